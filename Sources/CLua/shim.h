@@ -1,0 +1,6 @@
+#ifndef CTLUA_CLUA_SHIM_H
+#define CTLUA_CLUA_SHIM_H
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+#endif

@@ -1,0 +1,3 @@
+#ifndef CTLUA_SUPPORT_H
+#define CTLUA_SUPPORT_H
+#endif

@@ -1,0 +1,1 @@
+#include "ctlua_support.h"

@@ -1,0 +1,78 @@
+import Collections
+import JSON
+
+/// Errors of the headless UI.
+public enum HeadlessUIError: Error, Equatable, CustomStringConvertible {
+    case noSuchView(String)
+    public var description: String {
+        switch self {
+        case .noSuchView(let id): return "ui: no view with id '\(id)'"
+        }
+    }
+}
+
+/// A headless UI recorder: views with ids and properties, taps simulated by id.
+///
+/// Every change is recorded in the transcript (`ui.show`, `ui.hide`, `ui.tap`).
+public final class HeadlessUI {
+    /// A shown view.
+    public struct View: Equatable, Sendable {
+        public var id: String
+        public var properties: JSONObject
+    }
+
+    /// Visible views in the order they were first shown.
+    public private(set) var views: OrderedDictionary<String, View> = [:]
+    private var tapHandlers: [String: () throws -> Void] = [:]
+    private let transcript: Transcript
+
+    public init(transcript: Transcript) { self.transcript = transcript }
+
+    /// Shows (or replaces) a view.
+    public func show(id: String, properties: JSONObject, onTap: (() throws -> Void)? = nil) {
+        views[id] = View(id: id, properties: properties)
+        tapHandlers[id] = onTap
+        var fields: JSONObject = ["id": .string(id)]
+        for (k, v) in properties where k != "id" { fields[k] = v }
+        transcript.record("ui.show", fields)
+    }
+
+    /// Merges `properties` into a shown view.
+    public func update(id: String, properties: JSONObject) throws(HeadlessUIError) {
+        guard var view = views[id] else { throw .noSuchView(id) }
+        for (k, v) in properties { view.properties[k] = v }
+        views[id] = view
+        var fields: JSONObject = ["id": .string(id)]
+        for (k, v) in properties where k != "id" { fields[k] = v }
+        transcript.record("ui.update", fields)
+    }
+
+    /// Removes a view; hiding a view that is not shown does nothing.
+    public func hide(id: String) {
+        guard views.removeValue(forKey: id) != nil else { return }
+        tapHandlers[id] = nil
+        transcript.record("ui.hide", ["id": .string(id)])
+    }
+
+    /// Removes every view.
+    public func clear() {
+        for id in views.keys { hide(id: id) }
+    }
+
+    /// A shown view, or nil.
+    public func find(_ id: String) -> View? { views[id] }
+
+    /// Simulates a tap: records `ui.tap` and runs the view's handler.
+    public func tap(id: String) throws {
+        guard views[id] != nil else { throw HeadlessUIError.noSuchView(id) }
+        transcript.record("ui.tap", ["id": .string(id)])
+        try tapHandlers[id]?()
+    }
+
+    /// The view tree as JSON: `{id: {prop: value, ...}, ...}`.
+    public var tree: JSONValue {
+        var object: JSONObject = [:]
+        for (id, view) in views { object[id] = .object(view.properties) }
+        return .object(object)
+    }
+}

@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Errors of the engine's storage.
+public enum StorageError: Error, Equatable, CustomStringConvertible {
+    case io(path: String, operation: String, errno: Int32)
+    public var description: String {
+        switch self {
+        case .io(let path, let op, let code):
+            return "storage: \(op) \(path): \(String(cString: strerror(code)))"
+        }
+    }
+}
+
+/// The engine's state directory: whole-file reads and crash-safe writes.
+///
+/// A write goes to a temporary file in the same directory, is fsynced, renamed over
+/// the target, and the directory is fsynced: after `kill -9` at any moment the file
+/// holds either the old or the new content, never a mix.
+public struct Storage: Sendable {
+    /// The state directory.
+    public let directory: URL
+
+    /// Creates the directory when missing.
+    public init(directory: URL) throws {
+        self.directory = directory
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    /// The full path of a file in the state directory.
+    public func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    /// The bytes of `name`, or nil when it does not exist.
+    public func read(_ name: String) throws -> [UInt8]? {
+        let p = path(name)
+        guard FileManager.default.fileExists(atPath: p) else { return nil }
+        guard let data = FileManager.default.contents(atPath: p) else {
+            throw StorageError.io(path: p, operation: "read", errno: errno)
+        }
+        return [UInt8](data)
+    }
+
+    /// Atomically replaces `name` with `bytes` (temp file, fsync, rename, fsync dir).
+    public func writeAtomically(_ name: String, _ bytes: [UInt8]) throws {
+        let target = path(name)
+        let temp = target + ".tmp-\(getpid())"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw StorageError.io(path: temp, operation: "open", errno: errno) }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { raw in
+                Glibc.write(fd, raw.baseAddress! + written, raw.count - written)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                close(fd)
+                unlink(temp)
+                throw StorageError.io(path: temp, operation: "write", errno: code)
+            }
+            written += n
+        }
+        if fsync(fd) != 0 {
+            let code = errno
+            close(fd)
+            unlink(temp)
+            throw StorageError.io(path: temp, operation: "fsync", errno: code)
+        }
+        close(fd)
+        if rename(temp, target) != 0 {
+            let code = errno
+            unlink(temp)
+            throw StorageError.io(path: target, operation: "rename", errno: code)
+        }
+        let dfd = open(directory.path, O_RDONLY)
+        if dfd >= 0 {
+            _ = fsync(dfd)
+            close(dfd)
+        }
+    }
+
+    /// Moves a corrupt file aside to `name.corrupt-<n>` and returns the new name.
+    public func moveAside(_ name: String) throws -> String {
+        var n = 1
+        while FileManager.default.fileExists(atPath: path("\(name).corrupt-\(n)")) { n += 1 }
+        let aside = "\(name).corrupt-\(n)"
+        if rename(path(name), path(aside)) != 0 {
+            throw StorageError.io(path: path(name), operation: "rename", errno: errno)
+        }
+        return aside
+    }
+}

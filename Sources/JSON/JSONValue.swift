@@ -1,0 +1,80 @@
+import Collections
+
+/// An ordered JSON object: keys keep the order in which they were decoded or inserted.
+public typealias JSONObject = OrderedDictionary<String, JSONValue>
+
+/// A JSON document as a Swift value.
+///
+/// Integers and floats are kept apart (`1` is `.integer(1)`, `1.0` is `.double(1.0)`),
+/// objects keep their key order, and strings may contain NUL.
+public enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+}
+
+extension JSONValue {
+    /// The string payload, or nil for any other case.
+    public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
+    /// The boolean payload, or nil for any other case.
+    public var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+    /// The integer payload (also an integral double), or nil.
+    public var integerValue: Int64? {
+        switch self {
+        case .integer(let i): return i
+        case .double(let d) where d.rounded() == d && abs(d) < 9.2e18: return Int64(d)
+        default: return nil
+        }
+    }
+    /// Any number as a double, or nil.
+    public var doubleValue: Double? {
+        switch self {
+        case .integer(let i): return Double(i)
+        case .double(let d): return d
+        default: return nil
+        }
+    }
+    /// The array payload, or nil.
+    public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
+    /// The object payload, or nil.
+    public var objectValue: JSONObject? { if case .object(let o) = self { return o } else { return nil } }
+    /// True for `.null`.
+    public var isNull: Bool { self == .null }
+
+    /// The member `key` of an object, or nil (also for non-objects).
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let o) = self { return o[key] }
+        return nil
+    }
+
+    /// The JSON type name used in messages: `null`, `boolean`, `number`, `string`, `array`, `object`.
+    public var typeName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "boolean"
+        case .integer, .double: return "number"
+        case .string: return "string"
+        case .array: return "array"
+        case .object: return "object"
+        }
+    }
+}
+
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByDictionaryLiteral
+{
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int64) { self = .integer(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(JSONObject(elements, uniquingKeysWith: { _, last in last }))
+    }
+}

@@ -1,0 +1,1 @@
+// LuaRuntime module
