@@ -1,4 +1,4 @@
-import Collections
+import OrderedCollections
 import JSON
 
 /// Errors of the headless UI.

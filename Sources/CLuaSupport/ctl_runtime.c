@@ -1,0 +1,339 @@
+/*
+ * The runtime half of ctlua's C boundary: the counting allocator, the limit hook,
+ * protected entries from Swift, and the trampoline through which Lua calls Swift.
+ *
+ * Rule: nothing here lets a longjmp cross a Swift frame. Swift callbacks return a
+ * status and this file raises after they have returned; the allocator refuses
+ * memory only while Lua (not Swift) code runs (`rt->enforce`).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+#include "ctl_runtime.h"
+
+/* Instructions between two count-hook calls: the budget's granularity. */
+#define CTL_HOOK_STEP 1000
+
+static char traceback_key;   /* registry slot: traceback of the last error */
+static char boxmt_key;       /* registry slot: metatable of boxed Swift functions */
+
+ctl_runtime *ctl_getruntime(lua_State *L) {
+    return *(ctl_runtime **)lua_getextraspace(L);
+}
+
+static double monotonic_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The allocator: counts every byte; refuses growth past the cap only while Lua runs. */
+static void *ctl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    ctl_runtime *rt = (ctl_runtime *)ud;
+    size_t old = ptr ? osize : 0;   /* when ptr == NULL, osize is a type tag */
+    if (nsize == 0) {
+        free(ptr);
+        rt->used -= old;
+        return NULL;
+    }
+    if (rt->limit && rt->enforce > 0 && nsize > old && rt->used - old + nsize > rt->limit)
+        return NULL;   /* Lua raises LUA_ERRMEM from C: safe */
+    void *p = realloc(ptr, nsize);
+    if (p == NULL) {
+        if (rt->enforce <= 0 && nsize > old) {
+            /* A real malloc failure inside a Swift frame: raising would longjmp through Swift. */
+            fputs("ctlua: out of memory outside Lua code\n", stderr);
+            abort();
+        }
+        return NULL;
+    }
+    rt->used = rt->used - old + nsize;
+    if (rt->used > rt->peak) rt->peak = rt->used;
+    return p;
+}
+
+static int ctl_panic(lua_State *L) {
+    const char *msg = lua_tostring(L, -1);
+    fprintf(stderr, "ctlua: unprotected Lua error (%s)\n", msg ? msg : "?");
+    abort();
+    return 0;
+}
+
+static void ctl_warnf(void *ud, const char *msg, int tocont) {
+    ctl_runtime *rt = (ctl_runtime *)ud;
+    if (rt->warn) rt->warn(rt->warn_context, msg, tocont);
+}
+
+static const char *limit_message(int kind) {
+    switch (kind) {
+    case CTL_LIMIT_INSTRUCTIONS: return "instruction limit exceeded";
+    case CTL_LIMIT_TIMEOUT: return "timeout";
+    case CTL_LIMIT_INTERRUPTED: return "interrupted";
+    default: return "limit exceeded";
+    }
+}
+
+/* Fires every CTL_HOOK_STEP instructions; once a limit trips, on every line and call
+ * too, so a `pcall` in the script cannot swallow the stop. */
+static void ctl_hook(lua_State *L, lua_Debug *ar) {
+    ctl_runtime *rt = ctl_getruntime(L);
+    if (!rt->tripped) {
+        if (lua_gethookcount(L) != CTL_HOOK_STEP) {   /* left over from an earlier trip */
+            lua_sethook(L, ctl_hook, LUA_MASKCOUNT, CTL_HOOK_STEP);
+            return;
+        }
+        if (ar->event != LUA_HOOKCOUNT) return;
+        rt->executed += CTL_HOOK_STEP;
+        if (rt->budget > 0 && rt->executed > rt->budget) rt->tripped = CTL_LIMIT_INSTRUCTIONS;
+        else if (rt->cancel) rt->tripped = CTL_LIMIT_INTERRUPTED;
+        else if (rt->deadline > 0 && monotonic_now() > rt->deadline) rt->tripped = CTL_LIMIT_TIMEOUT;
+        if (!rt->tripped) return;
+        lua_sethook(L, ctl_hook, LUA_MASKCOUNT | LUA_MASKLINE | LUA_MASKCALL, 1);
+        if (rt->main && rt->main != L)
+            lua_sethook(rt->main, ctl_hook, LUA_MASKCOUNT | LUA_MASKLINE | LUA_MASKCALL, 1);
+    }
+    luaL_error(L, "%s", limit_message(rt->tripped));
+}
+
+lua_State *ctl_newstate(ctl_runtime *rt) {
+    lua_State *L = lua_newstate(ctl_alloc, rt);
+    if (L == NULL) return NULL;
+    *(ctl_runtime **)lua_getextraspace(L) = rt;
+    rt->main = L;
+    lua_atpanic(L, ctl_panic);
+    lua_setwarnf(L, ctl_warnf, rt);
+    return L;
+}
+
+void ctl_close(lua_State *L) {
+    ctl_runtime *rt = ctl_getruntime(L);
+    rt->enforce = 0;
+    lua_close(L);
+}
+
+static void enter(lua_State *L, ctl_runtime *rt) {
+    if (rt->depth++ == 0) {
+        rt->executed = 0;
+        rt->tripped = CTL_LIMIT_NONE;
+        rt->cancel = 0;
+        rt->deadline = rt->timeout > 0 ? monotonic_now() + rt->timeout : 0;
+        if (rt->budget > 0 || rt->timeout > 0 || rt->limit > 0) {
+            lua_sethook(L, ctl_hook, LUA_MASKCOUNT, CTL_HOOK_STEP);
+            if (rt->main != L) lua_sethook(rt->main, ctl_hook, LUA_MASKCOUNT, CTL_HOOK_STEP);
+        }
+    }
+}
+
+static void leave(ctl_runtime *rt) { rt->depth--; }
+
+/* Message handler: records a traceback and returns the error value unchanged. */
+static int ctl_msgh(lua_State *L) {
+    ctl_runtime *rt = ctl_getruntime(L);
+    int saved = rt->enforce;
+    rt->enforce = 0;   /* the traceback may need memory past the cap that was just hit */
+    luaL_traceback(L, L, NULL, 1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &traceback_key);
+    rt->enforce = saved;
+    lua_settop(L, 1);
+    return 1;
+}
+
+int ctl_pcall(lua_State *L, int nargs, int nresults) {
+    ctl_runtime *rt = ctl_getruntime(L);
+    int base = lua_gettop(L) - nargs;
+    lua_pushcfunction(L, ctl_msgh);   /* light C function: no allocation */
+    lua_insert(L, base);
+    enter(L, rt);
+    int saved = rt->enforce;
+    rt->enforce = 1;
+    int status = lua_pcall(L, nargs, nresults, base);
+    rt->enforce = saved;
+    leave(rt);
+    lua_remove(L, base);
+    return status;
+}
+
+int ctl_resume(lua_State *co, lua_State *from, int nargs, int *nres) {
+    ctl_runtime *rt = ctl_getruntime(co);
+    enter(co, rt);
+    int saved = rt->enforce;
+    rt->enforce = 1;
+    int status = lua_resume(co, from, nargs, nres);
+    rt->enforce = saved;
+    leave(rt);
+    if (status != LUA_OK && status != LUA_YIELD) {
+        luaL_traceback(co, co, NULL, 0);
+        lua_rawsetp(co, LUA_REGISTRYINDEX, &traceback_key);
+    }
+    return status;
+}
+
+void ctl_lasttraceback(lua_State *L) {
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &traceback_key);
+}
+
+int ctl_load(lua_State *L, const char *buf, size_t len, const char *chunkname, const char *mode) {
+    return luaL_loadbufferx(L, buf, len, chunkname, mode);
+}
+
+static int box_gc(lua_State *L) {
+    void **slot = (void **)lua_touserdata(L, 1);
+    if (slot && *slot) {
+        void *box = *slot;
+        *slot = NULL;
+        ctl_getruntime(L)->release(box);
+    }
+    return 0;
+}
+
+static int trampoline(lua_State *L) {
+    ctl_runtime *rt = ctl_getruntime(L);
+    void **slot = (void **)lua_touserdata(L, lua_upvalueindex(1));
+    if (slot == NULL || *slot == NULL) return luaL_error(L, "attempt to call a released Swift function");
+    int saved = rt->enforce;
+    rt->enforce = 0;
+    int r = rt->dispatch(L, *slot);
+    rt->enforce = saved;
+    if (r == CTL_RAISE) return lua_error(L);
+    if (r == CTL_RAISE_WHERE) {   /* a message from Swift: prefix the caller's position */
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+        return lua_error(L);
+    }
+    if (saved > 0 && rt->limit && rt->used > rt->limit) {
+        lua_pushliteral(L, "not enough memory");
+        return lua_error(L);
+    }
+    if (r <= CTL_YIELD_BASE) return lua_yield(L, CTL_YIELD_BASE - r);
+    return r;
+}
+
+static void push_box_metatable(lua_State *L) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &boxmt_key) == LUA_TTABLE) return;
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 2);
+    lua_pushcfunction(L, box_gc);
+    lua_setfield(L, -2, "__gc");   /* fresh table without metatable: raw in effect */
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &boxmt_key);
+}
+
+void ctl_pushswiftfunction(lua_State *L, void *box) {
+    void **slot = (void **)lua_newuserdatauv(L, sizeof(void *), 0);
+    *slot = box;
+    push_box_metatable(L);
+    lua_setmetatable(L, -2);
+    lua_pushcclosure(L, trampoline, 1);
+}
+
+int ctl_newclassmetatable(lua_State *L, const char *name) {
+    lua_createtable(L, 0, 4);
+    lua_pushstring(L, name);
+    lua_setfield(L, -2, "__name");
+    lua_pushcfunction(L, box_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_pushstring(L, name);
+    lua_setfield(L, -2, "__metatable");
+    return luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+void ctl_pushobject(lua_State *L, void *box, int mtref) {
+    void **slot = (void **)lua_newuserdatauv(L, sizeof(void *), 1);
+    *slot = box;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, mtref);
+    lua_setmetatable(L, -2);
+}
+
+void *ctl_toobject(lua_State *L, int idx, int mtref) {
+    if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx)) return NULL;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, mtref);
+    int same = lua_rawequal(L, -1, -2);
+    lua_pop(L, 2);
+    if (!same) return NULL;
+    void **slot = (void **)lua_touserdata(L, idx);
+    return slot ? *slot : NULL;
+}
+
+static int op_gettable(lua_State *L) { lua_gettable(L, 1); return 1; }
+static int op_settable(lua_State *L) { lua_settable(L, 1); return 0; }
+static int op_tostring(lua_State *L) { luaL_tolstring(L, 1, NULL); return 1; }
+
+int ctl_pgettable(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    lua_pushcfunction(L, op_gettable);
+    lua_pushvalue(L, idx);
+    lua_pushvalue(L, -3);
+    lua_remove(L, -4);
+    return ctl_pcall(L, 2, 1);
+}
+
+int ctl_psettable(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    lua_pushcfunction(L, op_settable);
+    lua_pushvalue(L, idx);
+    lua_rotate(L, -4, 2);   /* k v f t -> f t k v */
+    return ctl_pcall(L, 3, 0);
+}
+
+int ctl_ptostring(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    lua_pushcfunction(L, op_tostring);
+    lua_pushvalue(L, idx);
+    return ctl_pcall(L, 1, 1);
+}
+
+void ctl_interrupt(ctl_runtime *rt) {
+    rt->cancel = 1;
+    /* as lua.c's SIGINT handler: a hook that fires soon even when no limit installed one */
+    if (rt->main) lua_sethook(rt->main, ctl_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+}
+
+static int op_openlibs(lua_State *L) { luaL_openlibs(L); return 0; }
+
+int ctl_openlibs(lua_State *L) {
+    lua_pushcfunction(L, op_openlibs);
+    return ctl_pcall(L, 0, 0);
+}
+
+/* __index of a Swift class: methods table (upvalue 1), then the object's field table
+ * (user value 1), then the Swift property getter (upvalue 2) if any. */
+static int class_index(lua_State *L) {
+    lua_settop(L, 2);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
+    lua_pop(L, 1);
+    if (lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
+        lua_pushvalue(L, 2);
+        if (lua_rawget(L, -2) != LUA_TNIL) return 1;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    if (lua_type(L, lua_upvalueindex(2)) == LUA_TFUNCTION) {
+        lua_pushvalue(L, lua_upvalueindex(2));
+        lua_pushvalue(L, 1);
+        lua_pushvalue(L, 2);
+        lua_call(L, 2, 1);   /* C calling Lua: an error unwinds C frames only */
+        return 1;
+    }
+    lua_pushnil(L);
+    return 1;
+}
+
+void ctl_setclassindex(lua_State *L, int mtref) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, mtref);
+    lua_insert(L, -3);
+    lua_pushcclosure(L, class_index, 2);
+    lua_setfield(L, -2, "__index");
+    lua_pop(L, 1);
+}
+
+int ctl_setobjectfields(lua_State *L, int idx) {
+    return lua_setiuservalue(L, idx, 1);
+}

@@ -1,0 +1,105 @@
+#ifndef CTL_RUNTIME_H
+#define CTL_RUNTIME_H
+#include <stddef.h>
+#include <stdint.h>
+#include <lua.h>
+
+/// Which limit stopped the current entry (0 = none).
+enum ctl_limit {
+    CTL_LIMIT_NONE = 0,
+    CTL_LIMIT_INSTRUCTIONS = 1,
+    CTL_LIMIT_TIMEOUT = 2,
+    CTL_LIMIT_INTERRUPTED = 3,
+    CTL_LIMIT_MEMORY = 4,
+};
+
+/// Returned by a Swift dispatch: raise the value on top of the stack.
+#define CTL_RAISE (-1)
+/// Returned by a Swift dispatch: raise the string on top, prefixed with the caller's position.
+#define CTL_RAISE_WHERE (-2)
+/// Returned by a Swift dispatch: yield `CTL_YIELD_BASE - r` values from the top.
+#define CTL_YIELD_BASE (-1000)
+
+/// Swift side of a Swift function called from Lua: returns result count, CTL_RAISE or a yield code.
+typedef int (*ctl_dispatch_fn)(lua_State *L, void *box);
+/// Swift side of a `__gc` on a boxed Swift object: releases the retained box.
+typedef void (*ctl_release_fn)(void *box);
+/// Swift side of `lua_WarnFunction`: receives warning pieces (errors in `__gc`). Must not call Lua.
+typedef void (*ctl_warn_fn)(void *context, const char *message, int tocont);
+
+/// Per-state runtime: allocator accounting, limits and the Swift callbacks.
+///
+/// Lives in Swift-owned memory for the lifetime of the lua_State; its address is
+/// stored in the state's extra space so every thread of the state finds it.
+typedef struct ctl_runtime {
+    size_t used;           /* bytes allocated by Lua now */
+    size_t peak;           /* highest `used` seen */
+    size_t limit;          /* memory cap in bytes; 0 = none */
+    int enforce;           /* >0 while Lua (not Swift) code runs: only then may allocation fail */
+    int depth;             /* nesting of protected entries from Swift */
+    long long budget;      /* instructions per outermost entry; 0 = none */
+    long long executed;    /* instructions counted in this entry (hook granularity) */
+    double timeout;        /* seconds per outermost entry; 0 = none */
+    double deadline;       /* monotonic seconds; 0 = none */
+    volatile int cancel;   /* set from any thread or a signal handler to interrupt */
+    int tripped;           /* enum ctl_limit of the limit that stopped this entry */
+    lua_State *main;
+    ctl_dispatch_fn dispatch;
+    ctl_release_fn release;
+    ctl_warn_fn warn;
+    void *warn_context;
+    void *owner;           /* the Swift LuaState (unretained) */
+} ctl_runtime;
+
+/// Creates a state whose allocator and hook use `rt` (which must outlive it). NULL on failure.
+lua_State *ctl_newstate(ctl_runtime *rt);
+/// The runtime of a state (any of its threads).
+ctl_runtime *ctl_getruntime(lua_State *L);
+/// Closes the state; `__gc` finalizers run protected.
+void ctl_close(lua_State *L);
+
+/// Protected call with the traceback handler, counting an entry from Swift.
+/// Stack: function and `nargs` args on top; pops them, pushes `nresults` results
+/// (or all with LUA_MULTRET) or one error value. Returns the Lua status.
+/// On error the traceback is left in the registry (`ctl_lasttraceback`).
+int ctl_pcall(lua_State *L, int nargs, int nresults);
+/// Resumes coroutine `co` from Swift with `nargs` args on its stack. Same as lua_resume
+/// plus limit accounting and a traceback on error. `*nres` receives the result count.
+int ctl_resume(lua_State *co, lua_State *from, int nargs, int *nres);
+/// Pushes the traceback recorded by the last failed `ctl_pcall`/`ctl_resume` (or nil). Pushes 1.
+void ctl_lasttraceback(lua_State *L);
+
+/// Loads a chunk from a buffer (mode "t", "b" or "bt"). Pushes the function or an error. Never raises.
+int ctl_load(lua_State *L, const char *buf, size_t len, const char *chunkname, const char *mode);
+
+/// Pushes a Lua function calling the Swift `box` through the runtime's dispatch. Pushes 1.
+/// The box is released (ctl_release_fn) when the function is collected.
+void ctl_pushswiftfunction(lua_State *L, void *box);
+/// Pushes a full userdata holding the Swift `box`, with the metatable at registry `mtref`. Pushes 1.
+void ctl_pushobject(lua_State *L, void *box, int mtref);
+/// Creates a metatable for a Swift type (`__name`, `__gc`, `__metatable` guard) and
+/// returns its registry reference. Stack unchanged.
+int ctl_newclassmetatable(lua_State *L, const char *name);
+/// The Swift box of the userdata at `idx` if its metatable is registry `mtref`, else NULL.
+void *ctl_toobject(lua_State *L, int idx, int mtref);
+
+/// Installs `__index` on the class metatable `mtref`: methods table and property getter
+/// (function or nil) on top of the stack; pops both.
+void ctl_setclassindex(lua_State *L, int mtref);
+/// Pops a table and sets it as the field table (user value 1) of the object at `idx`.
+int ctl_setobjectfields(lua_State *L, int idx);
+
+/// Protected `t[k]` with metamethods: t at `idx`, key on top; pops key, pushes value. Returns status.
+int ctl_pgettable(lua_State *L, int idx);
+/// Protected `t[k] = v` with metamethods: t at `idx`, key and value on top; pops both. Returns status.
+int ctl_psettable(lua_State *L, int idx);
+/// Protected `luaL_tolstring` (honours `__tostring`/`__name`): pushes the string or an error.
+int ctl_ptostring(lua_State *L, int idx);
+
+/// Counts an interruption request; safe from a signal handler or another thread.
+void ctl_interrupt(ctl_runtime *rt);
+
+/// Opens the standard libraries under a protected call. Pushes nothing. Returns status.
+int ctl_openlibs(lua_State *L);
+
+#endif

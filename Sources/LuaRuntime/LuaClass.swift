@@ -1,0 +1,87 @@
+import CLua
+import CLuaSupport
+
+/// Describes how a Swift type appears in Lua: methods (called with `:`) and read-only properties.
+///
+/// One metatable per Swift type, created once by `LuaState.register(_:name:_:)`.
+public final class LuaClassBuilder<T: AnyObject> {
+    var methods: [(String, (T, LuaArguments) throws -> [LuaValue])] = []
+    var properties: [String: (T) -> LuaValue] = [:]
+
+    /// A method: `obj:name(...)`; arguments start at 2 (`self` is 1).
+    public func method(_ name: String, _ body: @escaping (T, LuaArguments) throws -> [LuaValue]) {
+        methods.append((name, body))
+    }
+
+    /// A read-only property: `obj.name`.
+    public func property(_ name: String, _ get: @escaping (T) -> LuaValue) {
+        properties[name] = get
+    }
+}
+
+extension LuaState {
+    /// Registers Swift type `T` under `name` (its `__name` in messages). Registering again is a no-op.
+    public func register<T: AnyObject>(_ type: T.Type, name: String, _ build: (LuaClassBuilder<T>) -> Void) {
+        let key = ObjectIdentifier(type)
+        guard classMetatables[key] == nil, !isClosed else { return }
+        let builder = LuaClassBuilder<T>()
+        build(builder)
+        let L = self.L
+        let guardTop = StackGuard(L)
+        let mt = name.withCString { ctl_newclassmetatable(L, $0) }
+        classMetatables[key] = mt
+        classNames[key] = name
+        let methods = newTable()
+        for (methodName, body) in builder.methods {
+            methods[methodName] = .function(makeFunction(name: methodName, isMethod: true) { args in
+                let object = try args.object(1, as: T.self)
+                return .values(try body(object, args))
+            })
+        }
+        push(.table(methods), on: L)
+        if builder.properties.isEmpty {
+            lua_pushnil(L)
+        } else {
+            let properties = builder.properties
+            push(.function(makeFunction(name: "__index", isMethod: false) { args in
+                let object = try args.object(1, as: T.self)
+                guard case .string(let key) = args[2], let get = properties[key.string] else { return .values([.nil]) }
+                return .values([get(object)])
+            }), on: L)
+        }
+        ctl_setclassindex(L, mt)
+        guardTop.check()
+    }
+
+    /// Wraps a Swift object as a userdata of its registered class (the userdata retains it).
+    public func wrap<T: AnyObject>(_ object: T, fields: [String: LuaValue] = [:]) -> LuaValue {
+        guard let mt = classMetatables[ObjectIdentifier(T.self)] else {
+            preconditionFailure("\(T.self) is not registered: call LuaState.register first")
+        }
+        let L = activeL
+        ctl_pushobject(L, Unmanaged.passRetained(object as AnyObject).toOpaque(), mt)
+        if !fields.isEmpty {
+            let table = newTable()
+            for (k, v) in fields { table[k] = v }
+            push(.table(table), on: L)
+            _ = ctl_setobjectfields(L, -2)
+        }
+        defer { ctl_pop(L, 1) }
+        return .userdata(LuaUserdata(state: self, index: -1, on: L))
+    }
+
+    /// A new empty table.
+    public func newTable(arrayCapacity: Int = 0, hashCapacity: Int = 0) -> LuaTable {
+        let L = activeL
+        lua_createtable(L, Int32(arrayCapacity), Int32(hashCapacity))
+        defer { ctl_pop(L, 1) }
+        return LuaTable(state: self, index: -1, on: L)
+    }
+
+    /// A new table holding `values` at 1...n.
+    public func newArray(_ values: [LuaValue]) -> LuaTable {
+        let t = newTable(arrayCapacity: values.count)
+        for (i, v) in values.enumerated() { t[i + 1] = v }
+        return t
+    }
+}

@@ -1,0 +1,188 @@
+import CLua
+import CLuaSupport
+
+/// A Lua value held by Swift: a registry reference released in `deinit`.
+public class LuaReference {
+    /// The state the value lives in.
+    public let state: LuaState
+    let ref: Int32
+
+    /// Refs the value at `index` of `L`. Stack unchanged.
+    init(state: LuaState, index: Int32, on L: OpaquePointer) {
+        self.state = state
+        lua_pushvalue(L, index)
+        ref = luaL_ref(L, ctl_registryindex())
+    }
+
+    deinit {
+        if !state.isClosing && !state.isClosed { luaL_unref(state.L, ctl_registryindex(), ref) }
+    }
+
+    /// Pushes the referenced value on `L`. Pushes 1.
+    func push(on L: OpaquePointer) { lua_rawgeti(L, ctl_registryindex(), lua_Integer(ref)) }
+
+    /// An address identifying the Lua object (`lua_topointer`): equal for the same table or function.
+    public var identity: UnsafeRawPointer? {
+        guard !state.isClosed else { return nil }
+        let L = state.activeL
+        push(on: L)
+        defer { ctl_pop(L, 1) }
+        return lua_topointer(L, -1)
+    }
+}
+
+/// A Lua table.
+public final class LuaTable: LuaReference {
+    /// Raw access (no metamethods). Setting a nil or NaN key is ignored.
+    public subscript(key: LuaValue) -> LuaValue {
+        get {
+            guard !state.isClosed else { return .nil }
+            let L = state.activeL
+            push(on: L)
+            state.push(key, on: L)
+            lua_rawget(L, -2)
+            defer { ctl_pop(L, 2) }
+            return state.value(at: -1, on: L)
+        }
+        set {
+            guard !state.isClosed, !key.isNil else { return }
+            if case .number(let d) = key, d.isNaN { return }
+            let L = state.activeL
+            push(on: L)
+            state.push(key, on: L)
+            state.push(newValue, on: L)
+            lua_rawset(L, -3)
+            ctl_pop(L, 1)
+        }
+    }
+
+    /// Raw access by string key.
+    public subscript(key: String) -> LuaValue {
+        get { self[.string(LuaString(key))] }
+        set { self[.string(LuaString(key))] = newValue }
+    }
+
+    /// Raw access by integer key.
+    public subscript(index: Int) -> LuaValue {
+        get { self[.integer(Int64(index))] }
+        set { self[.integer(Int64(index))] = newValue }
+    }
+
+    /// `t[key]` with metamethods, under a protected call.
+    public func get(_ key: LuaValue) throws(LuaError) -> LuaValue {
+        guard !state.isClosed else { throw .closed }
+        let L = state.activeL
+        push(on: L)
+        state.push(key, on: L)
+        let status = ctl_pgettable(L, -2)
+        if status != LUA_OK {
+            let error = state.popError(status: status, on: L)
+            ctl_pop(L, 1)
+            throw error
+        }
+        defer { ctl_pop(L, 2) }
+        return state.value(at: -1, on: L)
+    }
+
+    /// `t[key] = value` with metamethods, under a protected call.
+    public func set(_ key: LuaValue, _ value: LuaValue) throws(LuaError) {
+        guard !state.isClosed else { throw .closed }
+        let L = state.activeL
+        push(on: L)
+        state.push(key, on: L)
+        state.push(value, on: L)
+        let status = ctl_psettable(L, -3)
+        if status != LUA_OK {
+            let error = state.popError(status: status, on: L)
+            ctl_pop(L, 1)
+            throw error
+        }
+        ctl_pop(L, 1)
+    }
+
+    /// The raw length (`rawlen`).
+    public var count: Int {
+        guard !state.isClosed else { return 0 }
+        let L = state.activeL
+        push(on: L)
+        defer { ctl_pop(L, 1) }
+        return Int(lua_rawlen(L, -1))
+    }
+
+    /// Elements 1...n (raw), up to the first nil.
+    public var array: [LuaValue] {
+        var result: [LuaValue] = []
+        var i = 1
+        while true {
+            let v = self[i]
+            if v.isNil { break }
+            result.append(v)
+            i += 1
+        }
+        return result
+    }
+
+    /// Every key/value pair (raw traversal, Lua's `next` order).
+    public var pairs: [(key: LuaValue, value: LuaValue)] {
+        guard !state.isClosed else { return [] }
+        let L = state.activeL
+        var result: [(LuaValue, LuaValue)] = []
+        push(on: L)
+        lua_pushnil(L)
+        while lua_next(L, -2) != 0 {
+            result.append((state.value(at: -2, on: L), state.value(at: -1, on: L)))
+            ctl_pop(L, 1)
+        }
+        ctl_pop(L, 1)
+        return result
+    }
+
+    /// The metatable, or nil.
+    public var metatable: LuaTable? {
+        get {
+            guard !state.isClosed else { return nil }
+            let L = state.activeL
+            push(on: L)
+            defer { ctl_pop(L, 1) }
+            guard lua_getmetatable(L, -1) != 0 else { return nil }
+            defer { ctl_pop(L, 1) }
+            return LuaTable(state: state, index: -1, on: L)
+        }
+        set {
+            guard !state.isClosed else { return }
+            let L = state.activeL
+            push(on: L)
+            state.push(newValue.map { .table($0) } ?? .nil, on: L)
+            lua_setmetatable(L, -2)
+            ctl_pop(L, 1)
+        }
+    }
+}
+
+/// A Lua function (Lua or C, Swift closures included).
+public final class LuaFunction: LuaReference {
+    /// Calls the function under a protected call with a traceback handler.
+    @discardableResult
+    public func call(_ arguments: LuaValue...) throws(LuaError) -> [LuaValue] {
+        try state.call(.function(self), arguments)
+    }
+
+    /// Calls the function with an argument array.
+    @discardableResult
+    public func call(arguments: [LuaValue]) throws(LuaError) -> [LuaValue] {
+        try state.call(.function(self), arguments)
+    }
+}
+
+/// A full userdata (a Swift object exposed to Lua, or one made by a C module).
+public final class LuaUserdata: LuaReference {
+    /// The Swift object inside, when it is a registered class of type `T`.
+    public func object<T: AnyObject>(as type: T.Type) -> T? {
+        guard !state.isClosed, let mt = state.classMetatables[ObjectIdentifier(type)] else { return nil }
+        let L = state.activeL
+        push(on: L)
+        defer { ctl_pop(L, 1) }
+        guard let box = ctl_toobject(L, -1, mt) else { return nil }
+        return Unmanaged<T>.fromOpaque(box).takeUnretainedValue()
+    }
+}

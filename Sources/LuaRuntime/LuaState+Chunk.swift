@@ -1,0 +1,132 @@
+import CLua
+import CLuaSupport
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension LuaState {
+    /// The table globals resolve to: the shared base under `strict`, `_G` under `full`.
+    /// Swift may write to it (to install modules); scripts cannot.
+    public var globals: LuaTable { sandbox.base }
+
+    /// A fresh per-script environment (strict), or the global table (full).
+    public func newEnvironment() throws(LuaError) -> LuaTable {
+        guard let make = sandbox.newEnvironment else { return globals }
+        guard case .table(let env)? = try make.call().first else { throw .callback(message: "no environment") }
+        return env
+    }
+
+    /// Makes module `name` available to `require` (its loader is called once, with the name).
+    public func preload(_ name: String, loader: LuaFunction) {
+        sandbox.preload[name] = .function(loader)
+    }
+
+    /// Makes a C module (`luaopen_*`) available to `require`.
+    public func preload(_ name: String, cFunction: lua_CFunction) {
+        let L = activeL
+        lua_pushcclosure(L, cFunction, 0)
+        defer { ctl_pop(L, 1) }
+        sandbox.preload[name] = .function(LuaFunction(state: self, index: -1, on: L))
+    }
+
+    /// `require(name)` from Swift.
+    @discardableResult
+    public func require(_ name: String) throws(LuaError) -> LuaValue {
+        try call(globals["require"], [.string(LuaString(name))]).first ?? .nil
+    }
+
+    /// Compiles a chunk. Under `strict` only text is accepted and the chunk gets its own `_ENV`.
+    public func load(_ code: String, name: String = "=(load)") throws(LuaError) -> LuaFunction {
+        try load(bytes: Array(code.utf8), name: name)
+    }
+
+    /// Compiles a chunk from bytes (binary chunks only under `full`).
+    public func load(bytes: [UInt8], name: String) throws(LuaError) -> LuaFunction {
+        let mode = policy == .strict ? "t" : "bt"
+        let env: LuaTable? = policy == .strict ? try newEnvironment() : nil
+        return try loadChunk(bytes, name: name, mode: mode, environment: env)
+    }
+
+    /// Compiles and runs a chunk; returns its results.
+    @discardableResult
+    public func run(_ code: String, name: String = "=(load)") throws(LuaError) -> [LuaValue] {
+        try load(code, name: name).call()
+    }
+
+    /// Compiles a file (a first line starting with `#` is skipped, as lua.c does). Chunk name `@path`.
+    public func loadFile(_ path: String, environment: LuaTable? = nil) throws(LuaError) -> LuaFunction {
+        guard var bytes = readFile(path) else {
+            throw LuaError.runtime(message: "cannot open \(path)", traceback: nil, value: .string(LuaString("cannot open \(path)")))
+        }
+        if bytes.first == UInt8(ascii: "#") {
+            let end = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+            bytes.replaceSubrange(0..<end, with: [])
+        }
+        let mode = policy == .strict ? "t" : "bt"
+        var env = environment
+        if env == nil && policy == .strict { env = try newEnvironment() }
+        return try loadChunk(bytes, name: "@" + path, mode: mode, environment: env)
+    }
+
+    func loadChunk(_ code: String, name: String, mode: String, environment: LuaTable?) throws(LuaError) -> LuaFunction {
+        try loadChunk(Array(code.utf8), name: name, mode: mode, environment: environment)
+    }
+
+    func loadChunk(_ bytes: [UInt8], name: String, mode: String, environment: LuaTable?) throws(LuaError) -> LuaFunction {
+        guard !isClosed else { throw .closed }
+        let L = activeL
+        let guardTop = StackGuard(L)
+        try ensureStack(3, on: L)
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                ctl_load(L, chars.baseAddress, chars.count, name, mode)
+            }
+        }
+        if status != LUA_OK {
+            let error = popError(status: status, on: L)
+            guardTop.check()
+            throw error
+        }
+        if let environment {
+            push(.table(environment), on: L)
+            if lua_setupvalue(L, -2, 1) == nil { ctl_pop(L, 1) }
+        }
+        defer { ctl_pop(L, 1) }
+        return LuaFunction(state: self, index: -1, on: L)
+    }
+
+    /// Where `require(name)` finds a `.lua` file under the script roots, or nil.
+    func findModule(_ name: String) -> String? {
+        candidates(name).first { access($0, R_OK) == 0 }
+    }
+
+    func moduleSearchMessage(_ name: String) -> String {
+        let tried = candidates(name).map { "\n\tno file '\($0)'" }.joined()
+        return "\n\tno ctlua module '\(name)'" + tried
+    }
+
+    private func candidates(_ name: String) -> [String] {
+        guard !name.contains(".."), !name.hasPrefix("/") else { return [] }
+        let relative = name.split(separator: ".", omittingEmptySubsequences: false).joined(separator: "/")
+        return scriptRoots.flatMap { ["\($0)/\(relative).lua", "\($0)/\(relative)/init.lua"] }
+    }
+
+    /// `tostring(value)` as Lua computes it (honours `__tostring` and `__name`), protected.
+    public func toDisplayString(_ value: LuaValue) throws(LuaError) -> String {
+        switch value {
+        case .string(let s): return s.string
+        case .nil, .boolean, .integer, .number: return value.description
+        default:
+            let L = activeL
+            push(value, on: L)
+            defer { ctl_pop(L, 1) }
+            let status = ctl_ptostring(L, -1)
+            if status != LUA_OK { throw popError(status: status, on: L) }
+            defer { ctl_pop(L, 1) }
+            return String(decoding: bytes(at: -1, on: L), as: UTF8.self)
+        }
+    }
+}

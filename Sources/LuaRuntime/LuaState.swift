@@ -1,0 +1,162 @@
+import CLua
+import CLuaSupport
+
+/// One Lua 5.4 state: the owner of a `lua_State`, its limits and its sandbox.
+///
+/// Every entry from Swift into Lua is a protected call with a traceback handler;
+/// Swift callbacks never raise (the C trampoline raises after they return); the
+/// memory cap is enforced only while Lua code runs, so no allocation failure can
+/// longjmp through a Swift frame. A state is confined to one thread.
+///
+/// Swift closures registered in the state are owned by it: call `close()` (or let
+/// the owner drop the state) to release them; closures should capture the state
+/// `unowned` to avoid a cycle.
+public final class LuaState {
+    /// The main thread of the state.
+    let L: OpaquePointer
+    /// The thread running right now (a coroutine while a Swift callback runs inside one).
+    var activeL: OpaquePointer
+    let runtime: UnsafeMutablePointer<ctl_runtime>
+    /// The sandbox policy chosen at creation.
+    public let policy: SandboxPolicy
+    /// The limits in force.
+    public var limits: LuaLimits { didSet { applyLimits() } }
+    /// Folders where `require` looks for `.lua` modules.
+    public var scriptRoots: [String]
+    /// Where `print` writes (the engine sends it to the transcript). Default: standard output.
+    public var printHandler: (String) -> Void = { line in
+        var text = line
+        text.append("\n")
+        text.withUTF8 { buffer in _ = write(1, buffer.baseAddress, buffer.count) }
+    }
+    /// Receives Lua warnings, such as errors in `__gc` metamethods. Default: kept in `warnings`.
+    public var warningHandler: ((String) -> Void)?
+    /// Warnings received while no handler was set.
+    public private(set) var warnings: [String] = []
+    /// Bytes written by `print` so far (counted against `limits.output`).
+    public private(set) var outputUsed = 0
+
+    var isClosing = false
+    /// True once `close()` has run.
+    public private(set) var isClosed = false
+    var classMetatables: [ObjectIdentifier: Int32] = [:]
+    var classNames: [ObjectIdentifier: String] = [:]
+    var sandbox: Sandbox!
+    private var warningPiece = ""
+
+    /// Creates a state with the given policy and limits.
+    public init(policy: SandboxPolicy = .strict, limits: LuaLimits = .standard, scriptRoots: [String] = []) throws {
+        runtime = .allocate(capacity: 1)
+        runtime.initialize(to: ctl_runtime())
+        guard let state = ctl_newstate(runtime) else {
+            runtime.deallocate()
+            throw LuaError.memory(message: "not enough memory")
+        }
+        L = state
+        activeL = state
+        self.policy = policy
+        self.limits = limits
+        self.scriptRoots = scriptRoots
+        runtime.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+        runtime.pointee.dispatch = luaRuntimeDispatch
+        runtime.pointee.release = luaRuntimeRelease
+        runtime.pointee.warn = luaRuntimeWarn
+        runtime.pointee.warn_context = runtime.pointee.owner
+        applyLimits()
+        let status = ctl_openlibs(L)
+        if status != LUA_OK {
+            let error = popError(status: status, on: L)
+            close()
+            throw error
+        }
+        do {
+            sandbox = try Sandbox(state: self)
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    deinit { close() }
+
+    /// Closes the state: runs pending finalizers and releases every Swift closure it held.
+    public func close() {
+        guard !isClosed else { return }
+        isClosing = true
+        sandbox = nil
+        ctl_close(L)
+        isClosed = true
+        runtime.deinitialize(count: 1)
+        runtime.deallocate()
+    }
+
+    private func applyLimits() {
+        runtime.pointee.limit = limits.memory.map { size_t($0) } ?? 0
+        runtime.pointee.budget = limits.instructions.map { Int64($0) } ?? 0
+        runtime.pointee.timeout = limits.timeout ?? 0
+    }
+
+    /// Bytes Lua has allocated now.
+    public var memoryUsed: Int { isClosed ? 0 : Int(runtime.pointee.used) }
+    /// The most bytes Lua had allocated at once.
+    public var memoryPeak: Int { isClosed ? 0 : Int(runtime.pointee.peak) }
+
+    /// Requests that the running chunk stop with `interrupted` (safe from a signal handler's thread).
+    public var interruptHandle: LuaInterruptHandle { LuaInterruptHandle(runtime: runtime) }
+
+    /// Resets the output counter (e.g. for a new scenario step).
+    public func resetOutput() { outputUsed = 0 }
+
+    /// Counts `bytes` against the output cap; throws the limit error when exceeded.
+    func chargeOutput(_ bytes: Int) throws {
+        outputUsed += bytes
+        if let cap = limits.output, outputUsed > cap {
+            throw LuaError.limit(.output, message: "output limit exceeded", traceback: nil)
+        }
+    }
+
+    func receiveWarning(_ piece: String, continues: Bool) {
+        if !continues && warningPiece.isEmpty && piece.hasPrefix("@") { return }   // control message
+        warningPiece += piece
+        guard !continues else { return }
+        let message = warningPiece
+        warningPiece = ""
+        if let handler = warningHandler { handler(message) } else { warnings.append(message) }
+    }
+}
+
+/// A handle that interrupts a state's running chunk from another thread or a signal handler.
+public struct LuaInterruptHandle: @unchecked Sendable {
+    let runtime: UnsafeMutablePointer<ctl_runtime>
+    /// Makes the running chunk fail with `interrupted` at its next hook.
+    public func interrupt() { ctl_interrupt(runtime) }
+}
+
+// MARK: - The C callbacks (no captures: plain C function pointers)
+
+private let luaRuntimeDispatch: ctl_dispatch_fn = { L, box in
+    let state = LuaState.owner(of: L!)
+    let function = Unmanaged<SwiftFunctionBox>.fromOpaque(box!).takeUnretainedValue()
+    return state.dispatch(function, on: L!)
+}
+
+private let luaRuntimeRelease: ctl_release_fn = { box in
+    Unmanaged<AnyObject>.fromOpaque(box!).release()
+}
+
+private let luaRuntimeWarn: ctl_warn_fn = { context, message, continues in
+    let state = Unmanaged<LuaState>.fromOpaque(context!).takeUnretainedValue()
+    state.receiveWarning(String(cString: message!), continues: continues != 0)
+}
+
+extension LuaState {
+    static func owner(of L: OpaquePointer) -> LuaState {
+        Unmanaged<LuaState>.fromOpaque(ctl_getruntime(L).pointee.owner).takeUnretainedValue()
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

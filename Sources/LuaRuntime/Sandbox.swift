@@ -1,0 +1,167 @@
+import CLua
+import CLuaSupport
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The environment scripts run in: under `strict`, an allow-listed base of read-only
+/// libraries and one `_ENV` per script; under `full`, plain Lua globals.
+final class Sandbox {
+    /// Where ctlua's own modules (and the engine's) are found by `require`.
+    let preload: LuaTable
+    /// The table scripts' globals fall back to (strict), or `_G` (full).
+    let base: LuaTable
+    /// Makes a fresh per-script environment (strict only).
+    let newEnvironment: LuaFunction?
+
+    init(state: LuaState) throws {
+        let print = state.function("print") { [unowned state] args in
+            var pieces: [String] = []
+            for i in 0..<args.count { pieces.append(try state.toDisplayString(args[i + 1])) }
+            let line = pieces.joined(separator: "\t")
+            try state.chargeOutput(line.utf8.count + 1)
+            state.printHandler(line)
+            return []
+        }
+        switch state.policy {
+        case .full:
+            let chunk = try state.loadChunk(Sandbox.fullPrelude, name: "=ctlua.prelude", mode: "t", environment: nil)
+            let results = try chunk.call(.function(print), .string(LuaString(state.scriptRoots.joined(separator: ";"))))
+            guard case .table(let g) = results[0], case .table(let p) = results[1] else {
+                throw LuaError.callback(message: "prelude returned no tables")
+            }
+            base = g
+            preload = p
+            newEnvironment = nil
+        case .strict:
+            let find = state.function("require") { [unowned state] args in
+                let name = try args.string(1)
+                if let path = state.findModule(name) { return [.string(LuaString(path))] }
+                return [.nil, .string(LuaString(state.moduleSearchMessage(name)))]
+            }
+            let loadFile = state.function("require") { [unowned state] args in
+                let path = try args.string(1)
+                let env = try args.table(2)
+                guard let bytes = readFile(path) else { return [.nil, .string(LuaString("cannot open \(path)"))] }
+                do {
+                    return [.function(try state.loadChunk(bytes, name: "@" + path, mode: "t", environment: env))]
+                } catch let error as LuaError {
+                    return [.nil, .string(LuaString(error.message))]
+                }
+            }
+            let chunk = try state.loadChunk(Sandbox.strictPrelude, name: "=ctlua.prelude", mode: "t", environment: nil)
+            let results = try chunk.call(.function(print), .function(find), .function(loadFile))
+            guard case .table(let b) = results[0], case .table(let p) = results[1], case .function(let n) = results[2] else {
+                throw LuaError.callback(message: "prelude returned no tables")
+            }
+            base = b
+            preload = p
+            newEnvironment = n
+        }
+    }
+
+    static let fullPrelude = """
+        local print, roots = ...
+        _G.print = print
+        for root in string.gmatch(roots, "[^;]+") do
+          package.path = root .. "/?.lua;" .. root .. "/?/init.lua;" .. package.path
+        end
+        return _G, package.preload
+        """
+
+    static let strictPrelude = """
+        local print, findmodule, loadfile = ...
+        local G = _G
+        local setmetatable, error, next, type, rawload, select = setmetatable, error, next, type, load, select
+        local function readonly(t, name)
+          return setmetatable({}, {
+            __index = t,
+            __newindex = function() error("attempt to modify read-only table '" .. name .. "'", 2) end,
+            __pairs = function() return next, t, nil end,
+            __len = function() return #t end,
+            __metatable = false,
+          })
+        end
+        local function copy(t, keys)
+          local r = {}
+          if keys then for _, k in ipairs(keys) do r[k] = t[k] end
+          else for k, v in next, t do r[k] = v end end
+          return r
+        end
+        local base = {}
+        for _, k in ipairs{"assert", "error", "getmetatable", "ipairs", "next", "pairs", "pcall", "rawequal",
+                           "rawget", "rawlen", "rawset", "select", "setmetatable", "tonumber", "tostring", "type",
+                           "xpcall", "_VERSION"} do
+          base[k] = G[k]
+        end
+        base.print = print
+        local gc = collectgarbage
+        base.collectgarbage = function(opt, ...)
+          opt = opt or "collect"
+          if opt == "collect" or opt == "count" or opt == "step" or opt == "isrunning" then return gc(opt, ...) end
+          error("bad argument #1 to 'collectgarbage' (option '" .. tostring(opt) .. "' not allowed in the sandbox)", 2)
+        end
+        local safestring = copy(string)
+        safestring.dump = nil
+        getmetatable("").__index = safestring
+        getmetatable("").__metatable = false
+        base.string = readonly(safestring, "string")
+        base.table = readonly(copy(table), "table")
+        base.math = readonly(copy(math), "math")
+        base.utf8 = readonly(copy(utf8), "utf8")
+        base.coroutine = readonly(copy(coroutine), "coroutine")
+        base.os = readonly(copy(os, {"time", "clock", "date", "difftime"}), "os")
+        base.debug = readonly({traceback = debug.traceback}, "debug")
+        local envmeta = {__index = base, __metatable = false}
+        local function newenv()
+          local env = setmetatable({}, envmeta)
+          env._G = env
+          return env
+        end
+        base.load = function(chunk, name, mode, env)
+          if mode ~= nil and mode ~= "t" and mode ~= "bt" then
+            return nil, "attempt to load a binary chunk (mode is '" .. tostring(mode) .. "')"
+          end
+          return rawload(chunk, name, "t", env or newenv())
+        end
+        local preload, loaded = {}, {}
+        base.require = function(name)
+          if type(name) ~= "string" then
+            error("bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 2)
+          end
+          local v = loaded[name]
+          if v ~= nil then return v end
+          local loader = preload[name]
+          local path
+          if loader == nil then
+            local found, tried = findmodule(name)
+            if not found then error("module '" .. name .. "' not found:" .. tried, 2) end
+            path = found
+            local f, err = loadfile(found, newenv())
+            if not f then error("error loading module '" .. name .. "' from file '" .. found .. "':\\n\\t" .. err, 2) end
+            loader = f
+          end
+          v = loader(name, path)
+          if v == nil then v = true end
+          loaded[name] = v
+          return v
+        end
+        return base, preload, newenv
+        """
+}
+
+func readFile(_ path: String) -> [UInt8]? {
+    guard let file = fopen(path, "rb") else { return nil }
+    defer { fclose(file) }
+    var result: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = fread(&buffer, 1, buffer.count, file)
+        if n > 0 { result.append(contentsOf: buffer[0..<n]) }
+        if n < buffer.count { break }
+    }
+    return ferror(file) == 0 ? result : nil
+}

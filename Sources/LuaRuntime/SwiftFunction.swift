@@ -1,0 +1,169 @@
+import CLua
+import CLuaSupport
+
+/// What a Swift function returns to Lua: results, or values to yield from the running coroutine.
+public enum LuaReturn {
+    case values([LuaValue])
+    case yield([LuaValue])
+}
+
+/// A Swift closure callable from Lua; retained by the Lua function and released by its `__gc`.
+final class SwiftFunctionBox {
+    let name: String
+    let isMethod: Bool
+    let body: (LuaArguments) throws -> LuaReturn
+    init(name: String, isMethod: Bool, body: @escaping (LuaArguments) throws -> LuaReturn) {
+        self.name = name
+        self.isMethod = isMethod
+        self.body = body
+    }
+}
+
+/// The arguments of a call from Lua into Swift, with checked accessors whose errors read
+/// like Lua's own: `bad argument #2 to 'string' (string expected, got nil)`.
+public struct LuaArguments {
+    /// The state (use it to make tables and functions for results).
+    public let state: LuaState
+    let L: OpaquePointer
+    /// How many arguments were passed.
+    public let count: Int
+    /// The function's name in messages.
+    public let functionName: String
+    let isMethod: Bool
+
+    /// Argument `i` (1-based; `self` is 1 for methods), nil past the end.
+    public subscript(i: Int) -> LuaValue {
+        i >= 1 && i <= count ? state.value(at: Int32(i), on: L) : .nil
+    }
+
+    /// Every argument.
+    public var all: [LuaValue] { (0..<count).map { self[$0 + 1] } }
+
+    /// The error for argument `i`, numbered as Lua numbers it (methods do not count `self`).
+    public func argumentError(_ i: Int, _ message: String) -> LuaError {
+        .badArgument(function: functionName, position: isMethod ? i - 1 : i, message: message)
+    }
+
+    func typeError(_ i: Int, _ expected: String) -> LuaError {
+        let got = i <= count ? state.typeName(at: Int32(i), on: L) : "no value"
+        return argumentError(i, "\(expected) expected, got \(got)")
+    }
+
+    /// A string argument (numbers are not converted).
+    public func string(_ i: Int) throws(LuaError) -> String {
+        guard i <= count, lua_type(L, Int32(i)) == LUA_TSTRING else { throw typeError(i, "string") }
+        return String(decoding: state.bytes(at: Int32(i), on: L), as: UTF8.self)
+    }
+
+    /// A string argument or nil when absent/nil.
+    public func optionalString(_ i: Int) throws(LuaError) -> String? {
+        if self[i].isNil { return nil }
+        return try string(i)
+    }
+
+    /// An integer argument (a float with an exact integer value is accepted, as in Lua).
+    public func integer(_ i: Int) throws(LuaError) -> Int64 {
+        switch self[i] {
+        case .integer(let v): return v
+        case .number(let d):
+            if let v = LuaValue.number(d).integerValue { return v }
+            throw argumentError(i, "number has no integer representation")
+        default: throw typeError(i, "number")
+        }
+    }
+
+    /// A number argument.
+    public func number(_ i: Int) throws(LuaError) -> Double {
+        guard let d = self[i].doubleValue else { throw typeError(i, "number") }
+        return d
+    }
+
+    /// A boolean argument.
+    public func boolean(_ i: Int) throws(LuaError) -> Bool {
+        guard case .boolean(let b) = self[i] else { throw typeError(i, "boolean") }
+        return b
+    }
+
+    /// A table argument.
+    public func table(_ i: Int) throws(LuaError) -> LuaTable {
+        guard case .table(let t) = self[i] else { throw typeError(i, "table") }
+        return t
+    }
+
+    /// A function argument.
+    public func function(_ i: Int) throws(LuaError) -> LuaFunction {
+        guard case .function(let f) = self[i] else { throw typeError(i, "function") }
+        return f
+    }
+
+    /// A registered Swift object of type `T`.
+    public func object<T: AnyObject>(_ i: Int, as type: T.Type) throws(LuaError) -> T {
+        guard let mt = state.classMetatables[ObjectIdentifier(type)], i <= count,
+            let box = ctl_toobject(L, Int32(i), mt)
+        else {
+            let name = state.classNames[ObjectIdentifier(type)] ?? "\(type)"
+            throw typeError(i, name)
+        }
+        return Unmanaged<T>.fromOpaque(box).takeUnretainedValue()
+    }
+}
+
+extension LuaState {
+    /// Makes a Lua function that runs `body`. Errors thrown by `body` become Lua errors
+    /// raised by the C trampoline after the Swift frame has returned.
+    public func function(_ name: String = "?", _ body: @escaping (LuaArguments) throws -> [LuaValue]) -> LuaFunction {
+        makeFunction(name: name, isMethod: false) { .values(try body($0)) }
+    }
+
+    /// Makes a Lua function that may yield the running coroutine (return `.yield(values)`).
+    public func yieldingFunction(_ name: String, _ body: @escaping (LuaArguments) throws -> LuaReturn) -> LuaFunction {
+        makeFunction(name: name, isMethod: false, body)
+    }
+
+    func makeFunction(name: String, isMethod: Bool, _ body: @escaping (LuaArguments) throws -> LuaReturn) -> LuaFunction {
+        let box = SwiftFunctionBox(name: name, isMethod: isMethod, body: body)
+        let L = activeL
+        ctl_pushswiftfunction(L, Unmanaged.passRetained(box as AnyObject).toOpaque())
+        defer { ctl_pop(L, 1) }
+        return LuaFunction(state: self, index: -1, on: L)
+    }
+
+    /// Runs a Swift function called from Lua on thread `L`; returns a result count or a CTL code.
+    func dispatch(_ function: SwiftFunctionBox, on L: OpaquePointer) -> Int32 {
+        let previous = activeL
+        activeL = L
+        defer { activeL = previous }
+        let arguments = LuaArguments(state: self, L: L, count: Int(lua_gettop(L)), functionName: function.name,
+                                     isMethod: function.isMethod)
+        do {
+            let result = try function.body(arguments)
+            let values: [LuaValue]
+            switch result {
+            case .values(let v): values = v
+            case .yield(let v): values = v
+            }
+            guard lua_checkstack(L, Int32(values.count) + 1) != 0 else {
+                push("too many results", on: L)
+                return CTL_RAISE_WHERE
+            }
+            for v in values { push(v, on: L) }
+            if case .yield = result { return CTL_YIELD_BASE - Int32(values.count) }
+            return Int32(values.count)
+        } catch let error as LuaError {
+            switch error {
+            case .runtime(_, _, let value):
+                push(value, on: L)   // re-raise the original value unchanged
+                return CTL_RAISE
+            case .limit, .memory, .errorHandler:
+                push(error.message, on: L)
+                return CTL_RAISE
+            default:
+                push(error.message, on: L)
+                return CTL_RAISE_WHERE
+            }
+        } catch {
+            push(String(describing: error), on: L)
+            return CTL_RAISE_WHERE
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Testing
+@testable import LuaRuntime
+
+final class Counter {
+    var value = 0
+    let onDeinit: () -> Void
+    init(onDeinit: @escaping () -> Void = {}) { self.onDeinit = onDeinit }
+    deinit { onDeinit() }
+}
+
+final class DeinitFlag { var count = 0 }
+
+@Suite struct UserdataTests {
+    func register(_ lua: LuaState) {
+        lua.register(Counter.self, name: "Counter") { c in
+            c.method("add") { counter, args in
+                counter.value += Int(try args.integer(2))
+                return [.integer(Int64(counter.value))]
+            }
+            c.property("value") { .integer(Int64($0.value)) }
+        }
+    }
+
+    @Test func methodsAndPropertiesWork() throws {
+        let lua = try LuaState()
+        register(lua)
+        let counter = Counter()
+        lua.globals["c"] = lua.wrap(counter, fields: ["label": "clicks"])
+        let r = try lua.run("c:add(2); c:add(3); return c.value, c.label, tostring(c):match('^Counter')")
+        #expect(r[0].integerValue == 5)
+        #expect(r[1].stringValue == "clicks")
+        #expect(r[2].stringValue == "Counter")
+        #expect(counter.value == 5)
+    }
+
+    @Test func badSelfAndBadArgumentsReadLikeLua() throws {
+        let lua = try LuaState()
+        register(lua)
+        lua.globals["c"] = lua.wrap(Counter())
+        let e1 = #expect(throws: LuaError.self) { try lua.run("c:add('x')", name: "=t") }
+        #expect(e1?.message == "t:1: bad argument #1 to 'add' (number expected, got string)")
+        let e2 = #expect(throws: LuaError.self) { try lua.run("c.add({}, 1)", name: "=t") }
+        #expect(e2?.message == "t:1: bad argument #0 to 'add' (Counter expected, got table)")
+    }
+
+    @Test func objectsAreReleasedByGarbageCollection() throws {
+        let flag = DeinitFlag()
+        let lua = try LuaState()
+        register(lua)
+        lua.globals["make"] = .function(lua.function("make") { [unowned lua] _ in
+            [lua.wrap(Counter { flag.count += 1 })]
+        })
+        try lua.run("for i = 1, 10 do make() end collectgarbage() collectgarbage()")
+        #expect(flag.count == 10)
+    }
+
+    @Test func swiftErrorInsideCallbackReleasesEverything() throws {
+        struct Failure: Error {}
+        let flag = DeinitFlag()
+        do {
+            let lua = try LuaState()
+            register(lua)
+            lua.globals["outer"] = .function(lua.function("outer") { [unowned lua] args in
+                let keep = Counter { flag.count += 1 }
+                _ = lua.wrap(keep)
+                _ = try args.function(1).call()   // Lua callback that calls `inner`, which throws
+                return []
+            })
+            lua.globals["inner"] = .function(lua.function("inner") { _ in
+                let local = Counter { flag.count += 1 }
+                _ = local
+                throw Failure()
+            })
+            #expect(throws: LuaError.self) { try lua.run("outer(function() inner() end)") }
+            lua.close()
+        }
+        #expect(flag.count == 2)
+    }
+
+    @Test func coroutinesCanBeResumedLaterFromSwift() throws {
+        let lua = try LuaState()
+        var pending: LuaThread?
+        lua.globals["wait"] = .function(lua.yieldingFunction("wait") { args in .yield([args[1]]) })
+        let f = try lua.load("local x = wait('first'); local y = wait(x + 1); return x + y")
+        let co = lua.newThread(f)
+        pending = co
+        guard case .yielded(let a) = try co.resume() else { Issue.record("no yield"); return }
+        #expect(a.first?.stringValue == "first")
+        guard case .yielded(let b) = try pending!.resume([.integer(10)]) else { Issue.record("no yield"); return }
+        #expect(b.first?.integerValue == 11)
+        guard case .returned(let c) = try pending!.resume([.integer(5)]) else { Issue.record("no return"); return }
+        #expect(c.first?.integerValue == 15)
+        #expect(!co.isResumable)
+        #expect(throws: LuaError.self) { try co.resume() }
+    }
+
+    @Test func errorInsideCoroutineKeepsTraceback() throws {
+        let lua = try LuaState()
+        let co = lua.newThread(try lua.load("error('co failed')", name: "=co"))
+        let error = #expect(throws: LuaError.self) { try co.resume() }
+        #expect(error?.message == "co:1: co failed")
+        #expect(error?.traceback != nil)
+    }
+}
