@@ -1,3 +1,4 @@
 #ifndef CTLUA_SUPPORT_H
 #define CTLUA_SUPPORT_H
+#include "ctl_json.h"
 #endif
