@@ -65,6 +65,10 @@ json_t *ctl_json_decode(const char *buf, size_t len, int reject_duplicates, int 
     memset(err, 0, sizeof *err);
     max_depth = ctl_json_clamp_depth(max_depth);
     err->limit = max_depth;
+    if (buf == NULL) {
+        buf = "";
+        len = 0;
+    }
     if (scan_too_deep(buf, len, max_depth, err)) return NULL;
     size_t flags = JSON_DECODE_ANY | JSON_ALLOW_NUL;
     if (reject_duplicates) flags |= JSON_REJECT_DUPLICATES;
