@@ -1,4 +1,5 @@
 #ifndef CTLUA_SUPPORT_H
 #define CTLUA_SUPPORT_H
 #include "ctl_runtime.h"
+#include "ctl_json.h"
 #endif

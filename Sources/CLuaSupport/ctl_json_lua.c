@@ -1,0 +1,549 @@
+/*
+ * The Lua side of JSON: json_t -> Lua (ctl_json_push, runs protected), Lua ->
+ * json_t (ctl_json_from_lua, raw accesses only, never raises) and the `json`
+ * module built on them.
+ *
+ * Memory rule: a json_t is never alive across something that can longjmp.
+ * decode pushes under lua_pcall and frees the tree before re-raising; encode
+ * builds the tree with non-raising calls, prints it, frees it, and pushes the
+ * printed text under lua_pcall before freeing the buffer.
+ */
+#include "ctl_json.h"
+#include "ctl_json_internal.h"
+
+#include <lauxlib.h>
+#include <lualib.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Registry keys: the addresses are the keys (read-only, no mutable state). */
+static const char key_null = 'n';
+static const char key_array_mt = 'a';
+static const char key_object_mt = 'o';
+
+enum { MARK_NONE = 0, MARK_ARRAY = 1, MARK_OBJECT = 2 };
+
+static int null_tostring(lua_State *L) {
+    lua_pushliteral(L, "json.null");
+    return 1;
+}
+
+/* Creates the null sentinel and the two mark metatables once per state.
+ * Pushes nothing. May raise (allocation). */
+static void ensure_registry(lua_State *L) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &key_null) == LUA_TUSERDATA) {
+        lua_pop(L, 1);
+        return;
+    }
+    lua_pop(L, 1);
+    lua_newuserdatauv(L, 0, 0);
+    lua_createtable(L, 0, 3);
+    lua_pushliteral(L, "json.null");
+    lua_setfield(L, -2, "__name");
+    lua_pushcfunction(L, null_tostring);
+    lua_setfield(L, -2, "__tostring");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &key_null);
+
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "array");
+    lua_setfield(L, -2, "__jsontype");
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &key_array_mt);
+
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "object");
+    lua_setfield(L, -2, "__jsontype");
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &key_object_mt);
+}
+
+/* The mark of the table at `idx`. Never raises; stack unchanged. */
+static int table_mark(lua_State *L, int idx) {
+    if (!lua_getmetatable(L, idx)) return MARK_NONE;
+    int mark = MARK_NONE;
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &key_array_mt);
+    if (lua_rawequal(L, -1, -2)) mark = MARK_ARRAY;
+    lua_pop(L, 1);
+    if (mark == MARK_NONE) {
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &key_object_mt);
+        if (lua_rawequal(L, -1, -2)) mark = MARK_OBJECT;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return mark;
+}
+
+/* ================= json_t -> Lua ================= */
+
+/* Pushes 1. Raises on memory/stack exhaustion or excessive depth. */
+static void push_value(lua_State *L, json_t *json, int depth) {
+    switch (json_typeof(json)) {
+    case JSON_NULL: lua_rawgetp(L, LUA_REGISTRYINDEX, &key_null); break;
+    case JSON_TRUE: lua_pushboolean(L, 1); break;
+    case JSON_FALSE: lua_pushboolean(L, 0); break;
+    case JSON_INTEGER: lua_pushinteger(L, (lua_Integer)json_integer_value(json)); break;
+    case JSON_REAL: lua_pushnumber(L, (lua_Number)json_real_value(json)); break;
+    case JSON_STRING:
+        lua_pushlstring(L, json_string_value(json), json_string_length(json));
+        break;
+    case JSON_ARRAY: {
+        if (depth >= CTL_JSON_HARD_MAX_DEPTH)
+            luaL_error(L, "json: too deep (max %d)", CTL_JSON_HARD_MAX_DEPTH);
+        luaL_checkstack(L, 3, "json: too deep");
+        size_t n = json_array_size(json);
+        lua_createtable(L, n > INT32_MAX ? 0 : (int)n, 0);
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &key_array_mt);
+        lua_setmetatable(L, -2);
+        for (size_t i = 0; i < n; i++) {
+            push_value(L, json_array_get(json, i), depth + 1);
+            lua_rawseti(L, -2, (lua_Integer)i + 1);
+        }
+        break;
+    }
+    case JSON_OBJECT: {
+        if (depth >= CTL_JSON_HARD_MAX_DEPTH)
+            luaL_error(L, "json: too deep (max %d)", CTL_JSON_HARD_MAX_DEPTH);
+        luaL_checkstack(L, 4, "json: too deep");
+        size_t n = json_object_size(json);
+        lua_createtable(L, 0, n > INT32_MAX ? 0 : (int)n);
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &key_object_mt);
+        lua_setmetatable(L, -2);
+        for (void *it = json_object_iter(json); it; it = json_object_iter_next(json, it)) {
+            lua_pushlstring(L, json_object_iter_key(it), json_object_iter_key_len(it));
+            push_value(L, json_object_iter_value(it), depth + 1);
+            lua_rawset(L, -3);
+        }
+        break;
+    }
+    default: lua_pushnil(L); break;
+    }
+}
+
+int ctl_json_push(lua_State *L, json_t *json) {
+    ensure_registry(L);
+    push_value(L, json, 0);
+    return 1;
+}
+
+/* lua_CFunction form: arg 1 is a light userdata json_t. Pushes 1. */
+static int push_protected(lua_State *L) {
+    json_t *json = lua_touserdata(L, 1);
+    return ctl_json_push(L, json);
+}
+
+/* ================= Lua -> json_t ================= */
+
+typedef struct {
+    int is_key;
+    lua_Integer index; /* 0-based JSON index */
+    const char *key;   /* points into a Lua string kept on the stack */
+    size_t key_len;
+} segment;
+
+typedef struct {
+    lua_State *L;
+    int max_depth, depth;
+    const void **ancestors; /* tables on the current path, for cycles */
+    segment *path;
+    int path_len;
+    void *null_sentinel;
+    char *errbuf;
+    size_t errlen;
+} encoder;
+
+static void append(char *buf, size_t cap, size_t *len, const char *fmt, ...) {
+    if (*len + 1 >= cap) return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf + *len, cap - *len, fmt, ap);
+    va_end(ap);
+    if (n > 0) *len = (*len + (size_t)n < cap) ? *len + (size_t)n : cap - 1;
+}
+
+static int is_identifier(const char *s, size_t n) {
+    if (n == 0) return 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        int alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+        if (!alpha && !(i > 0 && c >= '0' && c <= '9')) return 0;
+    }
+    return 1;
+}
+
+/* Writes "json: <reason> at <path>" to the error buffer; returns NULL. */
+static json_t *fail(encoder *e, const char *fmt, ...) {
+    if (e->errbuf == NULL || e->errlen == 0) return NULL;
+    size_t len = 0;
+    char reason[128];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(reason, sizeof reason, fmt, ap);
+    va_end(ap);
+    e->errbuf[0] = '\0';
+    append(e->errbuf, e->errlen, &len, "json: %s at $", reason);
+    for (int i = 0; i < e->path_len; i++) {
+        segment *s = &e->path[i];
+        if (!s->is_key) {
+            append(e->errbuf, e->errlen, &len, "[%lld]", (long long)s->index);
+        } else if (is_identifier(s->key, s->key_len)) {
+            append(e->errbuf, e->errlen, &len, ".%.*s", (int)s->key_len, s->key);
+        } else {
+            append(e->errbuf, e->errlen, &len, "[\"");
+            for (size_t k = 0; k < s->key_len; k++) {
+                unsigned char c = (unsigned char)s->key[k];
+                if (c == '"' || c == '\\') append(e->errbuf, e->errlen, &len, "\\%c", c);
+                else if (c < 0x20) append(e->errbuf, e->errlen, &len, "\\u%04x", c);
+                else append(e->errbuf, e->errlen, &len, "%c", c);
+            }
+            append(e->errbuf, e->errlen, &len, "\"]");
+        }
+    }
+    return NULL;
+}
+
+static json_t *encode_value(encoder *e, int idx);
+
+static json_t *encode_table(encoder *e, int idx) {
+    lua_State *L = e->L;
+    if (e->depth >= e->max_depth) return fail(e, "too deep (max %d)", e->max_depth);
+    const void *self = lua_topointer(L, idx);
+    for (int i = 0; i < e->depth; i++)
+        if (e->ancestors[i] == self) return fail(e, "cannot encode a cycle");
+    if (!lua_checkstack(L, 6)) return fail(e, "stack overflow");
+
+    int mark = table_mark(L, idx);
+    lua_Integer count = 0, n_int = 0, n_str = 0, max_int = 0, n_bad_int = 0;
+    int other_type = LUA_TNONE, float_key = 0;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        count++;
+        int kt = lua_type(L, -2);
+        if (kt == LUA_TNUMBER && lua_isinteger(L, -2)) {
+            lua_Integer k = lua_tointeger(L, -2);
+            n_int++;
+            if (k < 1) n_bad_int++;
+            else if (k > max_int) max_int = k;
+        } else if (kt == LUA_TSTRING) {
+            n_str++;
+        } else if (other_type == LUA_TNONE) {
+            other_type = kt;
+            float_key = (kt == LUA_TNUMBER);
+        }
+        lua_pop(L, 1);
+    }
+    if (other_type != LUA_TNONE)
+        return fail(e, float_key ? "cannot encode non-integer key" : "cannot encode %s key",
+                    lua_typename(L, other_type));
+
+    int as_array;
+    if (mark == MARK_ARRAY) {
+        if (n_str > 0) return fail(e, "cannot encode string key in array");
+        as_array = 1;
+    } else if (mark == MARK_OBJECT) {
+        if (n_int > 0) return fail(e, "cannot encode non-string key in object");
+        as_array = 0;
+    } else {
+        if (n_int > 0 && n_str > 0) return fail(e, "cannot encode table with mixed keys");
+        as_array = n_int > 0;
+    }
+    if (as_array && (n_bad_int > 0 || max_int != n_int))
+        return fail(e, "cannot encode sparse array");
+
+    e->ancestors[e->depth++] = self;
+    json_t *result;
+    if (as_array) {
+        result = json_array();
+        for (lua_Integer i = 1; result && i <= n_int; i++) {
+            lua_rawgeti(L, idx, i);
+            e->path[e->path_len++] = (segment){0, i - 1, NULL, 0};
+            json_t *child = encode_value(e, lua_gettop(L));
+            e->path_len--;
+            lua_pop(L, 1);
+            if (child == NULL) { json_decref(result); result = NULL; break; }
+            if (json_array_append_new(result, child) != 0) {
+                json_decref(result);
+                result = fail(e, "not enough memory");
+            }
+        }
+        if (result == NULL && e->errbuf && e->errbuf[0] == '\0') fail(e, "not enough memory");
+    } else {
+        result = json_object();
+        if (result == NULL) fail(e, "not enough memory");
+        lua_pushnil(L);
+        while (result && lua_next(L, idx)) {
+            size_t klen;
+            const char *key = lua_tolstring(L, -2, &klen); /* a string: no conversion */
+            if (!ctl_json_utf8_valid(key, klen)) {
+                lua_pop(L, 2);
+                json_decref(result);
+                result = fail(e, "invalid UTF-8 in object key");
+                break;
+            }
+            e->path[e->path_len++] = (segment){1, 0, key, klen};
+            json_t *child = encode_value(e, lua_gettop(L));
+            e->path_len--;
+            lua_pop(L, 1);
+            if (child == NULL) {
+                lua_pop(L, 1);
+                json_decref(result);
+                result = NULL;
+                break;
+            }
+            if (json_object_setn_new_nocheck(result, key, klen, child) != 0) {
+                lua_pop(L, 1);
+                json_decref(result);
+                result = fail(e, "not enough memory");
+            }
+        }
+    }
+    e->depth--;
+    return result;
+}
+
+static json_t *encode_value(encoder *e, int idx) {
+    lua_State *L = e->L;
+    switch (lua_type(L, idx)) {
+    case LUA_TNIL: return json_null();
+    case LUA_TBOOLEAN: return json_boolean(lua_toboolean(L, idx));
+    case LUA_TNUMBER: {
+        if (lua_isinteger(L, idx)) return json_integer((json_int_t)lua_tointeger(L, idx));
+        double d = (double)lua_tonumber(L, idx);
+        if (isnan(d)) return fail(e, "cannot encode NaN");
+        if (isinf(d)) return fail(e, d > 0 ? "cannot encode inf" : "cannot encode -inf");
+        json_t *real = json_real(d);
+        return real ? real : fail(e, "not enough memory");
+    }
+    case LUA_TSTRING: {
+        size_t n;
+        const char *s = lua_tolstring(L, idx, &n);
+        if (!ctl_json_utf8_valid(s, n)) return fail(e, "invalid UTF-8 in string");
+        json_t *str = json_stringn_nocheck(s, n);
+        return str ? str : fail(e, "not enough memory");
+    }
+    case LUA_TUSERDATA:
+        if (e->null_sentinel && lua_touserdata(L, idx) == e->null_sentinel) return json_null();
+        return fail(e, "cannot encode userdata");
+    case LUA_TTABLE: return encode_table(e, idx);
+    default: return fail(e, "cannot encode %s", lua_typename(L, lua_type(L, idx)));
+    }
+}
+
+json_t *ctl_json_from_lua_depth(lua_State *L, int idx, int max_depth, char *errbuf,
+                                size_t errlen) {
+    if (errbuf && errlen) errbuf[0] = '\0';
+    int top = lua_gettop(L);
+    idx = lua_absindex(L, idx);
+    encoder e = {L, ctl_json_clamp_depth(max_depth), 0, NULL, NULL, 0, NULL, errbuf, errlen};
+    e.ancestors = malloc(sizeof *e.ancestors * (size_t)e.max_depth);
+    e.path = malloc(sizeof *e.path * (size_t)(e.max_depth + 1));
+    json_t *result = NULL;
+    if (e.ancestors == NULL || e.path == NULL || !lua_checkstack(L, 2)) {
+        fail(&e, "not enough memory");
+    } else {
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &key_null);
+        e.null_sentinel = lua_touserdata(L, -1); /* NULL when the module was never opened */
+        lua_pop(L, 1);
+        result = encode_value(&e, idx);
+        if (result == NULL && errbuf && errlen && errbuf[0] == '\0')
+            fail(&e, "not enough memory");
+    }
+    free(e.ancestors);
+    free(e.path);
+    lua_settop(L, top);
+    return result;
+}
+
+json_t *ctl_json_from_lua(lua_State *L, int idx, char *errbuf, size_t errlen) {
+    return ctl_json_from_lua_depth(L, idx, 0, errbuf, errlen);
+}
+
+/* ================= the module ================= */
+
+/* Reads an optional field of the options table at `idx` (may run __index:
+ * fine here, nothing is held yet). */
+static int opt_integer(lua_State *L, int idx, const char *name, int def) {
+    if (lua_type(L, idx) != LUA_TTABLE) return def;
+    lua_getfield(L, idx, name);
+    int isnum;
+    lua_Integer v = lua_tointegerx(L, -1, &isnum);
+    int absent = lua_isnil(L, -1);
+    lua_pop(L, 1);
+    if (absent) return def;
+    if (!isnum) luaL_error(L, "json: option '%s' must be an integer", name);
+    if (v < 0) v = 0;
+    if (v > INT32_MAX) v = INT32_MAX;
+    return (int)v;
+}
+
+static int opt_boolean(lua_State *L, int idx, const char *name) {
+    if (lua_type(L, idx) != LUA_TTABLE) return 0;
+    lua_getfield(L, idx, name);
+    int v = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return v;
+}
+
+static void check_options(lua_State *L, int idx) {
+    int t = lua_type(L, idx);
+    if (t != LUA_TNONE && t != LUA_TNIL && t != LUA_TTABLE) luaL_typeerror(L, idx, "table");
+}
+
+/* json.decode(text [, {rejectDuplicates = bool, maxDepth = n}]) */
+static int json_decode_l(lua_State *L) {
+    size_t len;
+    const char *text = luaL_checklstring(L, 1, &len);
+    check_options(L, 2);
+    int reject = opt_boolean(L, 2, "rejectDuplicates");
+    int max_depth = opt_integer(L, 2, "maxDepth", CTL_JSON_DEFAULT_MAX_DEPTH);
+    ctl_json_error err;
+    json_t *root = ctl_json_decode(text, len, reject, max_depth, &err);
+    if (root == NULL)
+        return luaL_error(L, "json: line %d column %d: %s", err.line, err.column, err.text);
+    lua_pushcfunction(L, push_protected);
+    lua_pushlightuserdata(L, root);
+    int status = lua_pcall(L, 1, 1, 0);
+    json_decref(root);
+    if (status != LUA_OK) return lua_error(L);
+    return 1;
+}
+
+/* lua_CFunction form: arg 1 light userdata buffer, arg 2 length. Pushes 1. */
+static int push_buffer(lua_State *L) {
+    const char *buffer = lua_touserdata(L, 1);
+    lua_pushlstring(L, buffer, (size_t)lua_tointeger(L, 2));
+    return 1;
+}
+
+/* json.encode(value [, {indent = n, sort = bool, maxDepth = n}]) */
+static int json_encode_l(lua_State *L) {
+    luaL_checkany(L, 1);
+    check_options(L, 2);
+    int indent = opt_integer(L, 2, "indent", 0);
+    int sort = opt_boolean(L, 2, "sort");
+    int max_depth = opt_integer(L, 2, "maxDepth", CTL_JSON_DEFAULT_MAX_DEPTH);
+    char errbuf[256];
+    json_t *json = ctl_json_from_lua_depth(L, 1, max_depth, errbuf, sizeof errbuf);
+    if (json == NULL) return luaL_error(L, "%s", errbuf);
+    size_t len;
+    char *text = ctl_json_dump(json, indent, sort, &len);
+    json_decref(json);
+    if (text == NULL) return luaL_error(L, "json: not enough memory");
+    lua_pushcfunction(L, push_buffer);
+    lua_pushlightuserdata(L, text);
+    lua_pushinteger(L, (lua_Integer)len);
+    int status = lua_pcall(L, 2, 1, 0);
+    ctl_json_free(text);
+    if (status != LUA_OK) return lua_error(L);
+    return 1;
+}
+
+/* Marks the table at 1 (a new one when absent) with the metatable at `key`. */
+static int mark_table(lua_State *L, const char *key, const char *fname) {
+    if (lua_isnoneornil(L, 1)) {
+        lua_settop(L, 0);
+        lua_newtable(L);
+    }
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 1);
+    if (lua_getmetatable(L, 1)) {
+        if (table_mark(L, 1) == MARK_NONE)
+            return luaL_error(L, "json: %s: table already has a metatable", fname);
+        lua_pop(L, 1);
+    }
+    lua_rawgetp(L, LUA_REGISTRYINDEX, key);
+    lua_setmetatable(L, 1);
+    return 1;
+}
+
+static int json_array_l(lua_State *L) { return mark_table(L, &key_array_mt, "array"); }
+static int json_object_l(lua_State *L) { return mark_table(L, &key_object_mt, "object"); }
+
+/* json.isarray(t): true when `t` would encode as a JSON array. */
+static int json_isarray_l(lua_State *L) {
+    int result = 0;
+    if (lua_type(L, 1) == LUA_TTABLE) {
+        int mark = table_mark(L, 1);
+        if (mark != MARK_NONE) {
+            result = mark == MARK_ARRAY;
+        } else {
+            lua_Integer count = 0, max_int = 0;
+            int ok = 1;
+            lua_settop(L, 1);
+            lua_pushnil(L);
+            while (lua_next(L, 1)) {
+                lua_pop(L, 1);
+                count++;
+                if (lua_type(L, -1) == LUA_TNUMBER && lua_isinteger(L, -1) &&
+                    lua_tointeger(L, -1) >= 1) {
+                    if (lua_tointeger(L, -1) > max_int) max_int = lua_tointeger(L, -1);
+                } else {
+                    ok = 0;
+                }
+            }
+            result = ok && count > 0 && max_int == count;
+        }
+    }
+    lua_pushboolean(L, result);
+    return 1;
+}
+
+int luaopen_ctlua_json(lua_State *L) {
+    static const luaL_Reg functions[] = {
+        {"decode", json_decode_l}, {"encode", json_encode_l}, {"array", json_array_l},
+        {"object", json_object_l}, {"isarray", json_isarray_l}, {NULL, NULL},
+    };
+    ensure_registry(L);
+    luaL_newlib(L, functions);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &key_null);
+    lua_setfield(L, -2, "null");
+    return 1;
+}
+
+/* ================= test support ================= */
+
+static int test_open(lua_State *L) {
+    luaL_openlibs(L);
+    luaL_requiref(L, "json", luaopen_ctlua_json, 1);
+    lua_pop(L, 1);
+    return 0;
+}
+
+lua_State *ctl_json_test_newstate(void) {
+    lua_State *L = luaL_newstate();
+    if (L == NULL) return NULL;
+    lua_pushcfunction(L, test_open);
+    if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
+        lua_close(L);
+        return NULL;
+    }
+    return L;
+}
+
+static int test_eval_inner(lua_State *L) {
+    const char *chunk = lua_touserdata(L, 1);
+    if (luaL_loadstring(L, chunk) != LUA_OK) return lua_error(L);
+    lua_call(L, 0, 1);
+    luaL_tolstring(L, -1, NULL);
+    return 1;
+}
+
+int ctl_json_test_eval(lua_State *L, const char *chunk, char *out, size_t cap,
+                       size_t *out_len) {
+    int top = lua_gettop(L);
+    lua_pushcfunction(L, test_eval_inner);
+    lua_pushlightuserdata(L, (void *)chunk);
+    int status = lua_pcall(L, 1, 1, 0);
+    size_t len = 0;
+    const char *s = "(error object is not a string)";
+    if (lua_type(L, -1) == LUA_TSTRING) s = lua_tolstring(L, -1, &len);
+    else len = strlen(s);
+    if (len > cap) len = cap;
+    memcpy(out, s, len);
+    *out_len = len;
+    lua_settop(L, top);
+    return status == LUA_OK;
+}

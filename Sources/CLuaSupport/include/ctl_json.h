@@ -1,0 +1,78 @@
+#ifndef CTLUA_CTL_JSON_H
+#define CTLUA_CTL_JSON_H
+/*
+ * The jansson <-> Lua walkers, the depth pre-scan, the JSON printer and the
+ * Lua `json` module. Everything jansson-related that must be C lives here.
+ *
+ * Functions that never raise (never longjmp) say so; the others are meant to
+ * run inside Lua (called from Lua, or under lua_pcall).
+ */
+#include <stddef.h>
+#include <jansson.h>
+#include <lua.h>
+
+/// Default nesting bound for decode and encode (arrays + objects).
+#define CTL_JSON_DEFAULT_MAX_DEPTH 512
+/// Upper bound for any configured depth: stays below jansson's own 2048.
+#define CTL_JSON_HARD_MAX_DEPTH 2000
+
+/// A decode error: position as jansson reports it, and a reason text.
+typedef struct ctl_json_error {
+    int line;         ///< 1-based line.
+    int column;       ///< 1-based column in code points (jansson's convention).
+    size_t position;  ///< Bytes read when the error was found.
+    int too_deep;     ///< 1 when the depth bound tripped (then `limit` is set).
+    int limit;        ///< The depth bound in force.
+    int code;         ///< jansson's `enum json_error_code`, or -1 for our own errors.
+    char text[160];   ///< The reason, NUL-terminated (no "json:" prefix, no position).
+} ctl_json_error;
+
+/// The reason text of `err` (Swift imports the fixed array as a tuple).
+const char *ctl_json_error_text(const ctl_json_error *err);
+
+/// Parses `len` bytes (any JSON value at top level, NUL allowed in strings).
+/// Nesting beyond `max_depth` (<= 0: default) is rejected by a bracket scan
+/// before jansson sees the text. Returns a new reference, or NULL with `*err`
+/// filled. Never raises.
+json_t *ctl_json_decode(const char *buf, size_t len, int reject_duplicates, int max_depth,
+                        ctl_json_error *err);
+
+/// Prints `json` (compact when `indent` <= 0, else `indent` spaces per level,
+/// capped at 31). Doubles print as the shortest of %.15g/%.16g/%.17g that
+/// round-trips and always keep a '.' or exponent. Returns a malloc'd buffer of
+/// `*out_len` bytes (plus a NUL), free with `ctl_json_free`; NULL when out of
+/// memory or nested deeper than CTL_JSON_HARD_MAX_DEPTH. Never raises.
+char *ctl_json_dump(const json_t *json, int indent, int sort_keys, size_t *out_len);
+
+/// Frees a buffer returned by `ctl_json_dump`.
+void ctl_json_free(void *buffer);
+
+/// Pushes `json` as a Lua value (null -> json.null, arrays/objects marked).
+/// Pushes 1. May raise (memory, stack): call it under a protected call.
+int ctl_json_push(lua_State *L, json_t *json);
+
+/// Converts the Lua value at `idx` to a new json_t, with raw accesses only.
+/// Returns NULL and writes "json: <reason> at <path>" to `errbuf` on failure.
+/// Never raises; the stack top is restored.
+json_t *ctl_json_from_lua(lua_State *L, int idx, char *errbuf, size_t errlen);
+
+/// Like `ctl_json_from_lua` with an explicit depth bound (<= 0: default).
+json_t *ctl_json_from_lua_depth(lua_State *L, int idx, int max_depth, char *errbuf,
+                                size_t errlen);
+
+/// The `json` module: pushes its table (the `luaL_requiref` opener). Pushes 1.
+int luaopen_ctlua_json(lua_State *L);
+
+/* ---- test support (used by Tests/JSONTests without LuaRuntime) ---- */
+
+/// A fresh state with the standard libraries and `json` as a global, or NULL.
+/// Close it with `lua_close`. Never raises.
+lua_State *ctl_json_test_newstate(void);
+
+/// Runs `chunk` under lua_pcall and copies `tostring` of its first result (or
+/// of the error) into `out` (at most `cap` bytes, `*out_len` set). Returns 1 on
+/// success, 0 on error. Restores the stack top. Never raises.
+int ctl_json_test_eval(lua_State *L, const char *chunk, char *out, size_t cap,
+                       size_t *out_len);
+
+#endif

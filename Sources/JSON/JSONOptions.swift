@@ -1,0 +1,37 @@
+/// How `JSONValue.decode` reads text.
+public struct JSONDecodeOptions: Sendable, Hashable {
+    /// The deepest nesting of arrays and objects accepted (default 512).
+    ///
+    /// Checked by a bracket scan before jansson parses, so deep input never
+    /// reaches jansson's recursion. Values above 2000 are treated as 2000
+    /// (jansson's own limit is 2048); values <= 0 mean the default.
+    public var maxDepth: Int
+    /// Reject an object that repeats a key. When false (the default) the last
+    /// value wins and the key keeps the position of its first occurrence.
+    public var rejectDuplicateKeys: Bool
+
+    /// Options with the given bounds; the defaults match the Lua `json.decode`.
+    public init(maxDepth: Int = 512, rejectDuplicateKeys: Bool = false) {
+        self.maxDepth = maxDepth
+        self.rejectDuplicateKeys = rejectDuplicateKeys
+    }
+}
+
+/// How `JSONValue.encoded` prints a value.
+public struct JSONEncodeOptions: Sendable, Hashable {
+    /// Sort object keys bytewise (by their UTF-8 bytes). When false, objects
+    /// keep their order.
+    public var sortKeys: Bool
+    /// Spaces per nesting level; 0 (the default) prints compactly (`,` and `:`
+    /// without spaces). Capped at 31.
+    public var indent: Int
+    /// The deepest nesting accepted (default 512, capped at 2000).
+    public var maxDepth: Int
+
+    /// Options with the given layout; the defaults match the Lua `json.encode`.
+    public init(sortKeys: Bool = false, indent: Int = 0, maxDepth: Int = 512) {
+        self.sortKeys = sortKeys
+        self.indent = indent
+        self.maxDepth = maxDepth
+    }
+}
