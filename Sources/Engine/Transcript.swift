@@ -1,3 +1,4 @@
+import OrderedCollections
 import JSON
 
 /// One entry of the transcript: what happened, at which virtual time, with what data.
