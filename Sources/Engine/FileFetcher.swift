@@ -1,0 +1,107 @@
+import Foundation
+
+/// The outcome of fetching one file.
+public enum FileFetchResult: Equatable, Sendable {
+    /// The file is available at a local `path`; `cached` when no fetch was needed.
+    case fetched(path: String, cached: Bool)
+    /// The file could not be fetched; `reason` is for people (`HTTP 404`).
+    case failed(reason: String)
+
+    /// The local path, or nil on failure.
+    public var path: String? {
+        if case .fetched(let path, _) = self { return path }
+        return nil
+    }
+}
+
+/// Turns a URL (or a local path) into a local file path.
+///
+/// The engine is confined to one thread and fetches synchronously: a fetch
+/// returns once the file is local or has failed.
+///
+/// ## Implementation requirements
+/// - Never throw and never crash: every problem is a `.failed(reason:)`.
+/// - Return `cached: true` only when no transfer happened for this call.
+/// - Do not record in the transcript: the caller records `file.fetched` /
+///   `file.failed` with the result.
+public protocol FileFetcher: AnyObject {
+    /// Fetches `url` and returns where the file is, or why it failed.
+    func fetch(_ url: String) -> FileFetchResult
+}
+
+/// Serves `file://` URLs and plain local paths in place (never cached).
+public final class LocalFileFetcher: FileFetcher {
+    /// Relative paths are resolved against this directory.
+    public let baseDirectory: URL?
+
+    public init(baseDirectory: URL? = nil) { self.baseDirectory = baseDirectory }
+
+    /// True for `file://` URLs and strings without a URL scheme.
+    public static func isLocal(_ url: String) -> Bool {
+        url.hasPrefix("file://") || !url.contains("://")
+    }
+
+    public func fetch(_ url: String) -> FileFetchResult {
+        var path = url
+        if url.hasPrefix("file://") {
+            path = URL(string: url)?.path ?? String(url.dropFirst("file://".count))
+        } else if !url.hasPrefix("/"), let base = baseDirectory {
+            path = base.appendingPathComponent(url).path
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            return .failed(reason: "no such file: \(path)")
+        }
+        return .fetched(path: path, cached: false)
+    }
+}
+
+/// Serves URLs from a fixture table (a scenario's `setup.files`).
+///
+/// A fixture maps a URL to a local file or to a simulated failure
+/// (`{"error": "HTTP 404"}`); URLs not in the table go to `fallback`.
+public final class FixtureFileFetcher: FileFetcher {
+    /// What a fixture URL yields.
+    public enum Fixture: Equatable, Sendable {
+        /// The content of this local file (relative paths use the base directory).
+        case file(String)
+        /// A failure with this reason.
+        case error(String)
+    }
+
+    /// The fixture table.
+    public var fixtures: [String: Fixture]
+    private let local: LocalFileFetcher
+    private let fallback: (any FileFetcher)?
+
+    public init(fixtures: [String: Fixture], baseDirectory: URL? = nil, fallback: (any FileFetcher)? = nil) {
+        self.fixtures = fixtures
+        self.local = LocalFileFetcher(baseDirectory: baseDirectory)
+        self.fallback = fallback
+    }
+
+    public func fetch(_ url: String) -> FileFetchResult {
+        switch fixtures[url] {
+        case .file(let path)?: return local.fetch(path)
+        case .error(let reason)?: return .failed(reason: reason)
+        case nil:
+            if let fallback { return fallback.fetch(url) }
+            return .failed(reason: "no fixture for \(url)")
+        }
+    }
+}
+
+/// Routes by scheme: local paths and `file://` in place, everything else to `remote`.
+public final class RoutingFileFetcher: FileFetcher {
+    private let local: LocalFileFetcher
+    private let remote: any FileFetcher
+
+    public init(local: LocalFileFetcher = LocalFileFetcher(), remote: any FileFetcher) {
+        self.local = local
+        self.remote = remote
+    }
+
+    public func fetch(_ url: String) -> FileFetchResult {
+        LocalFileFetcher.isLocal(url) ? local.fetch(url) : remote.fetch(url)
+    }
+}

@@ -1,0 +1,133 @@
+import JSON
+
+/// What a presenter gets: the merged argument values of one in-app and its controls.
+///
+/// Per defined argument the value is the default, replaced by `vars[name]` when
+/// that value has the argument's type (a wrong-typed override keeps the
+/// default; undefined vars are ignored). A file value is the local path of the
+/// downloaded file. `presented()`, `dismissed()` and `triggerAction(_:)` act
+/// once the rules of templates.md allow; after `dismissed()` they do nothing.
+public final class CustomTemplateContext {
+    /// The template being presented.
+    public let template: CustomTemplate
+    /// The in-app notification being presented.
+    public let notification: InAppNotification
+    /// Merged values in argument order (file arguments hold local paths).
+    public let values: JSONObject
+    /// True after `presented()` recorded the view.
+    public private(set) var isPresented = false
+    /// True after `dismissed()` (the context is then inert).
+    public private(set) var isDismissed = false
+    weak var controller: InAppController?
+
+    /// The template name.
+    public var templateName: String { template.name }
+    /// True for an in-app spawned by an action.
+    public var isAction: Bool { notification.isAction }
+
+    /// Creates a context; `files` maps file argument names to local paths.
+    public init(template: CustomTemplate, notification: InAppNotification, files: [String: String] = [:]) {
+        self.template = template
+        self.notification = notification
+        self.values = Self.merge(template: template, vars: notification.vars, files: files)
+    }
+
+    /// The merged value of every argument: default, or a `vars` override of the same type.
+    public static func merge(template: CustomTemplate, vars: JSONObject, files: [String: String]) -> JSONObject {
+        var values = JSONObject()
+        for argument in template.arguments {
+            var value = argument.defaultValue
+            if let override = vars[argument.name], argument.type.accepts(override) { value = override }
+            if argument.type == .file { value = files[argument.name].map(JSONValue.string) }
+            if let value { values[argument.name] = value }
+        }
+        return values
+    }
+
+    /// The merged value of `name` as JSON (nil when undefined or without value): what bindings use.
+    public func value(_ name: String) -> JSONValue? { values[name] }
+
+    /// The string value, or nil.
+    public func string(_ name: String) -> String? { values[name]?.stringValue }
+    /// The number value; 0 when missing (as the SDK's typed getters).
+    public func number(_ name: String) -> Double { values[name]?.doubleValue ?? 0 }
+    /// The number value truncated to an integer; 0 when missing.
+    public func integer(_ name: String) -> Int64 {
+        guard let d = values[name]?.doubleValue else { return 0 }
+        if case .integer(let i)? = values[name] { return i }
+        return d.isFinite && abs(d) < 9.2e18 ? Int64(d) : 0
+    }
+    /// The boolean value; false when missing.
+    public func boolean(_ name: String) -> Bool { values[name]?.boolValue ?? false }
+    /// The local path of a file argument, or nil.
+    public func file(_ name: String) -> String? {
+        template.argument(named: name)?.type == .file ? values[name]?.stringValue : nil
+    }
+
+    /// Every merged value under `name.`, nested on dots; nil when there is none.
+    ///
+    /// An action value reads as its `templateName`, else its action type.
+    public func dictionary(_ name: String) -> JSONObject? {
+        let prefix = name + "."
+        var result = JSONObject()
+        var found = false
+        for argument in template.arguments where argument.name.hasPrefix(prefix) {
+            guard var value = values[argument.name] else { continue }
+            if argument.type == .action { value = Self.actionSummary(value) }
+            let path = argument.name.dropFirst(prefix.count).split(separator: ".").map(String.init)
+            Self.insert(value, at: path[...], into: &result)
+            found = true
+        }
+        return found ? result : nil
+    }
+
+    /// Triggers the action argument `name` (close, url, kv or custom-code).
+    ///
+    /// On a non-action argument it logs `No argument of type action with name <n>`;
+    /// on an app function or after `dismissed()` it does nothing.
+    public func triggerAction(_ name: String) {
+        guard !isDismissed, template.kind == .template, let controller else { return }
+        guard template.argument(named: name)?.type == .action else {
+            controller.log("No argument of type action with name \(name)")
+            return
+        }
+        guard let actions = values[name]?["actions"]?.objectValue else { return }
+        controller.perform(actions, argument: name, from: self)
+    }
+
+    /// Records that the template is shown (once; not for an in-app spawned by an action).
+    public func presented() {
+        guard !isDismissed, !isPresented, !isAction, let controller else { return }
+        isPresented = true
+        controller.contextPresented(self)
+    }
+
+    /// Ends the presentation (once): frees the template and, unless it is a
+    /// non-visual action, the display so the next in-app can show.
+    public func dismissed() {
+        guard !isDismissed else { return }
+        isDismissed = true
+        controller?.contextDismissed(self)
+    }
+
+    /// Makes the context inert without recording (after a presenter threw).
+    func invalidate() { isDismissed = true }
+
+    static func actionSummary(_ value: JSONValue) -> JSONValue {
+        guard let actions = value["actions"] else { return value }
+        if let name = actions["templateName"]?.stringValue { return .string(name) }
+        if let type = actions["type"]?.stringValue { return .string(type) }
+        return value
+    }
+
+    private static func insert(_ value: JSONValue, at path: ArraySlice<String>, into object: inout JSONObject) {
+        guard let head = path.first else { return }
+        if path.count == 1 {
+            object[head] = value
+            return
+        }
+        var child = object[head]?.objectValue ?? JSONObject()
+        insert(value, at: path.dropFirst(), into: &child)
+        object[head] = .object(child)
+    }
+}

@@ -1,0 +1,72 @@
+import JSON
+
+/// One in-app notification of the queue, as the server sent it.
+///
+/// Only `type == "custom-code"` carries template data (`templateName`, `vars`).
+/// Ordering keys: `priority` (default 1, higher first), then `ti` (lower first).
+public struct InAppNotification: Equatable, Sendable {
+    /// The notification object as received (what `templates.displayed()` returns).
+    public let json: JSONValue
+    /// The `wzrk_id` (or an id the controller assigned when missing).
+    public let id: String
+    /// True for an in-app spawned by a `custom-code` action of another one.
+    public let isAction: Bool
+
+    /// Wraps a notification object.
+    public init(json: JSONValue, id: String? = nil, isAction: Bool = false) {
+        self.json = json
+        self.id = id ?? Self.wireId(of: json) ?? ""
+        self.isAction = isAction
+    }
+
+    /// The `wzrk_id` of a notification object, when it has one (strings, or numbers as text).
+    static func wireId(of json: JSONValue) -> String? {
+        switch json["wzrk_id"] {
+        case .string(let s)?: return s
+        case .integer(let i)?: return String(i)
+        default: return nil
+        }
+    }
+
+    /// The `type` (`custom-code` for templates).
+    public var type: String? { json["type"]?.stringValue }
+    /// The `templateName`.
+    public var templateName: String? { json["templateName"]?.stringValue }
+    /// The `priority`, default 1.
+    public var priority: Double { json["priority"]?.doubleValue ?? 1 }
+    /// The `ti` (creation time), default 0.
+    public var ti: Double { json["ti"]?.doubleValue ?? 0 }
+    /// The `vars` overriding argument defaults.
+    public var vars: JSONObject { json["vars"]?.objectValue ?? [:] }
+
+    /// True when `self` shows before `other`: priority descending, then `ti` ascending.
+    public func showsBefore(_ other: InAppNotification) -> Bool {
+        if priority != other.priority { return priority > other.priority }
+        return ti < other.ti
+    }
+
+    /// The persisted form: `{"id", "isAction", "notification"}`.
+    var persisted: JSONValue {
+        .object(["id": .string(id), "isAction": .bool(isAction), "notification": json])
+    }
+
+    /// Reads the persisted form; nil when malformed.
+    init?(persisted: JSONValue) {
+        guard let id = persisted["id"]?.stringValue, let isAction = persisted["isAction"]?.boolValue,
+            let json = persisted["notification"], json.objectValue != nil
+        else { return nil }
+        self.init(json: json, id: id, isAction: isAction)
+    }
+}
+
+/// Errors of driving the in-app queue (bad payloads).
+public enum InAppError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// A payload that is not a notification, a list of them, or `{"inapp_notifs": [...]}`.
+    case invalidPayload(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .invalidPayload(let path, let reason): return "templates: deliver: \(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Engine
+import Foundation
+import JSON
+
+/// Templates from CleverTap's JSON definition format (the SDK's `CTJsonTemplateProducer`).
+///
+/// ```json
+/// {"Banner":{"type":"template","arguments":{
+///    "title":{"type":"string","value":"Hi"},
+///    "style":{"type":"object","value":{"color":{"type":"string","value":"#fff"}}},
+///    "image":{"type":"file"}, "ok":{"type":"action"}}},
+///  "track":{"type":"function","isVisual":false,"arguments":{"event":{"type":"string","value":"x"}}}}
+/// ```
+/// One presenter serves every template and one every function; a lookup by
+/// name can supply per-template presenters (a scenario's `templates.presenter`).
+public struct JSONTemplateProducer: TemplateProducer {
+    /// Finds the presenter of a definition: (name, kind) → presenter.
+    public typealias PresenterLookup = (String, CustomTemplate.Kind) -> (any TemplatePresenter)?
+
+    /// The definitions.
+    public let definitions: JSONValue
+    private let lookup: PresenterLookup
+
+    /// Definitions from a JSON value with one presenter for templates and one for functions.
+    public init(
+        definitions: JSONValue, templatePresenter: (any TemplatePresenter)?,
+        functionPresenter: (any TemplatePresenter)?
+    ) {
+        self.definitions = definitions
+        self.lookup = { _, kind in kind == .template ? templatePresenter : functionPresenter }
+    }
+
+    /// Definitions from a JSON value with presenters found by name.
+    public init(definitions: JSONValue, presenter lookup: @escaping PresenterLookup) {
+        self.definitions = definitions
+        self.lookup = lookup
+    }
+
+    /// Definitions from JSON text; unparsable or empty text is an error.
+    public init(
+        text: String, templatePresenter: (any TemplatePresenter)?, functionPresenter: (any TemplatePresenter)?
+    ) throws(TemplateError) {
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .jsonEmpty }
+        let value: JSONValue
+        do { value = try InterimJSON.decode(text) } catch { throw .jsonParse(error.description) }
+        self.init(definitions: value, templatePresenter: templatePresenter, functionPresenter: functionPresenter)
+    }
+
+    public func defineTemplates(configuration: TemplatesConfiguration) throws -> [CustomTemplate] {
+        try templates()
+    }
+
+    /// Parses every definition, in document order.
+    public func templates() throws(TemplateError) -> [CustomTemplate] {
+        guard case .object(let root) = definitions, !root.isEmpty else { throw .jsonEmpty }
+        var result: [CustomTemplate] = []
+        for (key, definition) in root {
+            result.append(try template(key: key, definition: definition))
+        }
+        return result
+    }
+
+    private func template(key: String, definition: JSONValue) throws(TemplateError) -> CustomTemplate {
+        guard case .object(let object) = definition else { throw .jsonNotAnObject(path: key) }
+        let typeName = object["type"]?.stringValue ?? object["type"].map { "\($0)" } ?? "nil"
+        let builder: TemplateBuilder
+        switch typeName {
+        case "template": builder = CustomTemplateBuilder()
+        case "function": builder = AppFunctionBuilder(isVisual: object["isVisual"]?.boolValue ?? false)
+        default: throw .unknownTemplateType(type: typeName, template: key)
+        }
+        try builder.setName(key)
+        if let arguments = object["arguments"] {
+            guard case .object(let args) = arguments else { throw .jsonNotAnObject(path: "\(key).arguments") }
+            for (name, argument) in args {
+                try add(name, argument, to: builder, template: key)
+            }
+        }
+        guard let presenter = lookup(key, builder.kind) else {
+            throw .noPresenter(template: key, kind: builder.kind.wireName)
+        }
+        builder.setPresenter(presenter)
+        return try builder.build()
+    }
+
+    private func add(_ name: String, _ argument: JSONValue, to builder: TemplateBuilder, template: String)
+        throws(TemplateError)
+    {
+        guard case .object(let object) = argument else {
+            throw .jsonNotAnObject(path: "\(template).arguments.\(name)")
+        }
+        let type = object["type"]?.stringValue ?? "nil"
+        let value = object["value"]
+        switch type {
+        case "string", "number", "boolean":
+            try builder.addArgument(name, type: TemplateArgumentType(rawValue: type)!, defaultValue: value)
+        case "file":
+            if value != nil { throw .fileWithValue(argument: name, template: template) }
+            try builder.addFileArgument(name)
+        case "action":
+            if value != nil { throw .actionWithValue(argument: name, template: template) }
+            if case .function = builder.kind { throw .functionActionArgument(argument: name, template: template) }
+            try builder.addArgument(name, type: .action, defaultValue: nil)
+        case "object":
+            guard case .object(let members)? = value else {
+                if value == nil || value == .null { throw .nilDefault(argument: name) }
+                throw .unknownArgumentType(type: "object", argument: name, template: template)
+            }
+            guard !members.isEmpty else { throw .emptyDictionary(argument: name) }
+            try builder.addArgument(name, dictionary: try dictionary(members, path: name, template: template))
+        default:
+            throw .unknownArgumentType(type: type, argument: name, template: template)
+        }
+    }
+
+    /// Converts `{"k": {"type": .., "value": ..}}` members into a plain dictionary default.
+    private func dictionary(_ members: JSONObject, path: String, template: String) throws(TemplateError) -> JSONObject {
+        var out = JSONObject()
+        for (key, member) in members {
+            let full = path + "." + key
+            guard case .object(let object) = member else {
+                throw .jsonNotAnObject(path: "\(template).arguments.\(full)")
+            }
+            let type = object["type"]?.stringValue ?? "nil"
+            switch type {
+            case "string", "number", "boolean":
+                guard let value = object["value"], value != .null else { throw .nilDefault(argument: full) }
+                out[key] = value
+            case "object":
+                guard case .object(let nested)? = object["value"] else { throw .nilDefault(argument: full) }
+                guard !nested.isEmpty else { throw .emptyDictionary(argument: full) }
+                out[key] = .object(try dictionary(nested, path: full, template: template))
+            case "file", "action":
+                throw .nestedFileOrAction(type: type, argument: key, template: template)
+            default:
+                throw .unknownArgumentType(type: type, argument: full, template: template)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,124 @@
+import JSON
+
+/// The app instance a set of templates is defined for.
+public struct TemplatesConfiguration: Equatable, Sendable {
+    /// The account the instance belongs to.
+    public var accountId: String
+    /// A debug build (syncing is allowed only in one).
+    public var isDebugBuild: Bool
+    /// The current user is marked as a test user (syncing needs one).
+    public var isTestUser: Bool
+
+    public init(accountId: String = "ctlua", isDebugBuild: Bool = false, isTestUser: Bool = false) {
+        self.accountId = accountId
+        self.isDebugBuild = isDebugBuild
+        self.isTestUser = isTestUser
+    }
+}
+
+/// Produces the templates of an app instance (the SDK's `CTTemplateProducer`).
+///
+/// ## Implementation requirements
+/// - Return the templates for `configuration`; names must be unique across producers.
+/// - Throw `TemplateError` for invalid definitions; registration then fails as a whole.
+public protocol TemplateProducer {
+    /// The templates of the instance configured by `configuration`.
+    func defineTemplates(configuration: TemplatesConfiguration) throws -> [CustomTemplate]
+}
+
+/// A producer returning fixed templates.
+public struct StaticTemplateProducer: TemplateProducer {
+    public let templates: [CustomTemplate]
+    public init(_ templates: [CustomTemplate]) { self.templates = templates }
+    public func defineTemplates(configuration: TemplatesConfiguration) throws -> [CustomTemplate] { templates }
+}
+
+/// The templates of one app instance: registration, lookup and the sync payload.
+///
+/// Producers registered before the instance is created are run by the
+/// initializer with the instance's configuration; templates defined later (a
+/// script's `templates.define`) are added with `register(_:)`.
+public final class TemplatesManager {
+    /// Names reserved for the SDK's system app functions.
+    public static let systemTemplateNames: Set<String> = [
+        "ctsystem_pushpermission", "ctsystem_openurl", "ctsystem_apprating",
+    ]
+
+    /// The instance configuration.
+    public let configuration: TemplatesConfiguration
+    /// Registered templates in registration order.
+    public private(set) var templates: [CustomTemplate] = []
+    private var index: [String: Int] = [:]
+
+    /// Creates the manager and registers every template of `producers`.
+    public init(configuration: TemplatesConfiguration = TemplatesConfiguration(), producers: [any TemplateProducer] = [])
+        throws
+    {
+        self.configuration = configuration
+        for producer in producers {
+            try register(producer.defineTemplates(configuration: configuration))
+        }
+    }
+
+    /// Registers one template; duplicate and system names are refused.
+    public func register(_ template: CustomTemplate) throws(TemplateError) {
+        guard !Self.systemTemplateNames.contains(template.name) else { throw .systemTemplate(template.name) }
+        guard index[template.name] == nil else { throw .duplicateTemplate(template.name) }
+        index[template.name] = templates.count
+        templates.append(template)
+    }
+
+    /// Registers several templates, all or none.
+    public func register(_ templates: [CustomTemplate]) throws(TemplateError) {
+        var seen: Set<String> = []
+        for t in templates {
+            if Self.systemTemplateNames.contains(t.name) { throw .systemTemplate(t.name) }
+            if index[t.name] != nil || !seen.insert(t.name).inserted { throw .duplicateTemplate(t.name) }
+        }
+        for t in templates { try register(t) }
+    }
+
+    /// The template named `name` (exact comparison), or nil.
+    public func template(named name: String) -> CustomTemplate? {
+        index[name].map { templates[$0] }
+    }
+
+    /// True when a template of that name is registered.
+    public func isRegistered(_ name: String) -> Bool { index[name] != nil }
+
+    /// Registered names, sorted.
+    public var names: [String] { index.keys.sorted() }
+
+    /// The `defineTemplates` body, or `syncNotAllowed` unless a debug build with a test user.
+    ///
+    /// `[{"type":"meta"},{"type":"templatePayload","definitions":{...}}]`; each
+    /// definition is `{"type": "template"|"function", "vars": {name: {"defaultValue"?,
+    /// "type", "order"}}}`; system templates are excluded and `isVisual` is not sent.
+    public func syncPayload() throws(TemplateError) -> JSONValue {
+        guard configuration.isDebugBuild, configuration.isTestUser else {
+            throw .syncNotAllowed(debug: configuration.isDebugBuild, testUser: configuration.isTestUser)
+        }
+        return Self.syncPayload(for: templates)
+    }
+
+    /// The sync payload of `templates`, without the build gate.
+    public static func syncPayload(for templates: [CustomTemplate]) -> JSONValue {
+        var definitions = JSONObject()
+        for template in templates where !systemTemplateNames.contains(template.name) {
+            let order = template.argumentOrder
+            var vars = JSONObject()
+            for argument in template.arguments.sorted(by: { order[$0.name]! < order[$1.name]! }) {
+                var entry = JSONObject()
+                if let value = argument.defaultValue { entry["defaultValue"] = value }
+                entry["type"] = .string(argument.type.wireName)
+                entry["order"] = .integer(Int64(order[argument.name]!))
+                vars[argument.name] = .object(entry)
+            }
+            definitions[template.name] = .object(["type": .string(template.kind.wireName), "vars": .object(vars)])
+        }
+        return .array([
+            .object(["type": "meta"]),
+            .object(["type": "templatePayload", "definitions": .object(definitions)]),
+        ])
+    }
+}
