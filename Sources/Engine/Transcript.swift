@@ -1,4 +1,5 @@
 import JSON
+import OrderedCollections
 
 /// One entry of the transcript: what happened, at which virtual time, with what data.
 public struct TranscriptEvent: Sendable, Equatable {
