@@ -26,7 +26,7 @@ public struct ScenarioFailure: Sendable, Equatable {
         self.context = context
     }
 
-    /// `steps[3]`, `setup` or the empty string.
+    /// `steps[3]`, or the empty string when the failure is not in a step.
     public var location: String {
         if let step { return "steps[\(step)]" }
         return ""
