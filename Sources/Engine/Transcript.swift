@@ -1,5 +1,6 @@
 import OrderedCollections
 import JSON
+import OrderedCollections
 
 /// One entry of the transcript: what happened, at which virtual time, with what data.
 public struct TranscriptEvent: Sendable, Equatable {

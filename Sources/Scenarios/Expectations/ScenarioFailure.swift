@@ -1,0 +1,41 @@
+/// Why a scenario failed: where, what was expected, and the transcript around it.
+public struct ScenarioFailure: Sendable, Equatable {
+    /// The step index (`steps[3]`), nil for failures before the steps (scripts, setup) or of a `.lua` scenario.
+    public var step: Int?
+    /// The expectation that failed (`events[1]`, `displayed`, `error event`), nil for a step error.
+    public var expectation: String?
+    /// One line saying what went wrong.
+    public var message: String
+    /// What was expected, as JSON text.
+    public var expected: String?
+    /// What was found.
+    public var actual: String?
+    /// The transcript position the failure is about (context is shown around it).
+    public var eventIndex: Int?
+    /// Transcript lines around `eventIndex`, filled by the runner (`> ` marks the event itself).
+    public var context: [String]
+
+    public init(step: Int? = nil, expectation: String? = nil, message: String, expected: String? = nil,
+                actual: String? = nil, eventIndex: Int? = nil, context: [String] = []) {
+        self.step = step
+        self.expectation = expectation
+        self.message = message
+        self.expected = expected
+        self.actual = actual
+        self.eventIndex = eventIndex
+        self.context = context
+    }
+
+    /// `steps[3]`, or the empty string when the failure is not in a step.
+    public var location: String {
+        if let step { return "steps[\(step)]" }
+        return ""
+    }
+
+    /// `steps[3].expect.events[1]: no later event matches`, the one-line summary.
+    public var summary: String {
+        var where_ = location
+        if let expectation { where_ += where_.isEmpty ? expectation : ".expect.\(expectation)" }
+        return where_.isEmpty ? message : "\(where_): \(message)"
+    }
+}

@@ -1,0 +1,57 @@
+import JSON
+
+/// One step of a JSON scenario: its command name (the object's first key), that key's value,
+/// and the whole step object (for parameters such as `navigate`'s `from`).
+public struct ScenarioStep: Sendable, Equatable {
+    /// Position in `steps`, from 0 (`steps[3]`).
+    public var index: Int
+    /// The command: `deliver`, `tap`, `expect`, ...
+    public var name: String
+    /// The command key's value.
+    public var value: JSONValue
+    /// The whole step object, parameters included.
+    public var object: JSONValue
+
+    public init(index: Int, name: String, value: JSONValue, object: JSONValue) {
+        self.index = index
+        self.name = name
+        self.value = value
+        self.object = object
+    }
+
+    /// `steps[3]`.
+    public var path: JSONPath { JSONPath.root.key("steps").index(index) }
+}
+
+/// A loaded, validated scenario.
+public struct Scenario: Sendable, Equatable {
+    /// What a scenario file contains.
+    public enum Body: Sendable, Equatable {
+        /// A JSON scenario: scripts (absolute paths), setup and steps.
+        case steps(scripts: [String], setup: JSONValue, steps: [ScenarioStep])
+        /// A `.lua` scenario: a script run in a fresh engine, passing when it ends without error.
+        case lua
+    }
+
+    /// The path as discovered (argument joined with the path inside a folder); stable across
+    /// machines when the command line is, so shards hash it.
+    public var relativePath: String
+    /// The absolute path of the file.
+    public var file: String
+    /// The `name` member, or the file name without extension.
+    public var name: String
+    public var body: Body
+
+    public init(relativePath: String, file: String, name: String, body: Body) {
+        self.relativePath = relativePath
+        self.file = file
+        self.name = name
+        self.body = body
+    }
+
+    /// The folder holding the file: paths inside the scenario are relative to it.
+    public var directory: String {
+        guard let slash = file.lastIndex(of: "/") else { return "." }
+        return slash == file.startIndex ? "/" : String(file[..<slash])
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// Finds scenario files: files named on the command line, and `.json`/`.lua` files in folders
+/// (searched recursively, hidden entries skipped), each folder's files sorted by path.
+public enum ScenarioDiscovery {
+    /// A file found, with the path as discovered (argument + path inside the folder) and absolute.
+    public struct Found: Sendable, Equatable {
+        public var relativePath: String
+        public var file: String
+    }
+
+    /// The extensions of scenario files.
+    public static let extensions: Set<String> = ["json", "lua"]
+
+    /// Every scenario file under `paths` (duplicates removed, first occurrence kept), and an
+    /// error for each path that does not exist.
+    public static func find(_ paths: [String], fileManager: FileManager = .default) -> (files: [Found], errors: [ScenarioLoadError]) {
+        var files: [Found] = []
+        var errors: [ScenarioLoadError] = []
+        var seen: Set<String> = []
+        let cwd = fileManager.currentDirectoryPath
+        for argument in paths {
+            let display = normalize(argument)
+            let absolute = argument.hasPrefix("/") ? display : normalize(cwd + "/" + argument)
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
+                errors.append(.notFound(path: argument))
+                continue
+            }
+            var found: [Found] = []
+            if isDirectory.boolValue {
+                guard let enumerator = fileManager.enumerator(atPath: absolute) else {
+                    errors.append(.unreadable(file: argument, reason: "cannot list the folder"))
+                    continue
+                }
+                while let sub = enumerator.nextObject() as? String {
+                    let components = sub.split(separator: "/")
+                    if components.contains(where: { $0.hasPrefix(".") }) { continue }
+                    guard let ext = sub.split(separator: ".").last.map(String.init), sub.contains("."),
+                          extensions.contains(ext.lowercased()) else { continue }
+                    var isDir: ObjCBool = false
+                    let full = absolute + "/" + sub
+                    guard fileManager.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue else { continue }
+                    found.append(Found(relativePath: display == "." ? sub : display + "/" + sub, file: full))
+                }
+                found.sort { $0.relativePath.utf8.lexicographicallyPrecedes($1.relativePath.utf8) }
+            } else {
+                found = [Found(relativePath: display, file: absolute)]
+            }
+            for item in found where seen.insert(item.file).inserted { files.append(item) }
+        }
+        return (files, errors)
+    }
+
+    /// Removes `.` components, repeated and trailing slashes, and resolves `..` where possible.
+    static func normalize(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            parts.append(part)
+        }
+        let joined = parts.joined(separator: "/")
+        if path.hasPrefix("/") { return "/" + joined }
+        return joined.isEmpty ? "." : joined
+    }
+}

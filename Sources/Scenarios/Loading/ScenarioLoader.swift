@@ -1,0 +1,152 @@
+import Foundation
+import JSON
+
+/// Reads and validates scenario files, reporting every problem of a file, not just the first.
+public struct ScenarioLoader: Sendable {
+    public var registry: StepRegistry
+
+    public init(registry: StepRegistry = .standard) { self.registry = registry }
+
+    /// Loads one file: a `.lua` scenario as is, anything else as a JSON scenario.
+    public func load(_ found: ScenarioDiscovery.Found) -> Result<Scenario, ScenarioLoadErrors> {
+        let baseName = (found.file as NSString).lastPathComponent
+        let stem = (baseName as NSString).deletingPathExtension
+        if found.file.lowercased().hasSuffix(".lua") {
+            guard FileManager.default.isReadableFile(atPath: found.file) else {
+                return .failure(ScenarioLoadErrors([.unreadable(file: found.relativePath, reason: "not readable")]))
+            }
+            return .success(Scenario(relativePath: found.relativePath, file: found.file, name: stem, body: .lua))
+        }
+        guard let data = FileManager.default.contents(atPath: found.file) else {
+            return .failure(ScenarioLoadErrors([.unreadable(file: found.relativePath, reason: "not readable")]))
+        }
+        return load(bytes: [UInt8](data), found: found, defaultName: stem)
+    }
+
+    /// Parses and validates JSON scenario text (also used by tests).
+    public func load(bytes: [UInt8], found: ScenarioDiscovery.Found, defaultName: String) -> Result<Scenario, ScenarioLoadErrors> {
+        let file = found.relativePath
+        let parsed: ParsedJSON
+        do {
+            parsed = try ScenarioJSONParser.parse(bytes)
+        } catch {
+            return .failure(ScenarioLoadErrors([.syntax(file: file, position: error.position, message: error.message)]))
+        }
+        var validator = Validation(file: file, positions: parsed.positions)
+        let directory = (found.file as NSString).deletingLastPathComponent
+        let scenario = validate(parsed.value, found: found, directory: directory, defaultName: defaultName, into: &validator)
+        if !validator.errors.isEmpty { return .failure(ScenarioLoadErrors(validator.errors)) }
+        return .success(scenario)
+    }
+
+    /// Collects problems with their source positions.
+    struct Validation {
+        let file: String
+        let positions: [JSONPath: SourcePosition]
+        var errors: [ScenarioLoadError] = []
+
+        mutating func add(_ path: JSONPath, _ message: String) {
+            var probe = path
+            var position = positions[probe]
+            while position == nil, !probe.components.isEmpty {
+                probe.components.removeLast()
+                position = positions[probe]
+            }
+            errors.append(.invalid(file: file, path: path, message: message, position: position))
+        }
+
+        mutating func add(_ problems: [(JSONPath, String)]) { for (path, message) in problems { add(path, message) } }
+    }
+
+    private static let topLevel: Set<String> = ["name", "description", "scripts", "setup", "steps"]
+
+    private func validate(_ root: JSONValue, found: ScenarioDiscovery.Found, directory: String, defaultName: String,
+                          into v: inout Validation) -> Scenario {
+        var steps: [ScenarioStep] = []
+        var scripts: [String] = []
+        var name = defaultName
+        var setup: JSONValue = .null
+        let placeholder = Scenario(relativePath: found.relativePath, file: found.file, name: name, body: .lua)
+        guard let object = root.objectValue else {
+            v.add(.root, "a scenario is a JSON object, got \(root.typeName)")
+            return placeholder
+        }
+        for key in object.keys where !Self.topLevel.contains(key) {
+            v.add(JSONPath.root.key(key), "unknown key \(JSONWriter.quote(key)) (known: \(Self.topLevel.sorted().joined(separator: ", ")))")
+        }
+        if let value = object["name"] {
+            if let string = value.stringValue { name = string } else { v.add(ValueShape.string.check(value, at: .root.key("name"))) }
+        }
+        if let value = object["description"] { v.add(ValueShape.string.check(value, at: .root.key("description"))) }
+        if let value = object["scripts"] {
+            let problems = ValueShape.arrayOf(.string).check(value, at: .root.key("scripts"))
+            v.add(problems)
+            if problems.isEmpty {
+                for (i, item) in (value.arrayValue ?? []).enumerated() {
+                    let relative = item.stringValue ?? ""
+                    let path = ScenarioDiscovery.normalize(relative.hasPrefix("/") ? relative : directory + "/" + relative)
+                    if !FileManager.default.fileExists(atPath: path) {
+                        v.add(JSONPath.root.key("scripts").index(i), "script not found: \(path)")
+                    }
+                    scripts.append(path)
+                }
+            }
+        }
+        if let value = object["setup"] {
+            setup = value
+            v.add(ValueShape.record(members: registry.setupMembers, required: []).check(value, at: .root.key("setup")))
+        }
+        guard let stepsValue = object["steps"] else {
+            v.add(JSONPath.root.key("steps"), "missing required key (an array of steps)")
+            return placeholder
+        }
+        guard let items = stepsValue.arrayValue else {
+            v.add(JSONPath.root.key("steps"), "expected an array of steps, got \(stepsValue.typeName)")
+            return placeholder
+        }
+        for (index, item) in items.enumerated() {
+            if let step = validateStep(item, index: index, into: &v) { steps.append(step) }
+        }
+        return Scenario(relativePath: found.relativePath, file: found.file, name: name,
+                        body: .steps(scripts: scripts, setup: setup, steps: steps))
+    }
+
+    private func validateStep(_ item: JSONValue, index: Int, into v: inout Validation) -> ScenarioStep? {
+        let path = JSONPath.root.key("steps").index(index)
+        guard let object = item.objectValue else {
+            v.add(path, "a step is an object with one command such as {\"tap\": \"ok\"}, got \(item.typeName)")
+            return nil
+        }
+        guard let (name, value) = object.elements.first else {
+            v.add(path, "empty step: expected one command such as {\"tap\": \"ok\"}")
+            return nil
+        }
+        guard let definition = registry[name] else {
+            let known = registry.definitions.keys.sorted().joined(separator: ", ")
+            v.add(path.key(name), "unknown step \(JSONWriter.quote(name)) (known: \(known))")
+            return nil
+        }
+        var problems = definition.value.check(value, at: path.key(name))
+        for (key, parameter) in object.elements.dropFirst() {
+            if let shape = definition.parameters[key] {
+                problems += shape.check(parameter, at: path.key(key))
+            } else if registry[key] != nil {
+                problems.append((path.key(key), "a step has one command: \(JSONWriter.quote(name)) and \(JSONWriter.quote(key)) are both in steps[\(index)]; split them into two steps"))
+            } else {
+                let known = definition.parameters.keys.sorted()
+                let hint = known.isEmpty ? "it takes none" : "known: \(known.joined(separator: ", "))"
+                problems.append((path.key(key), "unknown parameter \(JSONWriter.quote(key)) of step \(JSONWriter.quote(name)) (\(hint))"))
+            }
+        }
+        v.add(problems)
+        return problems.isEmpty ? ScenarioStep(index: index, name: name, value: value, object: item) : nil
+    }
+}
+
+/// Every problem found in one or more scenario files.
+public struct ScenarioLoadErrors: Error, Sendable, Equatable, CustomStringConvertible {
+    public var errors: [ScenarioLoadError]
+    public init(_ errors: [ScenarioLoadError]) { self.errors = errors }
+    /// One error per line.
+    public var description: String { errors.map(\.description).joined(separator: "\n") }
+}

@@ -1,0 +1,26 @@
+/// TAP version 13: a plan, one `ok`/`not ok` line per scenario, a YAML block per failure.
+public enum TAPReporter {
+    public static func render(_ results: [ScenarioResult]) -> String {
+        var out = "TAP version 13\n1..\(results.count)\n"
+        for (i, result) in results.enumerated() {
+            let description = "\(result.name) (\(result.relativePath))".replacingOccurrences(of: "#", with: "\\#")
+            out += "\(result.passed ? "ok" : "not ok") \(i + 1) - \(description)\n"
+            guard let first = result.failures.first else { continue }
+            out += "  ---\n"
+            out += "  message: \(JSONWriter.quote(first.summary))\n"
+            out += "  file: \(JSONWriter.quote(result.relativePath))\n"
+            if let expected = first.expected { out += "  expected: \(JSONWriter.quote(expected))\n" }
+            if let actual = first.actual { out += "  actual: \(JSONWriter.quote(actual))\n" }
+            if result.failures.count > 1 {
+                out += "  failures:\n"
+                for failure in result.failures { out += "    - \(JSONWriter.quote(failure.summary))\n" }
+            }
+            if !first.context.isEmpty {
+                out += "  transcript:\n"
+                for line in first.context { out += "    - \(JSONWriter.quote(line))\n" }
+            }
+            out += "  ...\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,43 @@
+/// The human report: one `FAIL` line per failure with indented details, and a closing count.
+public enum TextReporter {
+    /// `FAIL flows/banner.json (banner waits): steps[3].expect.displayed: wrong in-app displayed`.
+    public static func headline(_ result: ScenarioResult, _ failure: ScenarioFailure) -> String {
+        "FAIL \(result.relativePath) (\(result.name)): \(failure.summary)"
+    }
+
+    /// Every failure of a result with expected/actual and the transcript around it.
+    public static func details(of result: ScenarioResult) -> [String] {
+        result.failures.flatMap { ["\(result.relativePath): \($0.summary)"] + details(of: $0) }
+    }
+
+    /// Expected, actual and transcript lines of one failure, indented by two spaces.
+    public static func details(of failure: ScenarioFailure) -> [String] {
+        var lines: [String] = []
+        if let expected = failure.expected { lines.append("  expected: \(expected)") }
+        if let actual = failure.actual { lines.append("  actual:   \(actual)") }
+        if !failure.context.isEmpty {
+            lines.append("  transcript:")
+            lines += failure.context.map { "    " + $0 }
+        }
+        return lines
+    }
+
+    /// The whole report after a run: per failure its headline and indented details, then the count.
+    public static func render(_ results: [ScenarioResult]) -> String {
+        var out = ""
+        for result in results where !result.passed {
+            for failure in result.failures {
+                out += headline(result, failure) + "\n"
+                for line in details(of: failure) { out += "  " + line + "\n" }
+            }
+        }
+        out += summary(results) + "\n"
+        return out
+    }
+
+    /// `3 passed, 1 failed`.
+    public static func summary(_ results: [ScenarioResult]) -> String {
+        let failed = results.filter { !$0.passed }.count
+        return "\(results.count - failed) passed, \(failed) failed"
+    }
+}

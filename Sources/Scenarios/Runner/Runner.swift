@@ -1,0 +1,117 @@
+import Foundation
+
+/// `ctlua test`: finds, loads, filters, shards and runs scenarios, then reports.
+public enum Runner {
+    /// Exit codes: 0 all passed, 1 a scenario failed, 2 usage or load error.
+    public enum ExitCode {
+        public static let passed: Int32 = 0
+        public static let failed: Int32 = 1
+        public static let usage: Int32 = 2
+    }
+
+    /// Runs everything `options` selects with drivers from `driverFactory`; returns the exit code.
+    public static func run(options: RunnerOptions, driverFactory: @escaping ScenarioDriverFactory,
+                           output: RunnerOutput = .standard) -> Int32 {
+        // Usage.
+        if let jobs = options.jobs, jobs < 1 {
+            output.stderr("error: --jobs \(jobs): expected a positive number\n")
+            return ExitCode.usage
+        }
+        var filter: NSRegularExpression?
+        if let pattern = options.filter {
+            do { filter = try NSRegularExpression(pattern: pattern) } catch {
+                output.stderr("error: --filter \(pattern): invalid regular expression\n")
+                return ExitCode.usage
+            }
+        }
+
+        // Loading: every error of every file, then stop.
+        let scenarios: [Scenario]
+        switch load(paths: options.paths.isEmpty ? ["."] : options.paths, registry: options.registry) {
+        case .success(let loaded): scenarios = loaded
+        case .failure(let errors):
+            for error in errors.errors { output.stderr("error: \(error)\n") }
+            output.stderr("\(errors.errors.count) error\(errors.errors.count == 1 ? "" : "s") in scenario files\n")
+            return ExitCode.usage
+        }
+
+        // Selection.
+        let selected = scenarios.filter { scenario in
+            if let shard = options.shard, !shard.contains(scenario.relativePath) { return false }
+            if let filter {
+                let range = NSRange(scenario.name.startIndex..., in: scenario.name)
+                if filter.firstMatch(in: scenario.name, range: range) == nil { return false }
+            }
+            return true
+        }
+
+        // Running.
+        let results = execute(selected, options: options, driverFactory: driverFactory, output: output)
+
+        // Reporting.
+        output.stdout(options.tap ? TAPReporter.render(results) : TextReporter.render(results))
+        var status = results.allSatisfy(\.passed) ? ExitCode.passed : ExitCode.failed
+        do {
+            if let path = options.junitPath { try output.writeFile(path, JUnitReporter.render(results)) }
+            if let path = options.jsonPath { try output.writeFile(path, JSONReporter.render(results)) }
+            if let directory = options.traceDirectory {
+                for result in results where options.traceAll || !result.passed {
+                    let path = directory + "/" + JSONReporter.traceFileName(result.relativePath)
+                    try output.writeFile(path, JSONReporter.transcript(result))
+                }
+            }
+        } catch {
+            output.stderr("error: cannot write a report: \(error)\n")
+            status = ExitCode.usage
+        }
+        return status
+    }
+
+    /// Finds and loads every scenario under `paths`; fails with every error found.
+    public static func load(paths: [String], registry: StepRegistry = .standard) -> Result<[Scenario], ScenarioLoadErrors> {
+        let (files, findErrors) = ScenarioDiscovery.find(paths)
+        var errors = findErrors
+        var scenarios: [Scenario] = []
+        let loader = ScenarioLoader(registry: registry)
+        for file in files {
+            switch loader.load(file) {
+            case .success(let scenario): scenarios.append(scenario)
+            case .failure(let failure): errors += failure.errors
+            }
+        }
+        if errors.isEmpty && files.isEmpty { errors.append(.notFound(path: paths.joined(separator: " ") + " (no .json or .lua scenarios)")) }
+        return errors.isEmpty ? .success(scenarios) : .failure(ScenarioLoadErrors(errors))
+    }
+
+    /// Runs scenarios on `options.jobs` workers; results come back in the scenarios' order.
+    public static func execute(_ scenarios: [Scenario], options: RunnerOptions, driverFactory: @escaping ScenarioDriverFactory,
+                               output: RunnerOutput = .standard) -> [ScenarioResult] {
+        let executor = ScenarioExecutor(registry: options.registry, limits: options.limits, driverFactory: driverFactory)
+        let workers = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let showProgress = options.progress ?? output.isTerminal
+        let progress = Progress(total: scenarios.count)
+        let results = ParallelMap.map(
+            count: scenarios.count, workers: workers,
+            completed: { _, result in
+                guard showProgress else { return }
+                output.stderr(progress.line(after: result))
+            },
+            body: { executor.run(scenarios[$0]) })
+        if showProgress && !scenarios.isEmpty { output.stderr("\r\u{1B}[K") }
+        return results
+    }
+
+    /// The terminal progress line; only touched under ParallelMap's lock.
+    private final class Progress: @unchecked Sendable {
+        let total: Int
+        var done = 0
+        var failed = 0
+        init(total: Int) { self.total = total }
+
+        func line(after result: ScenarioResult) -> String {
+            done += 1
+            if !result.passed { failed += 1 }
+            return "\r\u{1B}[K[\(done)/\(total)] \(failed) failed  \(result.name)"
+        }
+    }
+}

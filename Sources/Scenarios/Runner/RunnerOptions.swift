@@ -1,0 +1,45 @@
+/// Everything `ctlua test` takes from its command line.
+public struct RunnerOptions: Sendable {
+    /// Files or folders (searched recursively); empty means the current folder.
+    public var paths: [String] = []
+    /// Parallel workers; nil means one per core.
+    public var jobs: Int?
+    /// Only this shard of the scenarios.
+    public var shard: Shard?
+    /// A regular expression that scenario names must contain a match of.
+    public var filter: String?
+    /// Where to write JUnit XML.
+    public var junitPath: String?
+    /// Where to write the JSON report.
+    public var jsonPath: String?
+    /// TAP 13 on stdout instead of the text report.
+    public var tap = false
+    /// Folder for transcripts (JSON lines) of failed scenarios.
+    public var traceDirectory: String?
+    /// With `traceDirectory`: transcripts of every scenario.
+    public var traceAll = false
+    /// Limits handed to the driver factory for each scenario.
+    public var limits = ScenarioLimits()
+    /// Progress line: nil decides by whether stderr is a terminal.
+    public var progress: Bool?
+    /// The steps scenarios may use.
+    public var registry: StepRegistry = .standard
+
+    public init(paths: [String] = [], jobs: Int? = nil, shard: Shard? = nil, filter: String? = nil,
+                junitPath: String? = nil, jsonPath: String? = nil, tap: Bool = false,
+                traceDirectory: String? = nil, traceAll: Bool = false, limits: ScenarioLimits = ScenarioLimits(),
+                progress: Bool? = nil, registry: StepRegistry = .standard) {
+        self.paths = paths
+        self.jobs = jobs
+        self.shard = shard
+        self.filter = filter
+        self.junitPath = junitPath
+        self.jsonPath = jsonPath
+        self.tap = tap
+        self.traceDirectory = traceDirectory
+        self.traceAll = traceAll
+        self.limits = limits
+        self.progress = progress
+        self.registry = registry
+    }
+}

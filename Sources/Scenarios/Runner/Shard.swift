@@ -1,0 +1,51 @@
+/// One of N stable shards of a scenario set, for CI matrices (`--shard K/N`, K from 1).
+///
+/// A scenario belongs to the shard picked by a hash (FNV-1a, 64 bits) of its relative path, not
+/// by its position, so adding a file moves no other file between shards. Shards are disjoint and
+/// together cover every scenario.
+public struct Shard: Sendable, Equatable, CustomStringConvertible {
+    /// From 1 to `count`.
+    public var index: Int
+    public var count: Int
+
+    public init(index: Int, count: Int) throws(RunnerUsageError) {
+        guard count >= 1, (1...count).contains(index) else {
+            throw RunnerUsageError(message: "--shard \(index)/\(count): expected K/N with 1 <= K <= N")
+        }
+        self.index = index
+        self.count = count
+    }
+
+    /// Parses `K/N`.
+    public init(parsing text: String) throws(RunnerUsageError) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else {
+            throw RunnerUsageError(message: "--shard \(text): expected K/N, e.g. 2/4")
+        }
+        try self.init(index: k, count: n)
+    }
+
+    public var description: String { "\(index)/\(count)" }
+
+    /// True when the scenario at `relativePath` belongs to this shard.
+    public func contains(_ relativePath: String) -> Bool {
+        Int(Shard.hash(relativePath) % UInt64(count)) == index - 1
+    }
+
+    /// FNV-1a over the UTF-8 bytes: the same on every machine and run (unlike `Hasher`).
+    static func hash(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+}
+
+/// A bad command-line value; the runner prints it and exits with code 2.
+public struct RunnerUsageError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    public init(message: String) { self.message = message }
+    public var description: String { message }
+}
