@@ -1,0 +1,164 @@
+import Foundation
+import JSON
+import LuaRuntime
+
+/// One simulated app: a Lua state with its sandbox and limits, a virtual clock and
+/// run loop, a transcript, a headless UI, storage and a file fetcher. The systems
+/// (templates, traits, hooks, FlowX) hang off it.
+///
+/// An engine is confined to one thread; parallelism is one engine per worker.
+/// Every driving call returns once the engine is idle (`settle()`).
+public final class Engine {
+    /// How an engine is set up.
+    public struct Configuration {
+        public var policy: SandboxPolicy = .strict
+        public var limits: LuaLimits = .standard
+        /// The state directory (nil: a temporary one, removed with the engine).
+        public var stateDirectory: URL?
+        /// Folders `require` searches (a loaded script's folder is added automatically).
+        public var scriptRoots: [String] = []
+        /// `print` goes to standard output instead of the transcript (`ctlua run`).
+        public var printToStandardOutput = false
+        /// The build the simulated app is (sync of definitions needs debug and a test user).
+        public var isDebugBuild = false
+        public var isTestUser = false
+        public init() {}
+    }
+
+    public let configuration: Configuration
+    public let clock = VirtualClock()
+    public let transcript: Transcript
+    public let ui: HeadlessUI
+    public let storage: Storage
+    /// Fetches in-app files: local paths, `file://`, http(s) through a 14-day cache; fixtures replace it.
+    public let files: SwitchableFileFetcher
+    /// The default fetcher (cache over local and http).
+    public let defaultFetcher: any FileFetcher
+    /// The current Lua state (a new one after each relaunch).
+    public private(set) var lua: LuaState
+    /// Scripts loaded with `app.load` (run again on relaunch), in order.
+    public private(set) var scripts: [String] = []
+    /// Number of relaunches so far.
+    public private(set) var launches = 1
+
+    private var systems: [any EngineSystem] = []
+    private var retired: [LuaState] = []
+    private let ownsDirectory: Bool
+
+    public init(configuration: Configuration = Configuration()) throws {
+        self.configuration = configuration
+        let clock = self.clock
+        transcript = Transcript(clock: { clock.now })
+        ui = HeadlessUI(transcript: transcript)
+        if let directory = configuration.stateDirectory {
+            storage = try Storage(directory: directory)
+            ownsDirectory = false
+        } else {
+            let temp = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-engine-\(UUID().uuidString)")
+            storage = try Storage(directory: temp)
+            ownsDirectory = true
+        }
+        let transcript = self.transcript
+        defaultFetcher = CachingFileFetcher(
+            upstream: RoutingFileFetcher(remote: HTTPFileFetcher(directory: storage.directory.appendingPathComponent("downloads"))),
+            storage: storage, clock: clock, onError: { transcript.record("error", ["message": .string($0)]) })
+        files = SwitchableFileFetcher(target: defaultFetcher)
+        lua = try Engine.makeState(configuration)
+        try installCoreModules()
+    }
+
+    deinit {
+        lua.close()
+        for state in retired { state.close() }
+        if ownsDirectory { try? FileManager.default.removeItem(at: storage.directory) }
+    }
+
+    private static func makeState(_ configuration: Configuration) throws -> LuaState {
+        try LuaState(policy: configuration.policy, limits: configuration.limits, scriptRoots: configuration.scriptRoots)
+    }
+
+    /// Adds a system and installs it into the current state.
+    public func add(_ system: any EngineSystem) throws {
+        systems.append(system)
+        try system.install(in: self)
+    }
+
+    /// The first added system of type `T`.
+    public func system<T: EngineSystem>(_ type: T.Type) -> T? {
+        systems.lazy.compactMap { $0 as? T }.first
+    }
+
+    /// Registers a Lua module in the current state: reachable with `require(name)` and as a global.
+    public func installModule(_ name: String, _ make: @escaping (LuaState) throws -> LuaValue) throws {
+        try install(name, make, into: lua)
+    }
+
+    private func install(_ name: String, _ make: @escaping (LuaState) throws -> LuaValue, into state: LuaState) throws {
+        let module = try make(state)
+        state.preload(name, loader: state.function(name) { _ in [module] })
+        state.globals[name] = module
+    }
+
+    private func installCoreModules() throws {
+        lua.installJSONModule()
+        lua.globals["json"] = try lua.require("json")
+        if !configuration.printToStandardOutput {
+            lua.printHandler = { [unowned self] line in self.transcript.record("log", ["message": .string(line)]) }
+        }
+        lua.warningHandler = { [unowned self] warning in self.transcript.record("error", ["message": .string(warning)]) }
+        try install("app", AppModule.make(engine: self), into: lua)
+        try install("ui", UIModule.make(engine: self), into: lua)
+    }
+
+    /// Runs every timer due now, and what they schedule: the engine is then idle.
+    public func settle() { clock.drain() }
+
+    /// Runs a chunk in a fresh environment, then settles. Errors are thrown, not recorded.
+    @discardableResult
+    public func run(_ code: String, name: String = "=(chunk)") throws -> [LuaValue] {
+        defer { settle() }
+        return try lua.run(code, name: name)
+    }
+
+    /// Runs an extension script (presenters, traits, hooks, validators) and remembers it for relaunch.
+    public func load(path: String) throws {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        try runScript(absolute)
+        scripts.append(absolute)
+        settle()
+    }
+
+    private func runScript(_ path: String) throws {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        if !lua.scriptRoots.contains(folder) { lua.scriptRoots.append(folder) }
+        try lua.loadFile(path).call()
+    }
+
+    /// Persists, rebuilds the Lua state and every system from storage, and runs the loaded scripts again.
+    public func relaunch() throws {
+        for system in systems { try system.prepareRelaunch(self) }
+        retired.append(lua)   // it may be running the caller (a `.lua` scenario); closed with the engine
+        lua = try Engine.makeState(configuration)
+        launches += 1
+        try installCoreModules()
+        for system in systems { try system.install(in: self) }
+        transcript.record("app.relaunched", ["launch": .integer(Int64(launches))])
+        for script in scripts { try runScript(script) }
+        for system in systems { try system.didRelaunch(self) }
+        settle()
+    }
+
+    /// Records an error in the transcript (`error` with `message` and `traceback`).
+    public func recordError(_ error: any Error, source: String? = nil) {
+        var fields: JSONObject = [:]
+        let message = (error as? LuaError)?.message ?? String(describing: error)
+        fields["message"] = .string(source.map { "\($0): \(message)" } ?? message)
+        if let traceback = (error as? LuaError)?.traceback { fields["traceback"] = .string(traceback) }
+        transcript.record("error", fields)
+    }
+
+    /// Calls a Lua function from the run loop (a timer, a tap); an error becomes an `error` event.
+    public func callRecordingErrors(_ function: LuaFunction, _ arguments: [LuaValue] = [], source: String? = nil) {
+        do { try function.call(arguments: arguments) } catch { recordError(error, source: source) }
+    }
+}

@@ -1,0 +1,50 @@
+import JSON
+import LuaRuntime
+
+/// The Lua `app` module: the simulated app shared by all systems (lua-api.md).
+enum AppModule {
+    static func make(engine: Engine) -> (LuaState) throws -> LuaValue {
+        { [unowned engine] state in
+            let app = state.newTable()
+            app["now"] = .function(state.function("now") { _ in [.number(engine.clock.now)] })
+            app["advance"] = .function(state.function("advance") { args in
+                let seconds = try args.number(1)
+                guard seconds >= 0 else { throw args.argumentError(1, "seconds must not be negative") }
+                engine.clock.advance(by: seconds)
+                return []
+            })
+            app["after"] = .function(state.function("after") { args in
+                let seconds = try args.number(1)
+                let function = try args.function(2)
+                engine.clock.after(seconds) { engine.callRecordingErrors(function, source: "app.after") }
+                return []
+            })
+            app["load"] = .function(state.function("load") { args in
+                try engine.load(path: try args.string(1))
+                return []
+            })
+            app["relaunch"] = .function(state.function("relaunch") { _ in
+                try engine.relaunch()
+                return []
+            })
+            app["events"] = .function(state.function("events") { args in
+                let prefix = try args.optionalString(1)
+                let events = engine.transcript.events(prefix: prefix).map(\.json)
+                return [try args.state.luaValue(.array(events))]
+            })
+            app["ui"] = .function(state.function("ui") { args in [try args.state.luaValue(engine.ui.tree)] })
+            app["tap"] = .function(state.function("tap") { args in
+                try engine.ui.tap(id: try args.string(1))
+                engine.settle()
+                return []
+            })
+            app["log"] = .function(state.function("log") { args in
+                var pieces: [String] = []
+                for i in 0..<args.count { pieces.append(try args.state.toDisplayString(args[i + 1])) }
+                engine.transcript.record("log", ["message": .string(pieces.joined(separator: "\t"))])
+                return []
+            })
+            return .table(app)
+        }
+    }
+}

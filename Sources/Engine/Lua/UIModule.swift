@@ -1,0 +1,60 @@
+import JSON
+import LuaRuntime
+
+/// The Lua `ui` module: the headless UI presenters draw on (lua-api.md).
+enum UIModule {
+    static func make(engine: Engine) -> (LuaState) throws -> LuaValue {
+        { [unowned engine] state in
+            let ui = state.newTable()
+            ui["show"] = .function(state.function("show") { args in
+                let spec = try args.table(1)
+                guard case .string(let id) = spec["id"] else { throw args.argumentError(1, "field 'id' must be a string") }
+                var onTap: LuaFunction?
+                let props = try properties(of: spec, state: args.state, onTap: &onTap)
+                let tap: (() throws -> Void)? = onTap.map { handler in
+                    { engine.callRecordingErrors(handler, [.string(id)], source: "onTap '\(id.string)'") }
+                }
+                engine.ui.show(id: id.string, properties: props, onTap: tap)
+                return []
+            })
+            ui["update"] = .function(state.function("update") { args in
+                let id = try args.string(1)
+                var onTap: LuaFunction?
+                let props = try properties(of: try args.table(2), state: args.state, onTap: &onTap)
+                try engine.ui.update(id: id, properties: props)
+                return []
+            })
+            ui["hide"] = .function(state.function("hide") { args in
+                engine.ui.hide(id: try args.string(1))
+                return []
+            })
+            ui["find"] = .function(state.function("find") { args in
+                guard let view = engine.ui.find(try args.string(1)) else { return [.nil] }
+                var object = view.properties
+                object["id"] = .string(view.id)
+                return [try args.state.luaValue(.object(object))]
+            })
+            return .table(ui)
+        }
+    }
+
+    /// The JSON properties of a view table (functions other than `onTap` are refused).
+    static func properties(of table: LuaTable, state: LuaState, onTap: inout LuaFunction?) throws -> JSONObject {
+        var object: JSONObject = [:]
+        for (key, value) in table.pairs.sorted(by: { "\($0.key)" < "\($1.key)" }) {
+            guard case .string(let name) = key else { throw LuaError.callback(message: "ui: view keys must be strings, got \(key.typeName)") }
+            if name.string == "id" { continue }
+            if name.string == "onTap" {
+                guard case .function(let f) = value else { throw LuaError.callback(message: "ui: onTap must be a function") }
+                onTap = f
+                continue
+            }
+            do {
+                object[name.string] = try state.jsonValue(value)
+            } catch {
+                throw LuaError.callback(message: "ui: property '\(name.string)': \(error.message)")
+            }
+        }
+        return object
+    }
+}

@@ -1,0 +1,41 @@
+import CJansson
+import CLuaSupport
+@_spi(RawLua) import LuaRuntime
+
+extension LuaState {
+    /// Makes the `json` module available to `require "json"`.
+    public func installJSONModule() {
+        preload("json", cFunction: luaopen_ctlua_json)
+    }
+
+    /// Converts a Lua value to JSON with the `json.encode` rules (marks, `json.null`, paths in errors).
+    public func jsonValue(_ value: LuaValue, maxDepth: Int = 512) throws(LuaJSONError) -> JSONValue {
+        rawPush(value)
+        let L = rawState
+        var buffer = [CChar](repeating: 0, count: 256)
+        let json = ctl_json_from_lua_depth(L, -1, Int32(maxDepth), &buffer, buffer.count)
+        _ = rawPop()
+        guard let json else {
+            let message = String(cString: buffer)
+            throw LuaJSONError(message: message)
+        }
+        defer { ctl_json_decref(json) }
+        return JSONValue(jansson: json)
+    }
+
+    /// Converts JSON to a Lua value with the `json.decode` rules (null is `json.null`, arrays/objects marked).
+    public func luaValue(_ json: JSONValue) throws -> LuaValue {
+        var failure: LuaValue?
+        try json.withJansson { (pointer) throws(JSONError) -> Void in
+            if ctl_json_push_protected(rawState, pointer) != 0 { failure = rawPop() }
+        }
+        if let failure { throw LuaJSONError(message: "json: \(failure)") }
+        return rawPop()
+    }
+}
+
+/// A Lua value that cannot become JSON (or the reverse): `json: <reason> at <path>`.
+public struct LuaJSONError: Error, CustomStringConvertible, Equatable {
+    public var message: String
+    public var description: String { message }
+}

@@ -1,0 +1,24 @@
+import CLua
+import CLuaSupport
+
+/// Raw access for the JSON bridge (the only other module allowed `lua_*` calls).
+extension LuaState {
+    /// The thread running now. Use only with the helpers below and C walkers that never raise.
+    @_spi(RawLua) public var rawState: OpaquePointer { activeL }
+
+    /// Pushes `value` on the running thread. Pushes 1.
+    @_spi(RawLua) public func rawPush(_ value: LuaValue) { push(value, on: activeL) }
+
+    /// Pops the top value. Pops 1.
+    @_spi(RawLua) public func rawPop() -> LuaValue {
+        defer { ctl_pop(activeL, 1) }
+        return value(at: -1, on: activeL)
+    }
+
+    /// Runs the function below `count` arguments on top under a protected call; results stay
+    /// on the stack (`results` of them). Throws the mapped error (and pops it) on failure.
+    @_spi(RawLua) public func rawProtectedCall(arguments count: Int32, results: Int32) throws(LuaError) {
+        let status = ctl_pcall(activeL, count, results)
+        if status != LUA_OK { throw popError(status: status, on: activeL) }
+    }
+}
