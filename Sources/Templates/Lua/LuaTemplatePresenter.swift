@@ -1,0 +1,88 @@
+import JSON
+import LuaRuntime
+
+/// A presenter written in Lua: `{onPresent = function(ctx) end, onClose = function(ctx) end}`.
+///
+/// The context reaches Lua as a `TemplateContext` userdata (methods `string`, `number`,
+/// `integer`, `boolean`, `dictionary`, `file`, `triggerAction`, `presented`, `dismissed`;
+/// field `templateName`), made in the state the functions live in.
+public final class LuaTemplatePresenter: TemplatePresenter {
+    let present: LuaFunction
+    let close: LuaFunction?
+
+    public init(onPresent: LuaFunction, onClose: LuaFunction?) {
+        present = onPresent
+        close = onClose
+    }
+
+    /// Reads `{onPresent=, onClose=}` (onPresent required).
+    public convenience init?(table: LuaTable) {
+        guard case .function(let p) = table["onPresent"] else { return nil }
+        self.init(onPresent: p, onClose: table["onClose"].functionValue)
+    }
+
+    public func onPresent(context: CustomTemplateContext) throws {
+        try present.call(TemplateContextBinding.wrap(context, in: present.state))
+    }
+
+    public func onClose(context: CustomTemplateContext) throws {
+        guard let close else { return }
+        try close.call(TemplateContextBinding.wrap(context, in: close.state))
+    }
+}
+
+/// The `TemplateContext` userdata class.
+enum TemplateContextBinding {
+    static func register(in state: LuaState) {
+        state.register(CustomTemplateContext.self, name: "TemplateContext") { c in
+            c.method("string") { ctx, args in
+                guard case .string(let s)? = ctx.value(try args.string(2)) else { return [.nil] }
+                return [.string(LuaString(s))]
+            }
+            c.method("number") { ctx, args in
+                switch ctx.value(try args.string(2)) {
+                case .integer(let i)?: return [.integer(i)]
+                case .double(let d)?: return [.number(d)]
+                default: return [.nil]
+                }
+            }
+            c.method("integer") { ctx, args in
+                switch ctx.value(try args.string(2)) {
+                case .integer(let i)?: return [.integer(i)]
+                case .double(let d)? where d.isFinite && abs(d) < 9.2e18: return [.integer(Int64(d.rounded(.towardZero)))]
+                default: return [.nil]
+                }
+            }
+            c.method("boolean") { ctx, args in
+                guard case .bool(let b)? = ctx.value(try args.string(2)) else { return [.nil] }
+                return [.boolean(b)]
+            }
+            c.method("dictionary") { ctx, args in
+                guard let d = ctx.dictionary(try args.string(2)) else { return [.nil] }
+                return [try args.state.luaValue(.object(d))]
+            }
+            c.method("file") { ctx, args in
+                guard let path = ctx.file(try args.string(2)) else { return [.nil] }
+                return [.string(LuaString(path))]
+            }
+            c.method("triggerAction") { ctx, args in
+                ctx.triggerAction(try args.string(2))
+                return []
+            }
+            c.method("presented") { ctx, _ in
+                ctx.presented()
+                return []
+            }
+            c.method("dismissed") { ctx, _ in
+                ctx.dismissed()
+                return []
+            }
+        }
+    }
+
+    static func wrap(_ context: CustomTemplateContext, in state: LuaState) -> LuaValue {
+        register(in: state)
+        return state.wrap(context, fields: ["templateName": .string(LuaString(context.templateName))])
+    }
+}
+

@@ -1,0 +1,159 @@
+import Engine
+import JSON
+import LuaRuntime
+
+/// The Lua `templates` module (lua-api.md).
+enum TemplatesModule {
+    static func make(system: TemplatesSystem, engine: Engine, state: LuaState) -> LuaValue {
+        TemplateContextBinding.register(in: state)
+        let module = state.newTable()
+        let fileMark = state.newTable()
+        let actionMark = state.newTable()
+        fileMark["__ctlua"] = "templates.file"
+        actionMark["__ctlua"] = "templates.action"
+        module["file"] = .table(fileMark)
+        module["action"] = .table(actionMark)
+
+        func fail(_ message: String) -> LuaError { .callback(message: "templates: \(message)") }
+
+        module["define"] = .function(state.function("define") { args in
+            let spec = try args.table(1)
+            let template = try buildTemplate(spec, fileMark: fileMark, actionMark: actionMark, state: args.state)
+            do { try system.manager.register(template) } catch { throw fail("\(error)") }
+            return [.boolean(true)]
+        })
+        module["defineJSON"] = .function(state.function("defineJSON") { args in
+            let definitions: JSONValue
+            switch args[1] {
+            case .string(let text):
+                do { definitions = try JSONValue.decode(text.string) } catch {
+                    throw fail(TemplateError.jsonParse("\(error)").description)
+                }
+            case .table(let t): definitions = try json(args.state, .table(t))
+            default: throw args.argumentError(1, "string or table expected, got \(args[1].typeName)")
+            }
+            var templatePresenter: LuaTemplatePresenter?
+            var functionPresenter: LuaTemplatePresenter?
+            if case .table(let presenters) = args[2] {
+                templatePresenter = try presenter(presenters["template"], "template", args)
+                functionPresenter = try presenter(presenters["function"], "function", args)
+            }
+            do {
+                try system.defineJSON(definitions, templatePresenter: templatePresenter, functionPresenter: functionPresenter)
+            } catch let error as TemplateError { throw fail(error.description) }
+            return [.boolean(true)]
+        })
+        module["presenter"] = .function(state.function("presenter") { args in
+            let name = try args.string(1)
+            guard let p = try presenter(args[2], "presenter", args) else {
+                throw args.argumentError(2, "presenter table expected, got nil")
+            }
+            system.namedPresenters[name] = p
+            return []
+        })
+        module["list"] = .function(state.function("list") { args in
+            [.table(args.state.newArray(system.manager.names.map { .string(LuaString($0)) }))]
+        })
+        module["syncPayload"] = .function(state.function("syncPayload") { _ in
+            do {
+                let payload = try system.manager.syncPayload()
+                return [.string(LuaString(try payload.encoded()))]
+            } catch let error as TemplateError { throw fail(error.description) }
+        })
+        module["deliver"] = .function(state.function("deliver") { args in
+            let payload: JSONValue
+            if case .string(let text) = args[1] {
+                do { payload = try JSONValue.decode(text.string) } catch { throw fail("deliver: \(error)") }
+            } else {
+                payload = try json(args.state, args[1])
+            }
+            do { try system.controller.deliver(payload) } catch { throw fail("deliver: \(error)") }
+            engine.settle()
+            return []
+        })
+        module["close"] = .function(state.function("close") { _ in
+            let closed = system.controller.close()
+            engine.settle()
+            return [.boolean(closed)]
+        })
+        module["displayed"] = .function(state.function("displayed") { args in
+            guard let displayed = system.controller.displayed else { return [.nil] }
+            return [try args.state.luaValue(displayed.json)]
+        })
+        module["queue"] = .function(state.function("queue") { args in
+            [try args.state.luaValue(.array(system.controller.queue.map(\.json)))]
+        })
+        module["activeContext"] = .function(state.function("activeContext") { args in
+            guard let context = system.controller.activeContext(try args.string(1)) else { return [.nil] }
+            return [TemplateContextBinding.wrap(context, in: args.state)]
+        })
+        return .table(module)
+    }
+
+    static func json(_ state: LuaState, _ value: LuaValue) throws -> JSONValue {
+        do { return try state.jsonValue(value) } catch { throw LuaError.callback(message: "templates: \(error.message)") }
+    }
+
+    static func presenter(_ value: LuaValue, _ what: String, _ args: LuaArguments) throws -> LuaTemplatePresenter? {
+        switch value {
+        case .nil: return nil
+        case .table(let t):
+            guard let p = LuaTemplatePresenter(table: t) else {
+                throw LuaError.callback(message: "templates: \(what) needs an onPresent function")
+            }
+            return p
+        default: throw LuaError.callback(message: "templates: \(what) must be a table {onPresent=, onClose=}")
+        }
+    }
+
+    /// Builds a template or app function from a `templates.define{...}` table.
+    static func buildTemplate(_ spec: LuaTable, fileMark: LuaTable, actionMark: LuaTable, state: LuaState) throws -> CustomTemplate {
+        func fail(_ message: String) -> LuaError { .callback(message: "templates: \(message)") }
+        let type = spec["type"].stringValue ?? "template"
+        let builder: TemplateBuilder
+        switch type {
+        case "template": builder = CustomTemplateBuilder()
+        case "function": builder = AppFunctionBuilder(isVisual: spec["visual"].boolValue ?? spec["isVisual"].boolValue ?? false)
+        default: throw fail("Unknown template type: \(type) for template: \(spec["name"]).")
+        }
+        do {
+            if case .string(let name) = spec["name"] { try builder.setName(name.string) }
+            if case .table(let arguments) = spec["arguments"] {
+                for (index, entry) in arguments.array.enumerated() {
+                    guard case .table(let pair) = entry, case .string(let name) = pair[1] else {
+                        throw fail("arguments[\(index + 1)] must be {name, default}")
+                    }
+                    try addArgument(builder, name.string, pair[2], fileMark: fileMark, actionMark: actionMark, state: state)
+                }
+            }
+            if case .function(let present) = spec["onPresent"] {
+                builder.setPresenter(LuaTemplatePresenter(onPresent: present, onClose: spec["onClose"].functionValue))
+            }
+            return try builder.build()
+        } catch let error as TemplateError {
+            throw fail(error.description)
+        }
+    }
+
+    static func addArgument(_ builder: TemplateBuilder, _ name: String, _ value: LuaValue, fileMark: LuaTable,
+                            actionMark: LuaTable, state: LuaState) throws {
+        switch value {
+        case .string(let s): try builder.addArgument(name, string: s.string)
+        case .integer(let i): try builder.addArgument(name, integer: i)
+        case .number(let d): try builder.addArgument(name, number: d)
+        case .boolean(let b): try builder.addArgument(name, boolean: b)
+        case .nil: try builder.addArgument(name, string: nil)
+        case .table(let t) where t.identity == fileMark.identity: try builder.addFileArgument(name)
+        case .table(let t) where t.identity == actionMark.identity:
+            guard let templateBuilder = builder as? CustomTemplateBuilder else {
+                throw TemplateError.functionActionArgument(argument: name, template: nil)
+            }
+            try templateBuilder.addActionArgument(name)
+        case .table(let t):
+            let json = try TemplatesModule.json(state, .table(t))
+            try builder.addArgument(name, dictionary: json.objectValue ?? (json == .array([]) ? [:] : nil))
+        default:
+            throw LuaError.callback(message: "templates: argument '\(name)' has an unsupported default (\(value.typeName))")
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Engine
+import JSON
+import LuaRuntime
+
+/// Custom code templates as an engine system: the manager, the in-app controller
+/// restored from the engine's storage, and the Lua `templates` module.
+public final class TemplatesSystem: EngineSystem {
+    /// The registered templates (replaced on relaunch: scripts define them again).
+    public private(set) var manager: TemplatesManager
+    /// The in-app queue (restored from storage on install and relaunch).
+    public private(set) var controller: InAppController!
+    /// Presenters registered with `templates.presenter(name, p)` for JSON definitions.
+    var namedPresenters: [String: any TemplatePresenter] = [:]
+    /// JSON definitions applied so far (applied again after a relaunch).
+    private var jsonDefinitions: [(JSONValue, (any TemplatePresenter)?, (any TemplatePresenter)?)] = []
+
+    public init() throws { manager = try TemplatesManager() }
+
+    public func install(in engine: Engine) throws {
+        manager = try TemplatesManager(configuration: TemplatesConfiguration(
+            isDebugBuild: engine.configuration.isDebugBuild, isTestUser: engine.configuration.isTestUser))
+        namedPresenters = [:]
+        controller = InAppController(manager: manager, transcript: engine.transcript, clock: engine.clock,
+                                     storage: engine.storage, fileFetcher: engine.files)
+        controller.restore()
+        try engine.installModule("templates") { [unowned self, unowned engine] state in
+            TemplatesModule.make(system: self, engine: engine, state: state)
+        }
+    }
+
+    public func didRelaunch(_ engine: Engine) throws {
+        let definitions = jsonDefinitions
+        jsonDefinitions = []
+        for (json, template, function) in definitions {
+            try defineJSON(json, templatePresenter: template, functionPresenter: function)
+        }
+    }
+
+    /// Defines templates from CleverTap's JSON format. Presenters: the given ones, else those
+    /// registered by name with `templates.presenter`; a template without one is an error.
+    public func defineJSON(_ definitions: JSONValue, templatePresenter: (any TemplatePresenter)? = nil,
+                           functionPresenter: (any TemplatePresenter)? = nil) throws {
+        let named = namedPresenters
+        let producer = JSONTemplateProducer(definitions: definitions) { name, kind in
+            named[name] ?? (kind == .template ? templatePresenter : functionPresenter)
+        }
+        try manager.register(try producer.templates())
+        jsonDefinitions.append((definitions, templatePresenter, functionPresenter))
+    }
+}
