@@ -1,0 +1,112 @@
+import ArgumentParser
+import Engine
+import Foundation
+import LuaRuntime
+
+/// The `ctlua` command: run scripts, test scenarios, sync and check template definitions.
+@main
+struct CTLua: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ctlua",
+        abstract: "Lua extension points of mobile in-app SDKs, run headlessly.",
+        discussion: """
+            With no subcommand: `-e CODE` runs a chunk; otherwise chunks are read from standard input
+            (one per line, continued while incomplete), as `lua5.4 -` does.
+            """,
+        subcommands: [RunCommand.self, TestCommand.self, SyncCommand.self, CheckCommand.self])
+
+    @Option(name: .customShort("e"), help: "Run this chunk and exit.")
+    var code: [String] = []
+
+    @OptionGroup var host: HostOptions
+
+    func run() throws {
+        let engine = try host.makeEngine()
+        if !code.isEmpty {
+            for chunk in code {
+                do { try engine.run(chunk, name: "=(command line)") } catch {
+                    throw HostFailure.report(error)
+                }
+            }
+            return
+        }
+        try StdinRunner(engine: engine).run()
+    }
+}
+
+/// Options shared by the commands that make an engine.
+struct HostOptions: ParsableArguments {
+    @Flag(help: "Use the strict sandbox policy (the default is full: plain Lua with C modules).")
+    var sandbox = false
+    @Option(help: "Memory cap in bytes.")
+    var maxMemory: Int?
+    @Option(help: "Instructions per entry into Lua.")
+    var maxInstructions: Int?
+    @Option(help: "Seconds per entry into Lua.")
+    var timeout: Double?
+
+    func makeEngine(scriptRoots: [String] = []) throws -> Engine {
+        var configuration = Engine.Configuration()
+        configuration.policy = sandbox ? .strict : .full
+        configuration.limits = LuaLimits(memory: maxMemory, instructions: maxInstructions, timeout: timeout, output: nil)
+        configuration.printToStandardOutput = true
+        configuration.scriptRoots = scriptRoots
+        return try Engine(configuration: configuration)
+    }
+}
+
+/// A Lua error to print as `ctlua: message` plus its traceback, exiting 1.
+enum HostFailure: Error {
+    static func report(_ error: any Error) -> ExitCode {
+        var text = "ctlua: \((error as? LuaError)?.message ?? String(describing: error))\n"
+        if let traceback = (error as? LuaError)?.traceback { text += traceback + "\n" }
+        FileHandle.standardError.write(Data(text.utf8))
+        return ExitCode.failure
+    }
+}
+
+/// Reads chunks from standard input without prompts (`echo 'print(1)' | ctlua`).
+struct StdinRunner {
+    let engine: Engine
+
+    func run() throws {
+        var pending = ""
+        var failed = false
+        while let line = readLine(strippingNewline: false) {
+            pending += line
+            do {
+                let chunk = pending.hasPrefix("=") ? "return " + pending.dropFirst() : pending
+                _ = try engine.lua.load(chunk, name: "=stdin")
+            } catch let error as LuaError {
+                if case .syntax(_, true) = error { continue }
+            }
+            let chunk = pending
+            pending = ""
+            if execute(chunk) == false { failed = true }
+        }
+        if !pending.isEmpty, execute(pending) == false { failed = true }
+        if failed { throw ExitCode.failure }
+    }
+
+    /// Runs a line as `return <line>` first (printing results), else as a statement.
+    private func execute(_ line: String) -> Bool {
+        let source = line.hasPrefix("=") ? "return " + line.dropFirst() : line
+        do {
+            let results: [LuaValue]
+            if let f = try? engine.lua.load("return " + source, name: "=stdin") {
+                results = try f.call()
+            } else {
+                results = try engine.lua.load(source, name: "=stdin").call()
+            }
+            engine.settle()
+            if !results.isEmpty {
+                let text = try results.map { try engine.lua.toDisplayString($0) }.joined(separator: "\t")
+                engine.lua.printHandler(text)
+            }
+            return true
+        } catch {
+            _ = HostFailure.report(error)
+            return false
+        }
+    }
+}
