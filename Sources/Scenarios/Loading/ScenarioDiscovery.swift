@@ -7,6 +7,10 @@ public enum ScenarioDiscovery {
     public struct Found: Sendable, Equatable {
         public var relativePath: String
         public var file: String
+        public init(relativePath: String, file: String) {
+            self.relativePath = relativePath
+            self.file = file
+        }
     }
 
     /// The extensions of scenario files.
