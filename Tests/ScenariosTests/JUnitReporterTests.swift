@@ -70,5 +70,6 @@ struct JUnitReporterTests {
         #expect(JUnitReporter.escape("a<b & 'c'\u{7}") == "a&lt;b &amp; &apos;c&apos;?")
         #expect(JUnitReporter.className("flows/banner.json") == "flows.banner")
         #expect(JUnitReporter.className("v1.2/x") == "v1.2.x")
+        #expect(JUnitReporter.className("/tmp/s/a.json") == "tmp.s.a")
     }
 }

@@ -42,6 +42,10 @@ struct RunnerTests {
         let (files, errors) = ScenarioDiscovery.find([root + "/"])
         #expect(errors.isEmpty)
         #expect(files.map(\.relativePath) == ["a/c.json", "a/z.lua", "b.json"].map { root + "/" + $0 })
+        #expect(files.map(\.file) == ["a/c.json", "a/z.lua", "b.json"].map { root + "/" + $0 })
+        #expect(ScenarioDiscovery.relativeToCurrentFolder("/repo/s/a.json", cwd: "/repo") == "s/a.json")
+        #expect(ScenarioDiscovery.relativeToCurrentFolder("/other/a.json", cwd: "/repo") == nil)
+        #expect(ScenarioDiscovery.normalize("./a//b/../c/") == "a/c")
     }
 
     /// Many scenarios with different outcomes; the factory sleeps a little so that workers finish out of order.
