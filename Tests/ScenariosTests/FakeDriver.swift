@@ -114,6 +114,9 @@ enum Fixture {
         return root
     }
 
+    /// Deletes a folder made by ``folder(_:)``.
+    static func remove(_ root: String) { try? FileManager.default.removeItem(atPath: root) }
+
     static let factory: ScenarioDriverFactory = { _, _ in FakeDriver() }
 
     /// Output collected in memory.

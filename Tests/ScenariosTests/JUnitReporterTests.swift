@@ -48,13 +48,16 @@ struct JUnitReporterTests {
         let root = try Fixture.folder([
             "a.json": RunnerTests.passing, "b.json": RunnerTests.failing, "sub/c.json": tricky, "sub/d.lua": "assert(true)",
         ])
-        let junit = try Fixture.folder([:]) + "/junit.xml"
+        defer { Fixture.remove(root) }
+        let reports = try Fixture.folder(["read.py": Self.reader])
+        defer { Fixture.remove(reports) }
+        let junit = reports + "/junit.xml"
         let captured = Fixture.Captured()
         let code = Runner.run(options: RunnerOptions(paths: [root], junitPath: junit), driverFactory: Fixture.factory,
                               output: captured.output)
         #expect(code == Runner.ExitCode.failed)
 
-        let script = try Fixture.folder(["read.py": Self.reader]) + "/read.py"
+        let script = reports + "/read.py"
         let (status, output) = try python([script, junit])
         #expect(status == 0, "\(output)")
         let fields = output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ", maxSplits: 3).map(String.init)

@@ -15,17 +15,20 @@ struct RunnerTests {
 
     @Test func exitCodes() throws {
         let green = try Fixture.folder(["a.json": Self.passing, "sub/b.lua": "assert(true)"])
+        defer { Fixture.remove(green) }
         let (ok, okOut) = run(RunnerOptions(paths: [green], jobs: 1))
         #expect(ok == Runner.ExitCode.passed)
         #expect(okOut.stdout == "2 passed, 0 failed\n")
 
         let red = try Fixture.folder(["a.json": Self.passing, "b.json": Self.failing])
+        defer { Fixture.remove(red) }
         let (failed, failedOut) = run(RunnerOptions(paths: [red], jobs: 1))
         #expect(failed == Runner.ExitCode.failed)
         #expect(failedOut.stdout.hasPrefix("FAIL \(red)/b.json (fails): steps[1].expect.displayed: wrong in-app displayed\n"))
         #expect(failedOut.stdout.hasSuffix("1 passed, 1 failed\n"))
 
         let broken = try Fixture.folder(["a.json": Self.passing, "b.json": #"{"steps": [{"advance": "x"}]}"#, "c.json": "{"])
+        defer { Fixture.remove(broken) }
         let (usage, usageOut) = run(RunnerOptions(paths: [broken]))
         #expect(usage == Runner.ExitCode.usage)
         #expect(usageOut.stderr.contains("b.json:1:24: steps[0].advance: expected a non-negative number, got string"))
@@ -39,6 +42,7 @@ struct RunnerTests {
 
     @Test func discoveryIsRecursiveSortedAndSkipsOtherFiles() throws {
         let root = try Fixture.folder(["b.json": "{}", "a/z.lua": "", "a/c.json": "{}", "notes.txt": "", ".hidden/x.json": "{}"])
+        defer { Fixture.remove(root) }
         let (files, errors) = ScenarioDiscovery.find([root + "/"])
         #expect(errors.isEmpty)
         #expect(files.map(\.relativePath) == ["a/c.json", "a/z.lua", "b.json"].map { root + "/" + $0 })
@@ -59,6 +63,7 @@ struct RunnerTests {
 
     @Test func resultsDoNotDependOnJobs() throws {
         let root = try manyScenarios()
+        defer { Fixture.remove(root) }
         let scenarios = try Runner.load(paths: [root]).get()
         let factory: ScenarioDriverFactory = { scenario, _ in
             usleep(UInt32(scenario.relativePath.utf8.count % 5) * 1000)
@@ -79,6 +84,7 @@ struct RunnerTests {
 
     @Test func shardsOfARunCoverTheRun() throws {
         let root = try manyScenarios()
+        defer { Fixture.remove(root) }
         var total = 0
         for k in 1...3 {
             let (_, out) = run(RunnerOptions(paths: [root], shard: try Shard(index: k, count: 3), tap: true))
@@ -89,6 +95,7 @@ struct RunnerTests {
 
     @Test func filterSelectsByName() throws {
         let root = try manyScenarios()
+        defer { Fixture.remove(root) }
         let (code, out) = run(RunnerOptions(paths: [root], filter: "^pass"))
         #expect(code == Runner.ExitCode.passed)
         #expect(out.stdout == "16 passed, 0 failed\n")
@@ -96,6 +103,7 @@ struct RunnerTests {
 
     @Test func tapReport() throws {
         let root = try Fixture.folder(["a.json": Self.passing, "b.json": Self.failing])
+        defer { Fixture.remove(root) }
         let (_, out) = run(RunnerOptions(paths: [root], tap: true))
         let lines = out.stdout.split(separator: "\n").map(String.init)
         #expect(lines[0] == "TAP version 13")
@@ -109,7 +117,9 @@ struct RunnerTests {
 
     @Test func jsonReportAndTraces() throws {
         let root = try Fixture.folder(["a.json": Self.passing, "b.json": Self.failing])
+        defer { Fixture.remove(root) }
         let out = try Fixture.folder([:])
+        defer { Fixture.remove(out) }
         let (_, _) = run(RunnerOptions(paths: [root], jsonPath: out + "/report.json", traceDirectory: out + "/traces"))
         let report = try ScenarioJSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: out + "/report.json")))).value
         #expect(report["passed"] == 1)
@@ -122,12 +132,14 @@ struct RunnerTests {
         #expect(first["type"] == "inapp.queued")
 
         let all = try Fixture.folder([:])
+        defer { Fixture.remove(all) }
         _ = run(RunnerOptions(paths: [root], traceDirectory: all, traceAll: true))
         #expect(try FileManager.default.contentsOfDirectory(atPath: all).count == 2)
     }
 
     @Test func progressLineOnlyWhenAsked() throws {
         let root = try Fixture.folder(["a.json": Self.passing])
+        defer { Fixture.remove(root) }
         let (_, quiet) = run(RunnerOptions(paths: [root]))
         #expect(quiet.stderr.isEmpty)
         let (_, loud) = run(RunnerOptions(paths: [root], progress: true))

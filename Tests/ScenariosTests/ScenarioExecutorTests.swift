@@ -57,6 +57,7 @@ struct ScenarioExecutorTests {
 
     @Test func luaScenarioPassesWhenItRunsToTheEnd() throws {
         let root = try Fixture.folder(["ok.lua": "assert(true)\n", "bad.lua": "error('x')\n"])
+        defer { Fixture.remove(root) }
         let executor = ScenarioExecutor(driverFactory: Fixture.factory)
         let ok = executor.run(Scenario(relativePath: "ok.lua", file: root + "/ok.lua", name: "ok", body: .lua))
         let bad = executor.run(Scenario(relativePath: "bad.lua", file: root + "/bad.lua", name: "bad", body: .lua))

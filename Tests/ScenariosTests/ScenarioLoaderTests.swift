@@ -87,3 +87,49 @@ struct ScenarioLoaderTests {
         #expect(scenario.relativePath == "s.json")
     }
 }
+
+struct SpecExampleTests {
+    /// The example of scenarios.md, verbatim.
+    static let example = #"""
+        {
+          "name": "banner waits for dismissal",
+          "scripts": ["../presenters/banner.lua"],
+          "setup": {
+            "templates": {"Banner": {"type": "template", "arguments": {}}},
+            "plugins": [], "screens": [],
+            "files": {"https://cdn.example/x.png": "fixtures/x.png",
+                      "https://cdn.example/broken.png": {"error": "HTTP 404"}},
+            "tags": {}, "media": {}, "enumerations": {},
+            "build": {"debug": true, "testUser": true}
+          },
+          "steps": [
+            {"deliver": {"inapp_notifs": [{"type": "custom-code", "templateName": "Banner", "ti": 1, "wzrk_id": "c1", "priority": 100, "vars": {}}]}},
+            {"expect": {"events": [{"type": "template.presented", "template": "Banner"}], "displayed": "c1"}},
+            {"tap": "ok"},
+            {"close": true},
+            {"advance": 2.5},
+            {"relaunch": true},
+            {"show": {"experience": {}, "group": 1, "step": 1}},
+            {"page": 2},
+            {"navigate": "home", "from": "cell"},
+            {"validate": "cnp", "value": "1234567890123", "params": [], "expect": true},
+            {"submit": {"form": {}, "data": {}}},
+            {"lua": "assert(templates.displayed() == nil)"},
+            {"expect": {"events": [], "noEvents": [{"type": "inapp.skipped"}], "displayed": null,
+                        "queue": ["c2"], "ui": {"title": {"text": "Sale"}}, "navigation": {"presented": true}}}
+          ]
+        }
+        """#
+
+    @Test func theSpecExampleLoads() throws {
+        let root = try Fixture.folder(["scenarios/banner.json": Self.example, "presenters/banner.lua": "-- presenter"])
+        defer { Fixture.remove(root) }
+        let scenarios = try Runner.load(paths: [root + "/scenarios"]).get()
+        #expect(scenarios.count == 1)
+        guard case .steps(let scripts, _, let steps) = scenarios[0].body else { Issue.record("not steps"); return }
+        #expect(scripts == [root + "/presenters/banner.lua"])
+        #expect(steps.count == 13)
+        #expect(scenarios[0].name == "banner waits for dismissal")
+        #expect(scenarios[0].directory == root + "/scenarios")
+    }
+}
