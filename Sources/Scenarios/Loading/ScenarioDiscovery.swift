@@ -3,10 +3,15 @@ import Foundation
 /// Finds scenario files: files named on the command line, and `.json`/`.lua` files in folders
 /// (searched recursively, hidden entries skipped), each folder's files sorted by path.
 public enum ScenarioDiscovery {
-    /// A file found, with the path as discovered (argument + path inside the folder) and absolute.
+    /// A file found, with the path as discovered (relative to the current folder when inside it,
+    /// else argument + path inside the folder) and absolute.
     public struct Found: Sendable, Equatable {
         public var relativePath: String
         public var file: String
+        public init(relativePath: String, file: String) {
+            self.relativePath = relativePath
+            self.file = file
+        }
     }
 
     /// The extensions of scenario files.
@@ -20,8 +25,8 @@ public enum ScenarioDiscovery {
         var seen: Set<String> = []
         let cwd = fileManager.currentDirectoryPath
         for argument in paths {
-            let display = normalize(argument)
-            let absolute = argument.hasPrefix("/") ? display : normalize(cwd + "/" + argument)
+            let absolute = normalize(argument.hasPrefix("/") ? argument : cwd + "/" + argument)
+            let display = relativeToCurrentFolder(absolute, cwd: normalize(cwd)) ?? normalize(argument)
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
                 errors.append(.notFound(path: argument))
@@ -50,6 +55,14 @@ public enum ScenarioDiscovery {
             for item in found where seen.insert(item.file).inserted { files.append(item) }
         }
         return (files, errors)
+    }
+
+    /// `absolute` relative to `cwd` when inside it (so shard hashes do not depend on where the
+    /// checkout lives), else nil.
+    static func relativeToCurrentFolder(_ absolute: String, cwd: String) -> String? {
+        if absolute == cwd { return "." }
+        let prefix = cwd == "/" ? "/" : cwd + "/"
+        return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : nil
     }
 
     /// Removes `.` components, repeated and trailing slashes, and resolves `..` where possible.

@@ -91,8 +91,9 @@ struct ScenarioJSONParser {
     }
 
     private mutating func literal(_ word: String) throws(JSONSyntaxError) {
+        let start = position
         for expected in word.utf8 {
-            guard current == expected else { throw error("invalid literal, expected '\(word)'") }
+            guard current == expected else { throw JSONSyntaxError(position: start, message: "invalid literal, expected '\(word)'") }
             offset += 1
         }
     }

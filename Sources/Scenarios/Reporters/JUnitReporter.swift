@@ -30,8 +30,9 @@ public enum JUnitReporter {
 
     /// `flows/banner.json` → `flows.banner`.
     static func className(_ relativePath: String) -> String {
-        var path = relativePath
-        if let dot = path.lastIndex(of: "."), !path[dot...].contains("/") { path = String(path[..<dot]) }
+        var path = Substring(relativePath)
+        while path.hasPrefix("/") || path.hasPrefix("./") { path = path.drop { $0 == "/" || $0 == "." } }
+        if let dot = path.lastIndex(of: "."), !path[dot...].contains("/") { path = path[..<dot] }
         return path.replacingOccurrences(of: "/", with: ".")
     }
 

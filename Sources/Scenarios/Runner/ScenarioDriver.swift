@@ -58,3 +58,8 @@ public struct ScenarioLimits: Sendable, Equatable {
 
 /// Makes a fresh driver for one scenario, on the worker thread that will use it.
 public typealias ScenarioDriverFactory = @Sendable (Scenario, ScenarioLimits) throws -> any ScenarioDriver
+
+extension ScenarioDriver {
+    /// No navigation state until the hooks and FlowX systems provide one.
+    public var navigation: JSONValue? { nil }
+}

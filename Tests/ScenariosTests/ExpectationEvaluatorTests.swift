@@ -1,0 +1,69 @@
+import JSON
+import Testing
+@testable import Scenarios
+
+struct ExpectationEvaluatorTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var label: String
+        var expect: String
+        /// nil: passes; otherwise the failing expectation's name.
+        var failing: String?
+        var testDescription: String { label }
+    }
+
+    /// Every case runs after: deliver c1+c2 (c1 displayed, c2 queued, title view shown),
+    /// an emitted analytics event with a nested value, and a navigation state.
+    static let cases: [Case] = [
+        Case(label: "events in order", expect: #"{"events": [{"type": "inapp.queued", "id": "c1"}, {"type": "template.presented", "id": "c1"}]}"#, failing: nil),
+        Case(label: "events out of order", expect: #"{"events": [{"type": "template.presented"}, {"type": "inapp.queued", "id": "c1"}]}"#, failing: "events[1]"),
+        Case(label: "events partial nested, 1 == 1.0", expect: #"{"events": [{"type": "analytics", "value": {"n": 1.0}}]}"#, failing: nil),
+        Case(label: "events field differs", expect: #"{"events": [{"type": "template.presented", "id": "c2"}]}"#, failing: "events[0]"),
+        Case(label: "noEvents absent", expect: #"{"noEvents": [{"type": "inapp.skipped"}]}"#, failing: nil),
+        Case(label: "noEvents present", expect: #"{"noEvents": [{"type": "inapp.queued", "id": "c2"}]}"#, failing: "noEvents[0]"),
+        Case(label: "displayed", expect: #"{"displayed": "c1"}"#, failing: nil),
+        Case(label: "displayed wrong", expect: #"{"displayed": "c2"}"#, failing: "displayed"),
+        Case(label: "displayed null wrong", expect: #"{"displayed": null}"#, failing: "displayed"),
+        Case(label: "queue", expect: #"{"queue": ["c2"]}"#, failing: nil),
+        Case(label: "queue wrong", expect: #"{"queue": []}"#, failing: "queue"),
+        Case(label: "ui partial", expect: #"{"ui": {"title": {"text": "Sale"}}}"#, failing: nil),
+        Case(label: "ui property differs", expect: #"{"ui": {"title": {"text": "Soon"}}}"#, failing: "ui.title"),
+        Case(label: "ui view missing", expect: #"{"ui": {"button": {}}}"#, failing: "ui.button"),
+        Case(label: "navigation partial", expect: #"{"navigation": {"presented": true}}"#, failing: nil),
+        Case(label: "navigation differs", expect: #"{"navigation": {"screen": "cart"}}"#, failing: "navigation"),
+    ]
+
+    @Test(arguments: cases)
+    func expectationKinds(_ c: Case) throws {
+        let result = try Fixture.run(Fixture.steps(
+            Fixture.deliverC1,
+            #"{"lua": "emit {\"type\": \"analytics\", \"kind\": \"k\", \"value\": {\"n\": 1, \"m\": 2}}"}"#,
+            #"{"lua": "nav {\"presented\": true, \"screen\": \"home\"}"}"#,
+            "{\"expect\": \(c.expect)}"))
+        if let failing = c.failing {
+            #expect(result.failures.count == 1, "\(result.failures)")
+            let failure = try #require(result.failures.first)
+            #expect(failure.step == 3)
+            #expect(failure.expectation == failing)
+            #expect(failure.summary.hasPrefix("steps[3].expect.\(failing): "))
+            #expect(failure.expected != nil && failure.actual != nil)
+            #expect(!failure.context.isEmpty)
+        } else {
+            #expect(result.failures == [], "\(result.failures.map(\.summary))")
+        }
+    }
+
+    @Test func failureShowsTranscriptAroundIt() throws {
+        var steps = (0..<10).map { #"{"lua": "emit {\"type\": \"log\", \"message\": \"m\#($0)\"}"}"# }
+        steps.append(#"{"expect": {"noEvents": [{"message": "m5"}]}}"#)
+        let result = try Fixture.run(#"{"steps": [\#(steps.joined(separator: ","))]}"#)
+        let failure = try #require(result.failures.first)
+        #expect(failure.eventIndex == 5)
+        #expect(failure.context.count == 7)
+        #expect(failure.context[3] == #"> #5 t=0.0 log {"message":"m5"}"#)
+        #expect(failure.context.first == #"  #2 t=0.0 log {"message":"m2"}"#)
+        let text = TextReporter.render([result])
+        #expect(text.contains("FAIL s.json (s): steps[10].expect.noEvents[0]: unexpected event found"))
+        #expect(text.contains("> #5 t=0.0 log"))
+        #expect(text.hasSuffix("0 passed, 1 failed\n"))
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import JSON
+import Testing
+@testable import Scenarios
+
+struct RunnerTests {
+    static let passing = #"{"name": "passes", "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "c1"}}]}"#
+    static let failing = #"{"name": "fails", "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "c2"}}]}"#
+
+    private func run(_ options: RunnerOptions, factory: @escaping ScenarioDriverFactory = Fixture.factory) -> (Int32, Fixture.Captured) {
+        let captured = Fixture.Captured()
+        let code = Runner.run(options: options, driverFactory: factory, output: captured.output)
+        return (code, captured)
+    }
+
+    @Test func exitCodes() throws {
+        let green = try Fixture.folder(["a.json": Self.passing, "sub/b.lua": "assert(true)"])
+        defer { Fixture.remove(green) }
+        let (ok, okOut) = run(RunnerOptions(paths: [green], jobs: 1))
+        #expect(ok == Runner.ExitCode.passed)
+        #expect(okOut.stdout == "2 passed, 0 failed\n")
+
+        let red = try Fixture.folder(["a.json": Self.passing, "b.json": Self.failing])
+        defer { Fixture.remove(red) }
+        let (failed, failedOut) = run(RunnerOptions(paths: [red], jobs: 1))
+        #expect(failed == Runner.ExitCode.failed)
+        #expect(failedOut.stdout.hasPrefix("FAIL \(red)/b.json (fails): steps[1].expect.displayed: wrong in-app displayed\n"))
+        #expect(failedOut.stdout.hasSuffix("1 passed, 1 failed\n"))
+
+        let broken = try Fixture.folder(["a.json": Self.passing, "b.json": #"{"steps": [{"advance": "x"}]}"#, "c.json": "{"])
+        defer { Fixture.remove(broken) }
+        let (usage, usageOut) = run(RunnerOptions(paths: [broken]))
+        #expect(usage == Runner.ExitCode.usage)
+        #expect(usageOut.stderr.contains("b.json:1:24: steps[0].advance: expected a non-negative number, got string"))
+        #expect(usageOut.stderr.contains("c.json:1:2: invalid JSON"))
+        #expect(usageOut.stdout.isEmpty)
+
+        #expect(run(RunnerOptions(paths: ["/nonexistent/ctlua"])).0 == Runner.ExitCode.usage)
+        #expect(run(RunnerOptions(paths: [green], filter: "(")).0 == Runner.ExitCode.usage)
+        #expect(run(RunnerOptions(paths: [green], jobs: 0)).0 == Runner.ExitCode.usage)
+    }
+
+    @Test func discoveryIsRecursiveSortedAndSkipsOtherFiles() throws {
+        let root = try Fixture.folder(["b.json": "{}", "a/z.lua": "", "a/c.json": "{}", "notes.txt": "", ".hidden/x.json": "{}"])
+        defer { Fixture.remove(root) }
+        let (files, errors) = ScenarioDiscovery.find([root + "/"])
+        #expect(errors.isEmpty)
+        #expect(files.map(\.relativePath) == ["a/c.json", "a/z.lua", "b.json"].map { root + "/" + $0 })
+        #expect(files.map(\.file) == ["a/c.json", "a/z.lua", "b.json"].map { root + "/" + $0 })
+        #expect(ScenarioDiscovery.relativeToCurrentFolder("/repo/s/a.json", cwd: "/repo") == "s/a.json")
+        #expect(ScenarioDiscovery.relativeToCurrentFolder("/other/a.json", cwd: "/repo") == nil)
+        #expect(ScenarioDiscovery.normalize("./a//b/../c/") == "a/c")
+    }
+
+    /// Many scenarios with different outcomes; the factory sleeps a little so that workers finish out of order.
+    private func manyScenarios() throws -> String {
+        var files: [String: String] = [:]
+        for i in 0..<24 {
+            files[String(format: "s%02d.json", i)] = i % 3 == 0 ? Self.failing : Self.passing
+        }
+        return try Fixture.folder(files)
+    }
+
+    @Test func resultsDoNotDependOnJobs() throws {
+        let root = try manyScenarios()
+        defer { Fixture.remove(root) }
+        let scenarios = try Runner.load(paths: [root]).get()
+        let factory: ScenarioDriverFactory = { scenario, _ in
+            usleep(UInt32(scenario.relativePath.utf8.count % 5) * 1000)
+            return FakeDriver()
+        }
+        let serial = Runner.execute(scenarios, options: RunnerOptions(jobs: 1, progress: false), driverFactory: factory)
+        let parallel = Runner.execute(scenarios, options: RunnerOptions(jobs: 2, progress: false), driverFactory: factory)
+        let wide = Runner.execute(scenarios, options: RunnerOptions(jobs: 5, progress: false), driverFactory: factory)
+        #expect(serial.count == 24)
+        #expect(zip(serial, parallel).allSatisfy { $0.sameOutcome(as: $1) })
+        #expect(zip(serial, wide).allSatisfy { $0.sameOutcome(as: $1) })
+        #expect(serial.filter { !$0.passed }.count == 8)
+
+        let (_, one) = run(RunnerOptions(paths: [root], jobs: 1))
+        let (_, two) = run(RunnerOptions(paths: [root], jobs: 2))
+        #expect(one.stdout == two.stdout)
+    }
+
+    @Test func shardsOfARunCoverTheRun() throws {
+        let root = try manyScenarios()
+        defer { Fixture.remove(root) }
+        var total = 0
+        for k in 1...3 {
+            let (_, out) = run(RunnerOptions(paths: [root], shard: try Shard(index: k, count: 3), tap: true))
+            total += out.stdout.split(separator: "\n").filter { $0.hasPrefix("ok ") || $0.hasPrefix("not ok ") }.count
+        }
+        #expect(total == 24)
+    }
+
+    @Test func filterSelectsByName() throws {
+        let root = try manyScenarios()
+        defer { Fixture.remove(root) }
+        let (code, out) = run(RunnerOptions(paths: [root], filter: "^pass"))
+        #expect(code == Runner.ExitCode.passed)
+        #expect(out.stdout == "16 passed, 0 failed\n")
+    }
+
+    @Test func tapReport() throws {
+        let root = try Fixture.folder(["a.json": Self.passing, "b.json": Self.failing])
+        defer { Fixture.remove(root) }
+        let (_, out) = run(RunnerOptions(paths: [root], tap: true))
+        let lines = out.stdout.split(separator: "\n").map(String.init)
+        #expect(lines[0] == "TAP version 13")
+        #expect(lines[1] == "1..2")
+        #expect(lines[2] == "ok 1 - passes (\(root)/a.json)")
+        #expect(lines[3] == "not ok 2 - fails (\(root)/b.json)")
+        #expect(lines[4] == "  ---")
+        #expect(lines.contains("  message: \"steps[1].expect.displayed: wrong in-app displayed\""))
+        #expect(lines.last == "  ...")
+    }
+
+    @Test func jsonReportAndTraces() throws {
+        let root = try Fixture.folder(["a.json": Self.passing, "b.json": Self.failing])
+        defer { Fixture.remove(root) }
+        let out = try Fixture.folder([:])
+        defer { Fixture.remove(out) }
+        let (_, _) = run(RunnerOptions(paths: [root], jsonPath: out + "/report.json", traceDirectory: out + "/traces"))
+        let report = try ScenarioJSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: out + "/report.json")))).value
+        #expect(report["passed"] == 1)
+        #expect(report["failed"] == 1)
+        #expect(report["scenarios"]?.arrayValue?[1]["failures"]?.arrayValue?.first?["expectation"] == "displayed")
+        let traces = try FileManager.default.contentsOfDirectory(atPath: out + "/traces")
+        #expect(traces.count == 1)
+        let trace = try String(contentsOfFile: out + "/traces/" + traces[0], encoding: .utf8)
+        let first = try ScenarioJSONParser.parse(Array(trace.split(separator: "\n")[0].utf8)).value
+        #expect(first["type"] == "inapp.queued")
+
+        let all = try Fixture.folder([:])
+        defer { Fixture.remove(all) }
+        _ = run(RunnerOptions(paths: [root], traceDirectory: all, traceAll: true))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: all).count == 2)
+    }
+
+    @Test func progressLineOnlyWhenAsked() throws {
+        let root = try Fixture.folder(["a.json": Self.passing])
+        defer { Fixture.remove(root) }
+        let (_, quiet) = run(RunnerOptions(paths: [root]))
+        #expect(quiet.stderr.isEmpty)
+        let (_, loud) = run(RunnerOptions(paths: [root], progress: true))
+        #expect(loud.stderr.contains("[1/1] 0 failed  passes"))
+    }
+}

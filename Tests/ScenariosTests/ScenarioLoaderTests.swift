@@ -1,0 +1,135 @@
+import JSON
+import Testing
+@testable import Scenarios
+
+struct ScenarioLoaderTests {
+    private func errors(_ text: String) -> [String] {
+        switch Fixture.load(text, name: "flows/bad.json") {
+        case .success: return []
+        case .failure(let failure): return failure.errors.map(\.description)
+        }
+    }
+
+    @Test func loadsAValidScenario() throws {
+        let text = """
+            {"name": "banner", "setup": {"build": {"debug": true}, "files": {"u": "x.png", "v": {"error": "HTTP 404"}}},
+             "steps": [\(Fixture.deliverC1), {"tap": "ok"}, {"advance": 2.5}, {"navigate": "home", "from": "cell"},
+                       {"validate": "cnp", "value": "1", "params": [], "expect": true},
+                       {"expect": {"displayed": null, "queue": ["c2"], "ui": {"title": {"text": "Sale"}}}}]}
+            """
+        let scenario = try Fixture.load(text).get()
+        #expect(scenario.name == "banner")
+        guard case .steps(_, let setup, let steps) = scenario.body else { Issue.record("not steps"); return }
+        #expect(setup["build"]?["debug"] == true)
+        #expect(steps.map(\.name) == ["deliver", "tap", "advance", "navigate", "validate", "expect"])
+        #expect(steps[3].object["from"] == "cell")
+        #expect(steps[2].path.description == "steps[2]")
+    }
+
+    struct Malformed: Sendable, CustomTestStringConvertible {
+        var label: String
+        var text: String
+        /// Substrings of the error lines, one per expected error, in order.
+        var expected: [String]
+        var testDescription: String { label }
+    }
+
+    static let malformed: [Malformed] = [
+        Malformed(label: "not JSON", text: "{\n  \"steps\": [\n    {\"tap\": ok}\n  ]\n}",
+                  expected: ["flows/bad.json:3:13: invalid JSON: unexpected 'o'"]),
+        Malformed(label: "steps not an array", text: #"{"steps": {"tap": "ok"}}"#,
+                  expected: ["flows/bad.json:1:11: steps: expected an array of steps, got object"]),
+        Malformed(label: "steps missing", text: #"{"name": "x"}"#, expected: ["steps: missing required key"]),
+        Malformed(label: "root not an object", text: "[1]", expected: ["$: a scenario is a JSON object, got array"]),
+        Malformed(label: "unknown step", text: #"{"steps": [{"tap": "ok"}, {"swipe": "left"}]}"#,
+                  expected: ["flows/bad.json:1:37: steps[1].swipe: unknown step \"swipe\" (known: advance, close, deliver"]),
+        Malformed(label: "wrong type of advance", text: #"{"steps": [{"advance": "2s"}]}"#,
+                  expected: ["steps[0].advance: expected a non-negative number, got string"]),
+        Malformed(label: "negative advance", text: #"{"steps": [{"advance": -1}]}"#,
+                  expected: ["steps[0].advance: expected a non-negative number, got -1.0"]),
+        Malformed(label: "expect with unknown key", text: #"{"steps": [{"expect": {"displayed": "c1", "shown": "c1"}}]}"#,
+                  expected: ["steps[0].expect.shown: unknown key \"shown\" (known: displayed, events, navigation, noEvents, queue, ui)"]),
+        Malformed(label: "expect with wrong types", text: #"{"steps": [{"expect": {"events": [{"type": "x"}, 3], "queue": "c1"}}]}"#,
+                  expected: ["steps[0].expect.events[1]: expected an object, got number",
+                             "steps[0].expect.queue: expected an array, got string"]),
+        Malformed(label: "deliver vars", text: #"{"steps": [{"deliver": {"inapp_notifs": [{"wzrk_id": "a", "vars": []}]}}]}"#,
+                  expected: ["steps[0].deliver.inapp_notifs[0].vars: expected an object, got array"]),
+        Malformed(label: "two commands in a step", text: #"{"steps": [{"tap": "ok", "close": true}]}"#,
+                  expected: ["steps[0].close: a step has one command"]),
+        Malformed(label: "unknown parameter", text: #"{"steps": [{"tap": "ok", "twice": true}]}"#,
+                  expected: ["steps[0].twice: unknown parameter \"twice\" of step \"tap\" (it takes none)"]),
+        Malformed(label: "empty step and non-object step", text: #"{"steps": [{}, "tap"]}"#,
+                  expected: ["steps[0]: empty step", "steps[1]: a step is an object"]),
+        Malformed(label: "every error, not the first",
+                  text: #"{"nmae": "x", "scripts": "a.lua", "setup": {"templates": [], "colour": 1}, "steps": [{"advance": true}, {"relaunch": 1}]}"#,
+                  expected: ["nmae: unknown key", "scripts: expected an array, got string",
+                             "setup.templates: expected an object, got array", "setup.colour: unknown key",
+                             "steps[0].advance: expected a non-negative number, got boolean",
+                             "steps[1].relaunch: expected a boolean, got number"]),
+        Malformed(label: "missing script", text: #"{"scripts": ["nope/missing.lua"], "steps": []}"#,
+                  expected: ["scripts[0]: script not found: /tmp/flows/nope/missing.lua"]),
+    ]
+
+    @Test(arguments: malformed)
+    func malformedScenariosNameFileAndPath(_ c: Malformed) {
+        let lines = errors(c.text)
+        #expect(lines.count == c.expected.count, "\(lines)")
+        for (line, expected) in zip(lines, c.expected) {
+            #expect(line.hasPrefix("flows/bad.json"), "\(line)")
+            #expect(line.contains(expected), "\(line)")
+        }
+    }
+
+    @Test func unregisteredStepIsAcceptedOnceASystemRegistersIt() throws {
+        var registry = StepRegistry.standard
+        registry.register(StepDefinition(name: "swipe", value: .string))
+        let scenario = try Fixture.load(#"{"steps": [{"swipe": "left"}]}"#, registry: registry).get()
+        #expect(scenario.relativePath == "s.json")
+    }
+}
+
+struct SpecExampleTests {
+    /// The example of scenarios.md, verbatim.
+    static let example = #"""
+        {
+          "name": "banner waits for dismissal",
+          "scripts": ["../presenters/banner.lua"],
+          "setup": {
+            "templates": {"Banner": {"type": "template", "arguments": {}}},
+            "plugins": [], "screens": [],
+            "files": {"https://cdn.example/x.png": "fixtures/x.png",
+                      "https://cdn.example/broken.png": {"error": "HTTP 404"}},
+            "tags": {}, "media": {}, "enumerations": {},
+            "build": {"debug": true, "testUser": true}
+          },
+          "steps": [
+            {"deliver": {"inapp_notifs": [{"type": "custom-code", "templateName": "Banner", "ti": 1, "wzrk_id": "c1", "priority": 100, "vars": {}}]}},
+            {"expect": {"events": [{"type": "template.presented", "template": "Banner"}], "displayed": "c1"}},
+            {"tap": "ok"},
+            {"close": true},
+            {"advance": 2.5},
+            {"relaunch": true},
+            {"show": {"experience": {}, "group": 1, "step": 1}},
+            {"page": 2},
+            {"navigate": "home", "from": "cell"},
+            {"validate": "cnp", "value": "1234567890123", "params": [], "expect": true},
+            {"submit": {"form": {}, "data": {}}},
+            {"lua": "assert(templates.displayed() == nil)"},
+            {"expect": {"events": [], "noEvents": [{"type": "inapp.skipped"}], "displayed": null,
+                        "queue": ["c2"], "ui": {"title": {"text": "Sale"}}, "navigation": {"presented": true}}}
+          ]
+        }
+        """#
+
+    @Test func theSpecExampleLoads() throws {
+        let root = try Fixture.folder(["scenarios/banner.json": Self.example, "presenters/banner.lua": "-- presenter"])
+        defer { Fixture.remove(root) }
+        let scenarios = try Runner.load(paths: [root + "/scenarios"]).get()
+        #expect(scenarios.count == 1)
+        guard case .steps(let scripts, _, let steps) = scenarios[0].body else { Issue.record("not steps"); return }
+        #expect(scripts == [root + "/presenters/banner.lua"])
+        #expect(steps.count == 13)
+        #expect(scenarios[0].name == "banner waits for dismissal")
+        #expect(scenarios[0].directory == root + "/scenarios")
+    }
+}

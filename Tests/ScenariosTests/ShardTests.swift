@@ -1,0 +1,33 @@
+import Testing
+@testable import Scenarios
+
+struct ShardTests {
+    static let paths = (0..<200).map { "scenarios/group\($0 % 7)/case-\($0).json" }
+
+    @Test(arguments: [1, 2, 3, 4, 7, 16])
+    func shardsAreDisjointAndCoverEverything(count: Int) throws {
+        var seen: [String: Int] = [:]
+        for index in 1...count {
+            let shard = try Shard(index: index, count: count)
+            for path in Self.paths where shard.contains(path) { seen[path, default: 0] += 1 }
+        }
+        #expect(seen.count == Self.paths.count)
+        #expect(seen.values.allSatisfy { $0 == 1 })
+    }
+
+    @Test func membershipDependsOnThePathNotThePosition() throws {
+        let shard = try Shard(parsing: "2/4")
+        let before = Self.paths.filter(shard.contains)
+        let after = (["aaa/new.json"] + Self.paths).filter(shard.contains).filter { $0 != "aaa/new.json" }
+        #expect(before == after)
+        #expect(Self.paths.filter(shard.contains).count > 20)  // roughly balanced
+        // FNV-1a's published test vectors: the hash is the same on every machine and run.
+        #expect(Shard.hash("") == 0xcbf2_9ce4_8422_2325)
+        #expect(Shard.hash("a") == 0xaf63_dc4c_8601_ec8c)
+    }
+
+    @Test(arguments: ["0/3", "4/3", "1/0", "x/2", "2", "1/2/3", ""])
+    func invalidShardsAreUsageErrors(text: String) {
+        #expect(throws: RunnerUsageError.self) { try Shard(parsing: text) }
+    }
+}
