@@ -1,1 +1,52 @@
-// TestSupport module
+import Foundation
+
+/// Runs the built `ctlua` executable (end-to-end tests of the CLI).
+public enum CLI {
+    /// The result of one run.
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+    }
+
+    /// The `ctlua` binary next to the test bundle.
+    public static var executable: URL {
+        var url = URL(fileURLWithPath: CommandLine.arguments[0])
+        while url.pathComponents.count > 1, !FileManager.default.fileExists(atPath: url.appendingPathComponent("ctlua").path) {
+            url.deleteLastPathComponent()
+        }
+        return url.appendingPathComponent("ctlua")
+    }
+
+    /// The package root (for example files).
+    public static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// Runs `ctlua` with `arguments`, feeding `input` on standard input.
+    public static func run(_ arguments: [String], input: String? = nil, directory: URL? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory ?? packageRoot
+        let out = Pipe(), err = Pipe(), inp = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inp
+        try process.run()
+        if let input { inp.fileHandleForWriting.write(Data(input.utf8)) }
+        try inp.fileHandleForWriting.close()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// A fresh temporary folder.
+    public static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct RunCommandTests {
+    @Test func runPassesArgumentsLikeLuaC() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = dir.appendingPathComponent("args.lua")
+        try "#!/usr/bin/env ctlua\nprint(arg[0], arg[1], arg[2], #arg, select('#', ...), ...)".write(to: script, atomically: true, encoding: .utf8)
+        let r = try CLI.run(["run", script.path, "one", "two"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "\(script.path)\tone\ttwo\t2\t2\tone\ttwo\n")
+    }
+
+    @Test func errorsPrintFileLineAndTracebackAndExit1() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = dir.appendingPathComponent("bad.lua")
+        try "local x = 1\nerror('broken here')".write(to: script, atomically: true, encoding: .utf8)
+        let r = try CLI.run(["run", "bad.lua"], directory: dir)   // Lua shortens long chunk names, as lua5.4 does
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("ctlua: bad.lua:2: broken here\nstack traceback:"), "\(r.stderr)")
+    }
+
+    @Test func dashEAndStdin() throws {
+        #expect(try CLI.run(["-e", "print(6 * 7)"]).stdout == "42\n")
+        let piped = try CLI.run([], input: "x = 2\nfunction f()\n  return x * 10\nend\nprint(f())\n=x + 1\n")
+        #expect(piped.status == 0)
+        #expect(piped.stdout == "20\n3\n")
+        let failing = try CLI.run([], input: "error('nope')\n")
+        #expect(failing.status == 1)
+        #expect(failing.stderr.hasPrefix("ctlua: stdin:1: nope"))
+    }
+
+    @Test func fullPolicyLoadsCModulesAndSandboxRefusesThem() throws {
+        let full = try CLI.run(["-e", "print(require('cjson').encode({1, 2}))"])
+        #expect(full.stdout == "[1,2]\n", "\(full.stderr)")
+        let strict = try CLI.run(["--sandbox", "-e", "print(require('cjson'))"])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("module 'cjson' not found"))
+    }
+
+    @Test func limitsFromTheCommandLine() throws {
+        let loop = try CLI.run(["--max-instructions", "100000", "-e", "while true do end"])
+        #expect(loop.status == 1)
+        #expect(loop.stderr.contains("instruction limit exceeded"))
+        let bomb = try CLI.run(["--max-memory", "4000000", "-e", "local t = {} for i = 1, 1e7 do t[i] = i end"])
+        #expect(bomb.stderr.hasPrefix("ctlua: not enough memory"), "\(bomb.stderr)")
+        let slow = try CLI.run(["--timeout", "0.1", "-e", "while true do end"])
+        #expect(slow.stderr.contains("timeout"))
+    }
+}
