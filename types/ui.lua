@@ -1,0 +1,44 @@
+---@meta ui
+
+-- LuaLS annotations for the `ui` module of ctlua (global `ui`, or `require "ui"`):
+-- the headless UI that presenters draw on. Every change is recorded in the
+-- transcript (`ui.show`, `ui.update`, `ui.hide`; taps as `ui.tap`).
+
+---A view: `id`, an optional `onTap`, and any other JSON-encodable properties
+---(`text`, `image`, `color`, ...). Keys must be strings; functions other than
+---`onTap` are refused.
+---@class ViewSpec
+---@field id string The view id (unique; showing an id again replaces that view).
+---@field onTap? fun(id: string) Called by `app.tap(id)` / a scenario's `tap` step (an error becomes an `error` event).
+---@field text? string
+---@field image? string
+---@field [string] any
+
+---What `ui.find` returns: the view's properties plus its `id` (never `onTap`).
+---@class ViewProperties
+---@field id string
+---@field [string] any
+
+---@class uilib
+ui = {}
+
+---Shows (or replaces) a view.
+---@param spec ViewSpec
+function ui.show(spec) end
+
+---Merges properties into a shown view. Errors `ui: no view with id '<id>'` when it
+---is not shown. Note: an `onTap` given here is not installed (keep it in `ui.show`).
+---@param id string
+---@param props table<string, any>
+function ui.update(id, props) end
+
+---Removes a view (does nothing when it is not shown).
+---@param id string
+function ui.hide(id) end
+
+---The properties of a shown view, or nil.
+---@param id string
+---@return ViewProperties|nil
+function ui.find(id) end
+
+return ui
