@@ -135,6 +135,13 @@ static int push_protected(lua_State *L) {
     return ctl_json_push(L, json);
 }
 
+int ctl_json_push_protected(lua_State *L, json_t *json) {
+    if (!lua_checkstack(L, 3)) return LUA_ERRMEM;
+    lua_pushcfunction(L, push_protected);
+    lua_pushlightuserdata(L, json);
+    return lua_pcall(L, 1, 1, 0);
+}
+
 /* ================= Lua -> json_t ================= */
 
 typedef struct {

@@ -51,6 +51,12 @@ void ctl_json_free(void *buffer);
 /// Pushes 1. May raise (memory, stack): call it under a protected call.
 int ctl_json_push(lua_State *L, json_t *json);
 
+/// `ctl_json_push` under lua_pcall, for callers outside Lua (Swift). Returns
+/// LUA_OK with the value pushed, or an error status with the error message
+/// pushed (LUA_ERRMEM without pushing when the stack cannot grow). The caller
+/// keeps its reference to `json`. Never raises.
+int ctl_json_push_protected(lua_State *L, json_t *json);
+
 /// Converts the Lua value at `idx` to a new json_t, with raw accesses only.
 /// Returns NULL and writes "json: <reason> at <path>" to `errbuf` on failure.
 /// Never raises; the stack top is restored.
