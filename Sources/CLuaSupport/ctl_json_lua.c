@@ -519,9 +519,62 @@ static int test_open(lua_State *L) {
     return 0;
 }
 
+/* A counting allocator for tests of the memory-error paths; `ud` is malloc'd
+ * and freed by ctl_json_test_close. */
+typedef struct {
+    size_t used, limit;
+} test_allocator;
+
+static void *test_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    test_allocator *a = ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        a->used -= old;
+        return NULL;
+    }
+    if (nsize > old && a->used - old + nsize > a->limit) return NULL;
+    void *p = realloc(ptr, nsize);
+    if (p == NULL) return NULL;
+    a->used = a->used - old + nsize;
+    return p;
+}
+
+static lua_State *test_open_state(lua_State *L);
+
+lua_State *ctl_json_test_newstate_limited(size_t limit) {
+    test_allocator *a = malloc(sizeof *a);
+    if (a == NULL) return NULL;
+    a->used = 0;
+    a->limit = (size_t)-1;
+    lua_State *L = lua_newstate(test_alloc, a);
+    if (L == NULL) {
+        free(a);
+        return NULL;
+    }
+    L = test_open_state(L);
+    if (L == NULL) {
+        free(a);
+        return NULL;
+    }
+    a->limit = a->used + limit;
+    return L;
+}
+
+void ctl_json_test_close(lua_State *L) {
+    void *ud = NULL;
+    int limited = lua_getallocf(L, &ud) == test_alloc;
+    lua_close(L);
+    if (limited) free(ud);
+}
+
 lua_State *ctl_json_test_newstate(void) {
     lua_State *L = luaL_newstate();
     if (L == NULL) return NULL;
+    return test_open_state(L);
+}
+
+static lua_State *test_open_state(lua_State *L) {
     lua_pushcfunction(L, test_open);
     if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
         lua_close(L);

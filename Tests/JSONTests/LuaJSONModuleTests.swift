@@ -9,11 +9,16 @@ import Testing
 private final class LuaHarness {
     let state: OpaquePointer
 
-    init() throws {
-        state = try #require(ctl_json_test_newstate())
+    /// A state without a memory limit, or failing allocations beyond `limit` bytes.
+    init(limit: Int? = nil) throws {
+        if let limit {
+            state = try #require(ctl_json_test_newstate_limited(limit))
+        } else {
+            state = try #require(ctl_json_test_newstate())
+        }
     }
 
-    deinit { lua_close(state) }
+    deinit { ctl_json_test_close(state) }
 
     /// Runs `chunk`; returns whether it succeeded and `tostring` of its result or error.
     func run(_ chunk: String) -> (ok: Bool, text: String) {
@@ -175,6 +180,32 @@ struct LuaJSONModuleTests {
             _ = lua.run("json.decode('[1, 2, {\"a\": [[[[x')")
         }
         #expect(lua.value("return json.encode(json.decode('[1]'))") == "[1]")
+    }
+
+    @Test("memory errors inside decode and encode free jansson's memory (run under LeakSanitizer)")
+    func memoryErrors() throws {
+        let lua = try LuaHarness(limit: 400_000)
+        #expect(lua.value("""
+            local text = '[' .. string.rep('{"a":[1,2,3],"b":"xyz"},', 5000) .. '1]'
+            local failures = 0
+            for _ = 1, 5 do
+              local ok, err = pcall(json.decode, text)
+              if not ok and err == 'not enough memory' then failures = failures + 1 end
+              collectgarbage()
+            end
+            return failures
+            """) == "5")
+        #expect(lua.value("""
+            local s = string.rep('x', 100000)
+            local failures = 0
+            for _ = 1, 5 do
+              local ok, err = pcall(json.encode, {s, s, s, s, s})
+              if not ok and err == 'not enough memory' then failures = failures + 1 end
+              collectgarbage()
+            end
+            return failures
+            """) == "5")
+        #expect(lua.value("collectgarbage() return json.encode(json.decode('[1,{\"a\":2}]'))") == #"[1,{"a":2}]"#)
     }
 
     @Test("marking rules")
