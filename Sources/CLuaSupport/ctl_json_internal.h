@@ -12,4 +12,22 @@ int ctl_json_utf8_valid(const char *s, size_t len);
 /// Formats a finite double for JSON into `buf`; returns its length.
 int ctl_json_format_real(char *buf, size_t size, double value);
 
+/* ---- Lua side (ctl_json_lua.c) ---- */
+#include <lua.h>
+
+/// Registry keys (their addresses) of the null sentinel and the two marks.
+extern const char ctl_json_key_null, ctl_json_key_array_mt, ctl_json_key_object_mt;
+
+enum { CTL_JSON_MARK_NONE = 0, CTL_JSON_MARK_ARRAY = 1, CTL_JSON_MARK_OBJECT = 2 };
+
+/// Creates the null sentinel and the mark metatables once per state. Pushes
+/// nothing. May raise (allocation).
+void ctl_json_ensure_registry(lua_State *L);
+
+/// The mark of the table at `idx`. Never raises; stack unchanged.
+int ctl_json_table_mark(lua_State *L, int idx);
+
+/// lua_CFunction: arg 1 is a light userdata json_t; pushes it as a Lua value.
+int ctl_json_push_cfunction(lua_State *L);
+
 #endif

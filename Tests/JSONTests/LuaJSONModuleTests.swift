@@ -1,5 +1,7 @@
 import CLua
 import CLuaSupport
+import CJansson
+import JSON
 import Testing
 
 /// A raw Lua state with the `json` module as a global, driven through the C
@@ -7,11 +9,16 @@ import Testing
 private final class LuaHarness {
     let state: OpaquePointer
 
-    init() throws {
-        state = try #require(ctl_json_test_newstate())
+    /// A state without a memory limit, or failing allocations beyond `limit` bytes.
+    init(limit: Int? = nil) throws {
+        if let limit {
+            state = try #require(ctl_json_test_newstate_limited(limit))
+        } else {
+            state = try #require(ctl_json_test_newstate())
+        }
     }
 
-    deinit { lua_close(state) }
+    deinit { ctl_json_test_close(state) }
 
     /// Runs `chunk`; returns whether it succeeded and `tostring` of its result or error.
     func run(_ chunk: String) -> (ok: Bool, text: String) {
@@ -175,11 +182,73 @@ struct LuaJSONModuleTests {
         #expect(lua.value("return json.encode(json.decode('[1]'))") == "[1]")
     }
 
+    @Test("memory errors inside decode and encode free jansson's memory (run under LeakSanitizer)")
+    func memoryErrors() throws {
+        let lua = try LuaHarness(limit: 400_000)
+        #expect(lua.value("""
+            local text = '[' .. string.rep('{"a":[1,2,3],"b":"xyz"},', 5000) .. '1]'
+            local failures = 0
+            for _ = 1, 5 do
+              local ok, err = pcall(json.decode, text)
+              if not ok and err == 'not enough memory' then failures = failures + 1 end
+              collectgarbage()
+            end
+            return failures
+            """) == "5")
+        #expect(lua.value("""
+            local s = string.rep('x', 100000)
+            local failures = 0
+            for _ = 1, 5 do
+              local ok, err = pcall(json.encode, {s, s, s, s, s})
+              if not ok and err == 'not enough memory' then failures = failures + 1 end
+              collectgarbage()
+            end
+            return failures
+            """) == "5")
+        #expect(lua.value("collectgarbage() return json.encode(json.decode('[1,{\"a\":2}]'))") == #"[1,{"a":2}]"#)
+    }
+
     @Test("marking rules")
     func marks() throws {
         let lua = try LuaHarness()
         #expect(lua.error("json.array(setmetatable({}, {}))") == "json: array: table already has a metatable")
         #expect(lua.value("local t = json.array({}) return json.encode(json.object(t))") == "{}")
         #expect(lua.value("return json.encode(setmetatable({1}, {}))") == "[1]")
+    }
+}
+
+@Suite("C helpers for LuaRuntime")
+struct LuaJSONHelperTests {
+    @Test("ctl_json_push_protected and ctl_json_from_lua round-trip a JSONValue")
+    func pushAndRead() throws {
+        let lua = try LuaHarness()
+        let value: JSONValue = ["a": [1, 2.5, "x\u{0}y", nil, false], "b": [:], "c": []]
+        let status = try value.withJansson { ctl_json_push_protected(lua.state, $0) }
+        #expect(status == LUA_OK)
+        lua_setglobal(lua.state, "v")
+        #expect(lua.value("return json.encode(v, {sort = true})") == #"{"a":[1,2.5,"x\u0000y",null,false],"b":{},"c":[]}"#)
+
+        #expect(lua_getglobal(lua.state, "v") == LUA_TTABLE)
+        let top = lua_gettop(lua.state)
+        var errbuf = [CChar](repeating: 0, count: 256)
+        let json = try #require(ctl_json_from_lua(lua.state, -1, &errbuf, errbuf.count))
+        defer { ctl_json_decref(json) }
+        #expect(lua_gettop(lua.state) == top)
+        // Lua tables do not keep key order: compare sorted.
+        #expect(try JSONValue(jansson: json).encoded(options: .init(sortKeys: true))
+            == value.encoded(options: .init(sortKeys: true)))
+        lua_settop(lua.state, 0)
+    }
+
+    @Test("ctl_json_from_lua reports the path and restores the stack")
+    func fromLuaError() throws {
+        let lua = try LuaHarness()
+        _ = lua.run("bad = {list = {1, {x = 0/0}}}")
+        #expect(lua_getglobal(lua.state, "bad") == LUA_TTABLE)
+        var errbuf = [CChar](repeating: 0, count: 256)
+        #expect(ctl_json_from_lua(lua.state, -1, &errbuf, errbuf.count) == nil)
+        #expect(String(cString: errbuf) == "json: cannot encode NaN at $.list[1].x")
+        #expect(lua_gettop(lua.state) == 1)
+        lua_settop(lua.state, 0)
     }
 }

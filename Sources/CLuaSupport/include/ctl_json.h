@@ -51,6 +51,12 @@ void ctl_json_free(void *buffer);
 /// Pushes 1. May raise (memory, stack): call it under a protected call.
 int ctl_json_push(lua_State *L, json_t *json);
 
+/// `ctl_json_push` under lua_pcall, for callers outside Lua (Swift). Returns
+/// LUA_OK with the value pushed, or an error status with the error message
+/// pushed (LUA_ERRMEM without pushing when the stack cannot grow). The caller
+/// keeps its reference to `json`. Never raises.
+int ctl_json_push_protected(lua_State *L, json_t *json);
+
 /// Converts the Lua value at `idx` to a new json_t, with raw accesses only.
 /// Returns NULL and writes "json: <reason> at <path>" to `errbuf` on failure.
 /// Never raises; the stack top is restored.
@@ -68,6 +74,13 @@ int luaopen_ctlua_json(lua_State *L);
 /// A fresh state with the standard libraries and `json` as a global, or NULL.
 /// Close it with `lua_close`. Never raises.
 lua_State *ctl_json_test_newstate(void);
+
+/// Like `ctl_json_test_newstate`, with a counting allocator that fails once
+/// more than `limit` bytes beyond the opened libraries are in use.
+lua_State *ctl_json_test_newstate_limited(size_t limit);
+
+/// Closes a state from either test constructor (and frees its allocator).
+void ctl_json_test_close(lua_State *L);
 
 /// Runs `chunk` under lua_pcall and copies `tostring` of its first result (or
 /// of the error) into `out` (at most `cap` bytes, `*out_len` set). Returns 1 on

@@ -2,5 +2,4 @@
 #define CTLUA_SUPPORT_H
 #include "ctl_runtime.h"
 #include "ctl_json.h"
-#include "ctl_json_bridge.h"
 #endif
