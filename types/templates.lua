@@ -1,0 +1,173 @@
+---@meta templates
+
+-- LuaLS annotations for the `templates` module of ctlua (global `templates`, or
+-- `require "templates"`): CleverTap custom code templates and app functions, and
+-- the simulated in-app queue that presents them (spec/templates.md).
+-- Errors are Lua errors starting with `templates: `; validation errors carry the
+-- iOS SDK's message text (e.g. `templates: Argument with the name "a" already defined.`).
+
+---The markers `templates.file` and `templates.action`, used as argument defaults.
+---@class TemplateArgumentMarker
+---@field __ctlua "templates.file"|"templates.action"
+
+---A default: a string, number or boolean (a scalar argument), a table of them
+---(a dictionary, flattened into dotted arguments `name.key`), or a marker.
+---@alias TemplateArgumentDefault string|integer|number|boolean|table<string, any>|TemplateArgumentMarker
+
+---One argument, `{name, default}`: `{"title", "Hi"}`, `{"image", templates.file}`,
+---`{"buttons.ok", templates.action}`, `{"style", {color = "#fff"}}`.
+---@class TemplateArgument
+---@field [1] string the argument name (may contain dots and spaces)
+---@field [2] TemplateArgumentDefault the default (nil is the error `Default value cannot be nil.`)
+
+---The table given to `templates.define`.
+---@class TemplateDefinition
+---@field name string unique per app; not a system function name
+---@field type? "template"|"function" default "template"
+---@field visual? boolean functions only: a visual function goes through the in-app queue (default false)
+---@field isVisual? boolean same as `visual`
+---@field arguments? TemplateArgument[] an ordered list (order matters for the sync payload)
+---@field onPresent fun(ctx: TemplateContext) required
+---@field onClose? fun(ctx: TemplateContext) called by a close action while the context is active
+
+---A presenter for JSON definitions: `templates.presenter(name, p)` and `templates.defineJSON`.
+---@class TemplatePresenter
+---@field onPresent fun(ctx: TemplateContext) required
+---@field onClose? fun(ctx: TemplateContext)
+
+---The presenters of `templates.defineJSON`: one for all templates, one for all functions.
+---@class TemplateJSONPresenters
+---@field template? TemplatePresenter
+---@field ["function"] TemplatePresenter|nil
+
+---What a presenter gets. Values: the default, replaced by the in-app's `vars[name]`
+---when that value has the argument's type (a wrong-typed override keeps the default).
+---@class TemplateContext
+---@field templateName string the name of the template or function being presented
+local TemplateContext = {}
+
+---The string value of an argument; nil when undefined or not a string.
+---@param name string
+---@return string|nil
+function TemplateContext:string(name) end
+
+---The number value (an integer when the value is one); nil when undefined or not a number.
+---@param name string
+---@return number|nil
+function TemplateContext:number(name) end
+
+---The number value truncated toward zero; nil when undefined or not a number.
+---@param name string
+---@return integer|nil
+function TemplateContext:integer(name) end
+
+---The boolean value; nil when undefined or not a boolean.
+---@param name string
+---@return boolean|nil
+function TemplateContext:boolean(name) end
+
+---Every value under `name.`, nested on dots (`style.font.size` -> `{font = {size = ...}}`);
+---an action inside reads as its templateName, else its action type. Nil when there is none.
+---@param name string
+---@return table<string, any>|nil
+function TemplateContext:dictionary(name) end
+
+---The local path of a file argument's downloaded file; nil when it is not a file
+---argument or the in-app sent no URL.
+---@param name string
+---@return string|nil
+function TemplateContext:file(name) end
+
+---Runs the action argument `name`: `close` -> the presenter's onClose, `url` -> opens
+---the URL (`action.url`), `kv` -> `action.kv`, `custom-code` -> spawns that template or
+---function (a visual one at the front of the queue, a non-visual one at once).
+---On a non-action argument it logs `No argument of type action with name <name>`;
+---on an app function, or after `dismissed()`, it does nothing.
+---@param name string
+function TemplateContext:triggerAction(name) end
+
+---Records that the template is shown (`template.presented`), once; does nothing for an
+---in-app that is itself an action, or after `dismissed()`.
+function TemplateContext:presented() end
+
+---Ends the presentation, once (`template.dismissed`): removes the active context and,
+---unless it is a non-visual action, frees the display so the next in-app shows.
+function TemplateContext:dismissed() end
+
+---An action value as the server sends it in `vars`.
+---@class InAppAction
+---@field actions { type: "close"|"url"|"kv"|"custom-code", ios?: string, android?: string, kv?: table<string, any>, templateName?: string, vars?: table<string, any> }
+
+---An in-app notification (server JSON). Only `type == "custom-code"` carries template data.
+---@class InAppNotification
+---@field type string "custom-code"
+---@field templateName string
+---@field wzrk_id? string the in-app id (generated as `inapp-N` when missing)
+---@field ti? integer the campaign time (older first at equal priority)
+---@field priority? number higher first (default 1)
+---@field templateId? string
+---@field wzrk_ttl? integer
+---@field vars? table<string, string|number|boolean|InAppAction>
+---@field [string] any
+
+---A server response.
+---@class InAppResponse
+---@field inapp_notifs InAppNotification[]
+
+---@class templateslib
+---@field file TemplateArgumentMarker the default of a file argument
+---@field action TemplateArgumentMarker the default of an action argument (templates only)
+templates = {}
+
+---Defines a template or an app function. Errors carry the SDK's validation messages.
+---@param spec TemplateDefinition
+---@return true
+function templates.define(spec) end
+
+---Defines templates from CleverTap's JSON format (text or a table). Each template uses
+---the presenter registered by name with `templates.presenter`, else `presenters.template`
+---(functions: `presenters["function"]`); a missing presenter is an error.
+---@param definitions string|table
+---@param presenters? TemplateJSONPresenters
+---@return true
+function templates.defineJSON(definitions, presenters) end
+
+---Registers the presenter of the JSON-defined template `name` (a scenario's
+---`setup.templates` and later `templates.defineJSON` calls use it).
+---@param name string
+---@param presenter TemplatePresenter
+function templates.presenter(name, presenter) end
+
+---The defined names, sorted.
+---@return string[]
+function templates.list() end
+
+---The `defineTemplates` body (JSON text). Errors unless the app is a debug build with a test user.
+---@return string
+function templates.syncPayload() end
+
+---Delivers one in-app, a list of them, a server response `{inapp_notifs = {...}}`, or the
+---JSON text of any of these; returns once the engine is idle. Non-custom-code in-apps and
+---unregistered templates are skipped (`inapp.skipped`).
+---@param payload InAppNotification|InAppNotification[]|InAppResponse|string
+function templates.deliver(payload) end
+
+---A close action on the displayed in-app (`template.closed`, then onClose while its
+---context is active). False when nothing is displayed.
+---@return boolean closed
+function templates.close() end
+
+---The displayed in-app (its JSON as a table), or nil.
+---@return InAppNotification|nil
+function templates.displayed() end
+
+---The queued in-apps, in display order (the displayed one is not included).
+---@return InAppNotification[]
+function templates.queue() end
+
+---The active context of the template `name`, or nil.
+---@param name string
+---@return TemplateContext|nil
+function templates.activeContext(name) end
+
+return templates
