@@ -59,7 +59,8 @@ public final class LocalFileFetcher: FileFetcher {
 /// Serves URLs from a fixture table (a scenario's `setup.files`).
 ///
 /// A fixture maps a URL to a local file or to a simulated failure
-/// (`{"error": "HTTP 404"}`); URLs not in the table go to `fallback`.
+/// (`{"error": "HTTP 404"}`); other local paths and `file://` URLs are served in
+/// place, and remaining URLs go to `fallback` (or fail: `no fixture for <url>`).
 public final class FixtureFileFetcher: FileFetcher {
     /// What a fixture URL yields.
     public enum Fixture: Equatable, Sendable {
@@ -85,6 +86,7 @@ public final class FixtureFileFetcher: FileFetcher {
         case .file(let path)?: return local.fetch(path)
         case .error(let reason)?: return .failed(reason: reason)
         case nil:
+            if LocalFileFetcher.isLocal(url) { return local.fetch(url) }
             if let fallback { return fallback.fetch(url) }
             return .failed(reason: "no fixture for \(url)")
         }
