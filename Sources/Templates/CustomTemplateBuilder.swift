@@ -80,6 +80,23 @@ public class TemplateBuilder {
         }
     }
 
+    /// Adds an argument whose type follows its default (what the Lua `templates.define` list uses).
+    ///
+    /// A string, number or boolean default gives that type; an object is a
+    /// dictionary; nil or `null` is `Default value cannot be nil.`; an array is unsupported.
+    public func addArgument(_ name: String, value: JSONValue?) throws(TemplateError) {
+        switch value {
+        case .string?: try add(name, .string, value)
+        case .integer?, .double?: try add(name, .number, value)
+        case .bool?: try add(name, .boolean, value)
+        case .object(let o)?: try addArgument(name, dictionary: o)
+        case .array?:
+            try validateName(name)
+            throw .unsupportedDefault(argument: name, type: "array")
+        case .null?, nil: try add(name, .string, nil)
+        }
+    }
+
     /// Validates and returns the template.
     public func build() throws(TemplateError) -> CustomTemplate {
         guard let name, !name.isEmpty else { throw .missingName }

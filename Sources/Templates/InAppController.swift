@@ -48,6 +48,10 @@ public final class InAppController {
     /// The active context of the template `name`, or nil.
     public func activeContext(_ name: String) -> CustomTemplateContext? { activeContexts[name] }
 
+    /// True when an in-app is displayed (not yet dismissed) while others wait:
+    /// a presenter that never calls `dismissed()` blocks the queue, as in the SDK.
+    public var isBlocked: Bool { displayed != nil && !queue.isEmpty }
+
     /// The context of the displayed in-app, or nil.
     public var displayedContextValue: CustomTemplateContext? { displayedContext }
 

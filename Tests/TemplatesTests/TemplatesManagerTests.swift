@@ -80,3 +80,32 @@ import Testing
         }
     }
 }
+
+@Suite struct TemplateArgumentOrderTests {
+    /// Definition order → expected `name=order` (the SDK's sync payload tests).
+    @Test(arguments: [
+        (["b", "c", "a.d", "a.c.a", "a.b", "a.a"], "b=0 c=1 a.a=2 a.b=3 a.c.a=4 a.d=5"),
+        (["boolean", "string", "number", "dictionary.key", "file", "action"],
+         "boolean=0 string=1 number=2 dictionary.key=3 file=4 action=5"),
+        (["z.b", "y", "z.a"], "z.a=0 z.b=1 y=2"),
+    ])
+    func order(names: [String], expected: String) {
+        let order = TemplateArgumentOrder.order(names)
+        #expect(TemplateArgumentOrder.ordered(names).map { "\($0)=\(order[$0]!)" }.joined(separator: " ") == expected)
+    }
+
+    @Test func builderInfersTypesFromValues() throws {
+        let b = CustomTemplateBuilder()
+        try b.setName("T")
+        try b.addArgument("s", value: "x")
+        try b.addArgument("n", value: 2)
+        try b.addArgument("on", value: true)
+        try b.addArgument("map", value: ["k": 1.5])
+        #expect(throws: TemplateError.nilDefault(argument: "nil")) { try b.addArgument("nil", value: nil) }
+        #expect(throws: TemplateError.unsupportedDefault(argument: "list", type: "array")) {
+            try b.addArgument("list", value: [1])
+        }
+        b.setPresenter(RecordingPresenter())
+        #expect(try b.build().arguments.map(\.type) == [.string, .number, .boolean, .number])
+    }
+}
