@@ -129,4 +129,41 @@ import Testing
         #expect(h.controller.displayed?.id == "c1/ok")
         #expect(h.events("template.presented").isEmpty, "actions record no view")
     }
+
+    @Test func afterDismissedNothingHappensAndBlockingIsVisible() throws {
+        let h = try harness()
+        try h.deliver([inapp("a", "Banner", ti: 1, vars: ["ok": ["actions": ["type": "close"]]]), inapp("b", "Banner", ti: 2)])
+        #expect(h.controller.isBlocked)
+        let c = h.presenter.contexts[0]
+        c.dismissed()
+        c.presented()
+        c.triggerAction("ok")
+        c.dismissed()
+        #expect(h.trace("template.", "action.") == ["template.presenting a", "template.dismissed a"])
+        h.clock.drain()
+        #expect(!h.controller.isBlocked && h.controller.displayed?.id == "b")
+    }
+
+    @Test func oneActiveContextPerTemplateAndFunctionsIgnoreTriggers() throws {
+        let h = try harness()
+        try h.deliver(inapp("c1", "Banner", vars: [
+            "ok": ["actions": ["type": "custom-code", "templateName": "track"]],
+            "next": ["actions": ["type": "custom-code", "templateName": "missing"]],
+        ]))
+        let banner = h.presenter.contexts[0]
+        banner.triggerAction("ok")
+        banner.triggerAction("ok")
+        banner.triggerAction("next")
+        #expect(h.events("inapp.skipped").map { $0["reason"]?.stringValue ?? "" } == [
+            "Template with name: \"track\" is already being presented.",
+            "Template with name: \"missing\" is not registered and cannot be presented.",
+        ])
+        let track = try #require(h.controller.activeContext("track"))
+        track.triggerAction("event")
+        #expect(h.events("log").isEmpty, "triggerAction on a function does nothing")
+        track.dismissed()
+        #expect(h.controller.activeContext("track") == nil)
+        banner.triggerAction("ok")
+        #expect(h.presenter.calls.filter { $0.hasPrefix("present:track") }.count == 2)
+    }
 }
