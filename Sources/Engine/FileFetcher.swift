@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// The outcome of fetching one file.
 public enum FileFetchResult: Equatable, Sendable {
@@ -81,6 +82,23 @@ public final class FixtureFileFetcher: FileFetcher {
         self.fallback = fallback
     }
 
+    /// Reads a fixture table from JSON (`{"url": "path", "url2": {"error": "HTTP 404"}}`).
+    ///
+    /// Throws `FixtureError` naming the first entry that is neither a path nor `{"error": text}`.
+    public static func fixtures(from json: JSONValue) throws(FixtureError) -> [String: Fixture] {
+        guard case .object(let object) = json else { throw FixtureError(url: nil, got: json.typeName) }
+        var table: [String: Fixture] = [:]
+        for (url, entry) in object {
+            switch entry {
+            case .string(let path): table[url] = .file(path)
+            case .object(let o) where o.count == 1 && o["error"]?.stringValue != nil:
+                table[url] = .error(o["error"]!.stringValue!)
+            default: throw FixtureError(url: url, got: entry.typeName)
+            }
+        }
+        return table
+    }
+
     public func fetch(_ url: String) -> FileFetchResult {
         switch fixtures[url] {
         case .file(let path)?: return local.fetch(path)
@@ -90,6 +108,18 @@ public final class FixtureFileFetcher: FileFetcher {
             if let fallback { return fallback.fetch(url) }
             return .failed(reason: "no fixture for \(url)")
         }
+    }
+}
+
+/// A fixture table entry that is neither a path nor `{"error": text}`.
+public struct FixtureError: Error, Equatable, CustomStringConvertible {
+    /// The URL of the bad entry (nil when the table itself is not an object).
+    public var url: String?
+    /// The JSON type found.
+    public var got: String
+    public var description: String {
+        if let url { return "files: \(url): expected a path or {\"error\": text}, got \(got)" }
+        return "files: expected an object, got \(got)"
     }
 }
 

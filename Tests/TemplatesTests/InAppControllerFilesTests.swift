@@ -28,11 +28,10 @@ import Testing
         try "PNG".write(to: dir.appendingPathComponent("x.png"), atomically: true, encoding: .utf8)
         try "LOCAL".write(to: dir.appendingPathComponent("local.txt"), atomically: true, encoding: .utf8)
         let h = try Harness(templates: Self.templates) { storage, clock in
-            CachingFileFetcher(
-                upstream: FixtureFileFetcher(
-                    fixtures: ["https://cdn.example/x.png": .file("x.png"), "https://cdn.example/broken.png": .error("HTTP 404")],
-                    baseDirectory: dir),
-                storage: storage, clock: clock)
+            let table = try! FixtureFileFetcher.fixtures(from: [
+                "https://cdn.example/x.png": "x.png", "https://cdn.example/broken.png": ["error": "HTTP 404"],
+            ])
+            return CachingFileFetcher.standard(storage: storage, clock: clock, fixtures: table, baseDirectory: dir)
         }
         try h.deliver(inapp("c1", "Banner", vars: [
             "image": "https://cdn.example/x.png", "map.file": .string("file://" + dir.appendingPathComponent("local.txt").path),
@@ -61,9 +60,7 @@ import Testing
         let server = try TinyHTTPServer(routes: ["/x.png": (200, "REMOTE")])
         defer { server.stop() }
         let h = try Harness(templates: Self.templates) { storage, clock in
-            CachingFileFetcher(
-                upstream: RoutingFileFetcher(remote: HTTPFileFetcher(directory: storage.directory.appendingPathComponent("downloads"))),
-                storage: storage, clock: clock)
+            CachingFileFetcher.standard(storage: storage, clock: clock)
         }
         let url = server.url("/x.png")
         try h.deliver(inapp("c1", "Banner", vars: ["image": .string(url)]))
@@ -93,5 +90,10 @@ import Testing
         try h.deliver(inapp("c5", "Banner", vars: ["image": .string(server.url("/missing.png"))]))
         #expect(h.events("file.failed").last?["reason"] == "HTTP 404")
         #expect(h.events("inapp.skipped").last?["reason"] == "Failed to download custom template files.")
+    }
+
+    @Test(arguments: [JSONValue.array([]), ["u": 3], ["u": ["error": 1]], ["u": ["error": "x", "more": 1]]])
+    func badFixtureTables(json: JSONValue) {
+        #expect(throws: FixtureError.self) { try FixtureFileFetcher.fixtures(from: json) }
     }
 }
