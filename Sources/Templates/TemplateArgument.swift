@@ -14,12 +14,12 @@ public enum TemplateArgumentType: String, Sendable, CaseIterable {
     /// True when `value` may be this argument's value (a `vars` override).
     ///
     /// Strings and files take JSON strings, numbers take integers and floats,
-    /// booleans take booleans, actions take objects (`{"actions": {...}}`).
+    /// booleans take booleans, actions take `{"actions": {"type": ...}}` objects.
     public func accepts(_ value: JSONValue) -> Bool {
         switch (self, value) {
         case (.string, .string), (.file, .string), (.boolean, .bool): return true
         case (.number, .integer), (.number, .double): return true
-        case (.action, .object): return true
+        case (.action, .object(let o)): return o["actions"]?["type"]?.stringValue != nil
         default: return false
         }
     }

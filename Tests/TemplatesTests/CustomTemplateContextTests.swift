@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("title", JSONValue.string("Sale"), JSONValue.string("Sale")),
+        ("title", JSONValue.string("Sale"), JSONValue?.some(.string("Sale"))),
         ("title", 12, "Hi"),
         ("count", 7, 7),
         ("count", 7.5, 7.5),
@@ -41,8 +41,11 @@ import Testing
         ("on", 1, false),
         ("map.a", "x", 5),
         ("map.b.c", false, false),
+        ("map.ok", ["actions": ["type": "close"]] as JSONValue, ["actions": ["type": "close"]] as JSONValue),
+        ("map.ok", ["type": "close"] as JSONValue, nil),
+        ("map.ok", "close", nil),
     ])
-    func overrideMerge(name: String, override: JSONValue, expected: JSONValue) throws {
+    func overrideMerge(name: String, override: JSONValue, expected: JSONValue?) throws {
         #expect(try context([name: override]).value(name) == expected)
     }
 

@@ -88,6 +88,7 @@ import Testing
         (["boolean", "string", "number", "dictionary.key", "file", "action"],
          "boolean=0 string=1 number=2 dictionary.key=3 file=4 action=5"),
         (["z.b", "y", "z.a"], "z.a=0 z.b=1 y=2"),
+        (["m.b", "m.A", "m.c"], "m.A=0 m.b=1 m.c=2"),
     ])
     func order(names: [String], expected: String) {
         let order = TemplateArgumentOrder.order(names)
