@@ -44,8 +44,10 @@ import Testing
             + "is not supported. To define nested file and actions use dot '.' notation in the argument name",
          "T.arguments.f"),
         (#"{"T":{"type":"template","arguments":{"o":{"type":"object","value":{}}}}}"#,
-         "Default value cannot be nil or empty.", nil),
-        (#"{"T":{"type":"template","arguments":{"s":{"type":"string"}}}}"#, "Default value cannot be nil.", nil),
+         "Default value cannot be nil or empty.", "T.arguments.o"),
+        (#"{"T":{"type":"template","arguments":{"s":{"type":"string"}}}}"#, "Default value cannot be nil.", "T.arguments.s"),
+        (#"{"T":{"type":"template","arguments":{"a":{"type":"string","value":"x"},"a.b":{"type":"number","value":1}}}}"#,
+         "Argument with the name \"a\" already defined.", "T.arguments.a.b"),
     ]
 
     @Test(arguments: errors.indices)
