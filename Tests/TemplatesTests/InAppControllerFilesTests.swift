@@ -96,4 +96,16 @@ import Testing
     func badFixtureTables(json: JSONValue) {
         #expect(throws: FixtureError.self) { try FixtureFileFetcher.fixtures(from: json) }
     }
+
+    @Test func corruptCacheIndexIsMovedAsideAndReported() throws {
+        let storage = try Storage(directory: Harness.temporaryDirectory())
+        try storage.writeAtomically(CachingFileFetcher.indexName, Array("{oops".utf8))
+        var reported: [String] = []
+        let cache = CachingFileFetcher(upstream: LocalFileFetcher(), storage: storage, clock: VirtualClock()) {
+            reported.append($0)
+        }
+        #expect(cache.entries.isEmpty)
+        #expect(reported.count == 1 && reported[0].contains("file-cache.json.corrupt-1"))
+        #expect(try storage.read(CachingFileFetcher.indexName + ".corrupt-1") == Array("{oops".utf8))
+    }
 }
