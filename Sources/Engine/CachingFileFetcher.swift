@@ -46,6 +46,22 @@ public final class CachingFileFetcher: FileFetcher {
         loadIndex(onError: onError)
     }
 
+    /// The engine's usual stack: cache → fixtures (if any) → local paths in place, `http(s)` downloads.
+    ///
+    /// Downloads land in `<state>/downloads/` and are moved into the cache.
+    public static func standard(
+        storage: Storage, clock: VirtualClock, fixtures: [String: FixtureFileFetcher.Fixture] = [:],
+        baseDirectory: URL? = nil, onError: ((String) -> Void)? = nil
+    ) -> CachingFileFetcher {
+        let local = LocalFileFetcher(baseDirectory: baseDirectory)
+        let http = HTTPFileFetcher(directory: storage.directory.appendingPathComponent("downloads"))
+        let routing = RoutingFileFetcher(local: local, remote: http)
+        let upstream: any FileFetcher =
+            fixtures.isEmpty
+            ? routing : FixtureFileFetcher(fixtures: fixtures, baseDirectory: baseDirectory, fallback: routing)
+        return CachingFileFetcher(upstream: upstream, storage: storage, clock: clock, onError: onError)
+    }
+
     public func fetch(_ url: String) -> FileFetchResult {
         if LocalFileFetcher.isLocal(url) { return upstream.fetch(url) }
         if let entry = entries[url] {

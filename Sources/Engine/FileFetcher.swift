@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// The outcome of fetching one file.
 public enum FileFetchResult: Equatable, Sendable {
@@ -59,7 +60,8 @@ public final class LocalFileFetcher: FileFetcher {
 /// Serves URLs from a fixture table (a scenario's `setup.files`).
 ///
 /// A fixture maps a URL to a local file or to a simulated failure
-/// (`{"error": "HTTP 404"}`); URLs not in the table go to `fallback`.
+/// (`{"error": "HTTP 404"}`); other local paths and `file://` URLs are served in
+/// place, and remaining URLs go to `fallback` (or fail: `no fixture for <url>`).
 public final class FixtureFileFetcher: FileFetcher {
     /// What a fixture URL yields.
     public enum Fixture: Equatable, Sendable {
@@ -80,14 +82,44 @@ public final class FixtureFileFetcher: FileFetcher {
         self.fallback = fallback
     }
 
+    /// Reads a fixture table from JSON (`{"url": "path", "url2": {"error": "HTTP 404"}}`).
+    ///
+    /// Throws `FixtureError` naming the first entry that is neither a path nor `{"error": text}`.
+    public static func fixtures(from json: JSONValue) throws(FixtureError) -> [String: Fixture] {
+        guard case .object(let object) = json else { throw FixtureError(url: nil, got: json.typeName) }
+        var table: [String: Fixture] = [:]
+        for (url, entry) in object {
+            switch entry {
+            case .string(let path): table[url] = .file(path)
+            case .object(let o) where o.count == 1 && o["error"]?.stringValue != nil:
+                table[url] = .error(o["error"]!.stringValue!)
+            default: throw FixtureError(url: url, got: entry.typeName)
+            }
+        }
+        return table
+    }
+
     public func fetch(_ url: String) -> FileFetchResult {
         switch fixtures[url] {
         case .file(let path)?: return local.fetch(path)
         case .error(let reason)?: return .failed(reason: reason)
         case nil:
+            if LocalFileFetcher.isLocal(url) { return local.fetch(url) }
             if let fallback { return fallback.fetch(url) }
             return .failed(reason: "no fixture for \(url)")
         }
+    }
+}
+
+/// A fixture table entry that is neither a path nor `{"error": text}`.
+public struct FixtureError: Error, Equatable, CustomStringConvertible {
+    /// The URL of the bad entry (nil when the table itself is not an object).
+    public var url: String?
+    /// The JSON type found.
+    public var got: String
+    public var description: String {
+        if let url { return "files: \(url): expected a path or {\"error\": text}, got \(got)" }
+        return "files: expected an object, got \(got)"
     }
 }
 

@@ -80,6 +80,23 @@ public class TemplateBuilder {
         }
     }
 
+    /// Adds an argument whose type follows its default (what the Lua `templates.define` list uses).
+    ///
+    /// A string, number or boolean default gives that type; an object is a
+    /// dictionary; nil or `null` is `Default value cannot be nil.`; an array is unsupported.
+    public func addArgument(_ name: String, value: JSONValue?) throws(TemplateError) {
+        switch value {
+        case .string?: try add(name, .string, value)
+        case .integer?, .double?: try add(name, .number, value)
+        case .bool?: try add(name, .boolean, value)
+        case .object(let o)?: try addArgument(name, dictionary: o)
+        case .array?:
+            try validateName(name)
+            throw .unsupportedDefault(argument: name, type: "array")
+        case .null?, nil: try add(name, .string, nil)
+        }
+    }
+
     /// Validates and returns the template.
     public func build() throws(TemplateError) -> CustomTemplate {
         guard let name, !name.isEmpty else { throw .missingName }
@@ -89,6 +106,7 @@ public class TemplateBuilder {
 
     func add(_ name: String, _ type: TemplateArgumentType, _ value: JSONValue?) throws(TemplateError) {
         try validateName(name)
+        if arguments.contains(where: { $0.name == name }) { throw .duplicateArgument(name) }
         if type != .file && type != .action && value == nil { throw .nilDefault(argument: name) }
         try append([TemplateArgument(name: name, type: type, defaultValue: value)])
     }
@@ -104,17 +122,27 @@ public class TemplateBuilder {
         var names = arguments.map(\.name)
         for argument in new {
             try validateName(argument.name)
-            for existing in names where Self.collides(existing, argument.name) {
-                throw .duplicateArgument(argument.name)
-            }
+            if let clash = Self.collision(of: argument.name, with: names) { throw .duplicateArgument(clash) }
             names.append(argument.name)
         }
         arguments.append(contentsOf: new)
     }
 
-    /// Equal names, or one is a dotted child of the other.
-    static func collides(_ a: String, _ b: String) -> Bool {
-        a == b || a.hasPrefix(b + ".") || b.hasPrefix(a + ".")
+    /// The name the SDK reports when `name` clashes with `existing`, or nil.
+    ///
+    /// The same name reports itself; a new child of an existing argument reports
+    /// that (shortest) ancestor (`a` then `a.b` → `a`); a new parent of existing
+    /// arguments reports itself (`a.b` then `a` → `a`).
+    static func collision(of name: String, with existing: [String]) -> String? {
+        let set = Set(existing)
+        if set.contains(name) { return name }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        for count in stride(from: 1, to: parts.count, by: 1) {
+            let ancestor = parts.prefix(count).joined(separator: ".")
+            if set.contains(ancestor) { return ancestor }
+        }
+        if existing.contains(where: { $0.hasPrefix(name + ".") }) { return name }
+        return nil
     }
 
     private static func flatten(_ object: JSONObject, prefix: String, into out: inout [TemplateArgument])

@@ -37,6 +37,8 @@ extension InAppController {
     /// the front of the queue and is presented again. Restored in-apps go
     /// before anything already queued. A corrupt file is moved aside
     /// (`inapp-queue.json.corrupt-N`) and reported as an `error` event.
+    /// Presenting resumes at the next `clock.drain()`, so templates registered
+    /// between `restore()` and the drain (scripts run again on relaunch) are found.
     /// Returns the number of in-apps restored.
     @discardableResult
     public func restore() -> Int {

@@ -28,7 +28,8 @@ public final class InAppController {
     public internal(set) var displayed: InAppNotification?
     /// Queued in-apps in display order.
     public internal(set) var queue: [InAppNotification] = []
-    var displayedContext: CustomTemplateContext?
+    /// The context of the displayed in-app, or nil.
+    public internal(set) var displayedContext: CustomTemplateContext?
     var activeContexts: [String: CustomTemplateContext] = [:]
     private var pumpScheduled = false
     private var generatedIds = 0
@@ -48,8 +49,9 @@ public final class InAppController {
     /// The active context of the template `name`, or nil.
     public func activeContext(_ name: String) -> CustomTemplateContext? { activeContexts[name] }
 
-    /// The context of the displayed in-app, or nil.
-    public var displayedContextValue: CustomTemplateContext? { displayedContext }
+    /// True when an in-app is displayed (not yet dismissed) while others wait:
+    /// a presenter that never calls `dismissed()` blocks the queue, as in the SDK.
+    public var isBlocked: Bool { displayed != nil && !queue.isEmpty }
 
     /// Delivers one notification object, an array of them, or `{"inapp_notifs": [...]}`.
     ///

@@ -73,7 +73,11 @@ public struct JSONTemplateProducer: TemplateProducer {
         if let arguments = object["arguments"] {
             guard case .object(let args) = arguments else { throw .jsonNotAnObject(path: "\(key).arguments") }
             for (name, argument) in args {
-                try add(name, argument, to: builder, template: key)
+                do {
+                    try add(name, argument, to: builder, template: key)
+                } catch where error.jsonPath == nil {
+                    throw .inDefinition(path: "\(key).arguments.\(name)", error: error)
+                }
             }
         }
         guard let presenter = lookup(key, builder.kind) else {

@@ -50,9 +50,12 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible, Sendable {
     case noPresenter(template: String, kind: String)
     /// Syncing outside a debug build with a test user.
     case syncNotAllowed(debug: Bool, testUser: Bool)
+    /// A builder error raised while reading JSON definitions, with where it happened.
+    indirect case inDefinition(path: String, error: TemplateError)
 
     public var description: String {
         switch self {
+        case .inDefinition(_, let error): return error.description
         case .nameAlreadySet: return "Name is already set."
         case .emptyName: return "Name cannot be null or empty."
         case .missingName: return "Name cannot be null or empty. Use setName to set it."
@@ -92,6 +95,12 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible, Sendable {
         }
     }
 
+    /// The error without its JSON location.
+    public var underlying: TemplateError {
+        if case .inDefinition(_, let error) = self { return error.underlying }
+        return self
+    }
+
     /// Where in JSON definitions the error is (`Banner.arguments.title.type`), when known.
     public var jsonPath: String? {
         switch self {
@@ -102,6 +111,7 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible, Sendable {
         case .nestedFileOrAction(_, let n, let k): return "\(k).arguments.\(n)"
         case .functionActionArgument(let n, let k?): return "\(k).arguments.\(n)"
         case .noPresenter(let k, _): return k
+        case .inDefinition(let path, _): return path
         default: return nil
         }
     }

@@ -1,0 +1,169 @@
+import Engine
+import JSON
+import Templates
+import Testing
+
+@Suite struct InAppControllerTests {
+    func harness() throws -> Harness {
+        try Harness { p in
+            [
+                try makeTemplate("Banner", presenter: p) { b in
+                    try b.addArgument("title", string: "Hi")
+                    try b.addActionArgument("ok")
+                    try b.addActionArgument("next")
+                    try b.addArgument("label", string: "x")
+                },
+                try makeTemplate("Other", presenter: p),
+                try makeFunction("visualFn", visual: true, presenter: p),
+                try makeFunction("track", visual: false, presenter: p) { b in try b.addArgument("event", string: "e") },
+            ]
+        }
+    }
+
+    @Test func queueOrderAndBlockingUntilDismissed() throws {
+        let h = try harness()
+        try h.deliver(["inapp_notifs": [
+            inapp("low", "Banner", priority: 1, ti: 5), inapp("def", "Banner", ti: 1),
+            inapp("high", "Other", priority: 100, ti: 9), inapp("high-early", "Banner", priority: 100, ti: 2),
+        ]])
+        #expect(h.controller.displayed?.id == "high-early")
+        #expect(h.controller.queue.map(\.id) == ["high", "def", "low"])
+        h.clock.advance(by: 60)
+        #expect(h.presenter.calls == ["present:Banner:high-early"], "blocked until dismissed")
+        h.presenter.contexts[0].presented()
+        h.presenter.contexts[0].dismissed()
+        h.presenter.contexts[0].dismissed()
+        #expect(h.controller.displayed == nil, "freed at once, next shows on the run loop")
+        h.clock.drain()
+        #expect(h.controller.displayed?.id == "high")
+        #expect(h.trace("template.", "inapp.") == [
+            "inapp.queued high-early", "inapp.queued high", "inapp.queued def", "inapp.queued low",
+            "template.presenting high-early", "template.presented high-early", "template.dismissed high-early",
+            "template.presenting high",
+        ])
+        #expect(h.controller.activeContext("Other") === h.presenter.contexts[1])
+        #expect(h.controller.activeContext("Banner") == nil)
+    }
+
+    @Test func unregisteredAndUnsupportedAreSkipped() throws {
+        let h = try harness()
+        try h.deliver([inapp("x", "Nope"), ["type": "interstitial", "wzrk_id": "y"]])
+        let reasons = h.events("inapp.skipped").map { $0["reason"]?.stringValue ?? "" }
+        #expect(reasons == [
+            "Template with name: \"Nope\" is not registered and cannot be presented.",
+            "Unsupported in-app type: interstitial.",
+        ])
+        #expect(h.events("inapp.skipped")[0]["template"] == "Nope")
+        #expect(h.controller.displayed == nil && h.controller.queue.isEmpty)
+    }
+
+    @Test func malformedPayloadThrowsBeforeQueueing() throws {
+        let h = try harness()
+        #expect(throws: InAppError.invalidPayload(path: "inapp_notifs[1]", reason: "expected an object, got number")) {
+            try h.controller.deliver(["inapp_notifs": [inapp("a", "Banner"), 3]])
+        }
+        #expect(h.controller.queue.isEmpty && h.transcript.events.isEmpty)
+    }
+
+    @Test func throwingPresenterIsAnErrorAndQueueMovesOn() throws {
+        let h = try harness()
+        h.presenter.presentAction = { c in if c.notification.id == "a" { throw PresenterFailure() } }
+        try h.deliver([inapp("a", "Banner", ti: 1), inapp("b", "Banner", ti: 2)])
+        #expect(h.events("error").map { $0["message"]?.stringValue ?? "" } == ["templates: Banner: onPresent: boom"])
+        #expect(h.controller.displayed?.id == "b")
+    }
+
+    @Test func actionsUrlKvAndUnknownArgument() throws {
+        let h = try harness()
+        try h.deliver(inapp("c1", "Banner", vars: [
+            "ok": ["actions": ["type": "url", "ios": "https://example.com"]],
+            "next": ["actions": ["type": "kv", "kv": ["k": "v"]]],
+        ]))
+        let c = h.presenter.contexts[0]
+        c.triggerAction("ok")
+        c.triggerAction("next")
+        c.triggerAction("label")
+        #expect(h.events("action.triggered").map { $0["actionType"]?.stringValue ?? "" } == ["url", "kv"])
+        #expect(h.events("action.triggered")[0].fields["action"] == "ok")
+        #expect(h.events("action.url")[0]["url"] == "https://example.com")
+        #expect(h.events("action.kv")[0]["kv"] == ["k": "v"])
+        #expect(h.events("log").map { $0["message"]?.stringValue ?? "" } == ["No argument of type action with name label"])
+    }
+
+    @Test func closeReachesOnCloseOnlyWithActiveContext() throws {
+        let h = try harness()
+        try h.deliver(inapp("c1", "Banner", vars: ["ok": ["actions": ["type": "close"]]]))
+        h.controller.close()
+        h.presenter.contexts[0].triggerAction("ok")
+        #expect(h.presenter.calls == ["present:Banner:c1", "close:Banner:c1", "close:Banner:c1"])
+        h.presenter.contexts[0].dismissed()
+        h.presenter.contexts[0].triggerAction("ok")
+        #expect(h.controller.close() == false)
+        #expect(h.presenter.calls.count == 3)
+        #expect(h.trace("template.closed", "template.dismissed") == [
+            "template.closed c1", "template.closed c1", "template.dismissed c1",
+        ])
+    }
+
+    @Test func visualSpawnGoesToTheFrontNonVisualRunsAtOnce() throws {
+        let h = try harness()
+        try h.deliver([
+            inapp("c1", "Banner", priority: 10, vars: [
+                "ok": ["actions": ["type": "custom-code", "templateName": "visualFn", "vars": [:]]],
+                "next": ["actions": ["type": "custom-code", "templateName": "track", "vars": ["event": "tap"]]],
+            ]),
+            inapp("c2", "Other", priority: 5),
+        ])
+        let banner = h.presenter.contexts[0]
+        banner.triggerAction("ok")
+        banner.triggerAction("next")
+        #expect(h.controller.queue.map(\.id) == ["c1/ok", "c2"])
+        #expect(h.presenter.calls == ["present:Banner:c1", "present:track:c1/next"])
+        let track = h.presenter.contexts[1]
+        #expect(track.isAction && track.string("event") == "tap")
+        track.presented()
+        track.dismissed()
+        #expect(h.controller.displayed?.id == "c1", "a non-visual action does not free the display")
+        banner.dismissed()
+        h.clock.drain()
+        #expect(h.controller.displayed?.id == "c1/ok")
+        #expect(h.events("template.presented").isEmpty, "actions record no view")
+    }
+
+    @Test func afterDismissedNothingHappensAndBlockingIsVisible() throws {
+        let h = try harness()
+        try h.deliver([inapp("a", "Banner", ti: 1, vars: ["ok": ["actions": ["type": "close"]]]), inapp("b", "Banner", ti: 2)])
+        #expect(h.controller.isBlocked)
+        let c = h.presenter.contexts[0]
+        c.dismissed()
+        c.presented()
+        c.triggerAction("ok")
+        c.dismissed()
+        #expect(h.trace("template.", "action.") == ["template.presenting a", "template.dismissed a"])
+        h.clock.drain()
+        #expect(!h.controller.isBlocked && h.controller.displayed?.id == "b")
+    }
+
+    @Test func oneActiveContextPerTemplateAndFunctionsIgnoreTriggers() throws {
+        let h = try harness()
+        try h.deliver(inapp("c1", "Banner", vars: [
+            "ok": ["actions": ["type": "custom-code", "templateName": "track"]],
+            "next": ["actions": ["type": "custom-code", "templateName": "missing"]],
+        ]))
+        let banner = h.presenter.contexts[0]
+        banner.triggerAction("ok")
+        banner.triggerAction("ok")
+        banner.triggerAction("next")
+        #expect(h.events("inapp.skipped").map { $0["reason"]?.stringValue ?? "" } == [
+            "Template with name: \"track\" is already being presented.",
+            "Template with name: \"missing\" is not registered and cannot be presented.",
+        ])
+        let track = try #require(h.controller.activeContext("track"))
+        track.triggerAction("event")
+        #expect(h.events("log").isEmpty, "triggerAction on a function does nothing")
+        track.dismissed()
+        #expect(h.controller.activeContext("track") == nil)
+        banner.triggerAction("ok")
+        #expect(h.presenter.calls.filter { $0.hasPrefix("present:track") }.count == 2)
+    }
+}

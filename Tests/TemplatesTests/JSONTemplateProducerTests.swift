@@ -1,0 +1,80 @@
+import JSON
+import Templates
+import Testing
+
+@Suite struct JSONTemplateProducerTests {
+    let templates = RecordingPresenter()
+    let functions = RecordingPresenter()
+
+    func parse(_ text: String) throws -> [CustomTemplate] {
+        try JSONTemplateProducer(text: text, templatePresenter: templates, functionPresenter: functions).templates()
+    }
+
+    @Test func specExample() throws {
+        let list = try parse("""
+            {"Banner":{"type":"template","arguments":{
+               "title":{"type":"string","value":"Hi"},
+               "style":{"type":"object","value":{"color":{"type":"string","value":"#fff"}}},
+               "image":{"type":"file"}, "ok":{"type":"action"}}},
+             "track":{"type":"function","isVisual":false,"arguments":{"event":{"type":"string","value":"x"}}}}
+            """)
+        #expect(list.map(\.name) == ["Banner", "track"])
+        #expect(list[0].arguments.map(\.name) == ["title", "style.color", "image", "ok"])
+        #expect(list[0].arguments.map(\.type) == [.string, .string, .file, .action])
+        #expect(list[0].presenter === templates)
+        #expect(list[1].kind == .function(isVisual: false))
+        #expect(list[1].presenter === functions)
+    }
+
+    static let errors: [(String, String, String?)] = [
+        ("{", "Error parsing JSON template definitions: ", nil),
+        ("", "JSON template definitions cannot be nil or empty.", nil),
+        ("{}", "JSON template definitions cannot be nil or empty.", nil),
+        (#"{"T":{"type":"widget"}}"#, "Unknown template type: widget for template: T.", "T.type"),
+        (#"{"T":{"type":"template","arguments":{"a":{"type":"color","value":1}}}}"#,
+         "Unknown argument type: color for argument: a.", "T.arguments.a.type"),
+        (#"{"T":{"type":"template","arguments":{"f":{"type":"file","value":"x"}}}}"#,
+         "File arguments should not specify a value. Remove value from argument: f.", "T.arguments.f.value"),
+        (#"{"T":{"type":"template","arguments":{"a":{"type":"action","value":"x"}}}}"#,
+         "Action arguments should not specify a value. Remove value from argument: a.", "T.arguments.a.value"),
+        (#"{"F":{"type":"function","arguments":{"a":{"type":"action"}}}}"#,
+         "Function templates cannot have action arguments. Remove argument: a.", "F.arguments.a"),
+        (#"{"T":{"type":"template","arguments":{"o":{"type":"object","value":{"f":{"type":"file"}}}}}}"#,
+         "Not supported argument type: file, for argument: f. Nesting of file and action arguments within objects "
+            + "is not supported. To define nested file and actions use dot '.' notation in the argument name",
+         "T.arguments.f"),
+        (#"{"T":{"type":"template","arguments":{"o":{"type":"object","value":{}}}}}"#,
+         "Default value cannot be nil or empty.", "T.arguments.o"),
+        (#"{"T":{"type":"template","arguments":{"s":{"type":"string"}}}}"#, "Default value cannot be nil.", "T.arguments.s"),
+        (#"{"T":{"type":"template","arguments":{"a":{"type":"string","value":"x"},"a.b":{"type":"number","value":1}}}}"#,
+         "Argument with the name \"a\" already defined.", "T.arguments.a.b"),
+    ]
+
+    @Test(arguments: errors.indices)
+    func errorMessages(_ index: Int) {
+        let (text, message, path) = Self.errors[index]
+        do {
+            _ = try parse(text)
+            Issue.record("expected \(message)")
+        } catch let error as TemplateError {
+            #expect("\(error)".hasPrefix(message))
+            if let path { #expect(error.jsonPath == path) }
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func missingPresenterIsAnError() {
+        let producer = JSONTemplateProducer(
+            definitions: ["T": ["type": "template"]], templatePresenter: nil, functionPresenter: functions)
+        #expect(throws: TemplateError.noPresenter(template: "T", kind: "template")) { try producer.templates() }
+    }
+
+    @Test func presentersByName() throws {
+        let banner = RecordingPresenter()
+        let producer = JSONTemplateProducer(definitions: ["Banner": ["type": "template"], "Other": ["type": "template"]]) {
+            name, _ in name == "Banner" ? banner : nil
+        }
+        #expect(throws: TemplateError.noPresenter(template: "Other", kind: "template")) { try producer.templates() }
+    }
+}
