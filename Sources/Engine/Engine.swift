@@ -22,6 +22,8 @@ public final class Engine {
         /// The build the simulated app is (sync of definitions needs debug and a test user).
         public var isDebugBuild = false
         public var isTestUser = false
+        /// Relative paths given to `app.load` resolve against this folder (default: the working directory).
+        public var baseDirectory: URL?
         public init() {}
     }
 
@@ -122,7 +124,7 @@ public final class Engine {
 
     /// Runs an extension script (presenters, traits, hooks, validators) and remembers it for relaunch.
     public func load(path: String) throws {
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let absolute = URL(fileURLWithPath: path, relativeTo: configuration.baseDirectory).standardizedFileURL.path
         try runScript(absolute)
         scripts.append(absolute)
         settle()
@@ -138,6 +140,7 @@ public final class Engine {
     public func relaunch() throws {
         for system in systems { try system.prepareRelaunch(self) }
         retired.append(lua)   // it may be running the caller (a `.lua` scenario); closed with the engine
+        clock.cancelAll()     // timers belonged to the app process that is gone
         lua = try Engine.makeState(configuration)
         launches += 1
         try installCoreModules()

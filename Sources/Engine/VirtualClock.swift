@@ -22,6 +22,9 @@ public final class VirtualClock {
         timers.append((now + max(0, seconds), sequence, action))
     }
 
+    /// Drops every pending timer (the app process they belonged to is gone: relaunch).
+    public func cancelAll() { timers.removeAll() }
+
     /// Number of timers not yet run.
     public var pendingCount: Int { timers.count }
 

@@ -19,6 +19,7 @@ public final class EngineScenarioDriver: ScenarioDriver {
         self.scenario = scenario
         var configuration = Engine.Configuration()
         configuration.scriptRoots = [scenario.directory]
+        configuration.baseDirectory = URL(fileURLWithPath: scenario.directory, isDirectory: true)
         var engineLimits = LuaLimits.standard
         if let memory = limits.maxMemory { engineLimits.memory = memory }
         if let instructions = limits.maxInstructions { engineLimits.instructions = instructions }
@@ -48,8 +49,11 @@ public final class EngineScenarioDriver: ScenarioDriver {
                 default: throw ScenarioSetupError(message: "setup.files[\"\(url)\"]: expected a path or {\"error\": ...}")
                 }
             }
-            engine.files.target = FixtureFileFetcher(
-                fixtures: fixtures, baseDirectory: URL(fileURLWithPath: scenario.directory), fallback: engine.defaultFetcher)
+            // Fixtures stand in for the network, behind the 14-day cache as real downloads are.
+            let transcript = engine.transcript
+            engine.files.target = CachingFileFetcher.standard(
+                storage: engine.storage, clock: engine.clock, fixtures: fixtures,
+                baseDirectory: URL(fileURLWithPath: scenario.directory), onError: { transcript.record("error", ["message": .string($0)]) })
         }
         if let definitions = object["templates"], definitions != .object([:]) {
             do { try templates.defineJSON(definitions) } catch {

@@ -57,7 +57,8 @@ public struct StepRegistry: Sendable {
             return problems
         }
         let deliver: ValueShape = .custom { value, path in
-            guard let object = value.objectValue else { return [(path, "expected an object, got \(value.typeName)")] }
+            if case .array = value { return ValueShape.arrayOf(inapp).check(value, at: path) }
+            guard let object = value.objectValue else { return [(path, "expected an object or an array, got \(value.typeName)")] }
             guard let notifs = object["inapp_notifs"] else { return [] }
             return ValueShape.arrayOf(inapp).check(notifs, at: path.key("inapp_notifs"))
         }

@@ -1,0 +1,82 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct TestCommandTests {
+    @Test func exampleScenariosPass() throws {
+        let r = try CLI.run(["test", "examples/scenarios"])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.hasSuffix(" passed, 0 failed\n"))
+    }
+
+    @Test func runawayPresenterFailsWithTheLimitWhileOthersPass() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(atPath: CLI.packageRoot.path + "/examples/scenarios-failing/presenter_loops_forever.json",
+                                         toPath: dir.path + "/loop.json")
+        try FileManager.default.copyItem(atPath: CLI.packageRoot.path + "/examples/scenarios/priority_order.json",
+                                         toPath: dir.path + "/priority.json")
+        // Scripts are referenced as ../templates/*.lua: give the copies the same neighbourhood.
+        let root = dir.appendingPathComponent("scenarios")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        for name in ["loop.json", "priority.json"] {
+            let text = try String(contentsOfFile: dir.path + "/" + name, encoding: .utf8)
+                .replacingOccurrences(of: "../templates/", with: CLI.packageRoot.path + "/examples/templates/")
+            try text.write(toFile: root.path + "/" + name, atomically: true, encoding: .utf8)
+        }
+        let r = try CLI.run(["test", "--max-instructions", "200000", root.path])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("instruction limit exceeded"))
+        #expect(r.stdout.hasSuffix("1 passed, 1 failed\n"), "\(r.stdout)")
+    }
+
+    @Test func jobsDoNotChangeResults() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try CLI.run(["test", "--jobs", "1", "--json", dir.path + "/one.json", "examples/scenarios"])
+        _ = try CLI.run(["test", "--jobs", "2", "--json", dir.path + "/two.json", "examples/scenarios"])
+        func outcomes(_ file: String) throws -> [String] {
+            let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any]
+            let scenarios = object?["scenarios"] as? [[String: Any]] ?? []
+            // Durations differ between runs; compare names, files, outcomes and failures, in order.
+            return scenarios.map { "\($0["file"] ?? "")|\($0["name"] ?? "")|\($0["passed"] ?? "")|\(($0["failures"] as? [Any])?.count ?? -1)" }
+        }
+        #expect(try outcomes(dir.path + "/one.json").count >= 20)
+        #expect(try outcomes(dir.path + "/one.json") == outcomes(dir.path + "/two.json"))
+    }
+
+    @Test func malformedScenarioIsALoadErrorNamingThePath() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try #"{"name": "bad", "steps": [{"advance": "soon"}]}"#.write(toFile: dir.path + "/bad.json", atomically: true, encoding: .utf8)
+        let r = try CLI.run(["test", dir.path])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("steps[0].advance"), "\(r.stderr)")
+    }
+
+    @Test func syncIsRefusedOutsideDebugTestUserAndPrintsThePayloadOtherwise() throws {
+        let refused = try CLI.run(["sync", "examples/templates/banner.lua"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("ctlua: sync refused"))
+        let ok = try CLI.run(["sync", "--debug", "--test-user", "examples/templates/definitions.json"])
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(ok.stdout.hasPrefix(#"[{"type":"meta"},{"type":"templatePayload","definitions":{"#))
+    }
+
+    @Test func checkReportsEveryErrorWithItsLocation() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "templates.define{name = 'A', arguments = {{'x..y', 1}}, onPresent = function() end}"
+            .write(toFile: dir.path + "/a.lua", atomically: true, encoding: .utf8)
+        try #"{"T": {"type": "widget", "arguments": {}}}"#.write(toFile: dir.path + "/b.json", atomically: true, encoding: .utf8)
+        try "{\"T\": ".write(toFile: dir.path + "/c.json", atomically: true, encoding: .utf8)
+        let r = try CLI.run(["check", "a.lua", "b.json", "c.json"], directory: dir)
+        #expect(r.status == 1)
+        let lines = r.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(r.stderr)")
+        #expect(lines.first?.contains("a.lua:1: templates: Argument Name cannot start or end with dot") == true, "\(lines)")
+        #expect(lines.dropFirst().first?.contains("Unknown template type: widget for template: T.") == true)
+        #expect(lines.last?.hasPrefix("c.json:1:") == true)
+        #expect(try CLI.run(["check", "examples/templates/banner.lua"]).status == 0)
+    }
+}
