@@ -36,7 +36,9 @@ struct Options {
             case "--ctlua": ctlua = try value()
             case "--lua": lua = try value()
             case "--only": only = Set(try value().split(separator: ",").map { String($0).uppercased() })
-            case "--runs": runs = max(3, Int(try value()) ?? 11)
+            case "--runs":
+                let v = try value()
+                runs = max(3, Int(v) ?? 11)
             case "-h", "--help":
                 print("usage: Benchmarks [--json] [--ctlua PATH] [--lua PATH] [--only B1,B3,...] [--runs N]")
                 exit(0)
@@ -59,7 +61,7 @@ func log(_ message: String) {
 func benchB1(runs: Int) throws -> Figure {
     let engine = try Engine()
     try engine.add(TemplatesSystem())
-    installBaselines(engine.lua)
+    try installBaselines(engine.lua)
     // The real TemplateContext userdata: a template whose presenter keeps it active.
     let results = try engine.run("""
         templates.define{ name = "Hold", type = "template",
@@ -100,7 +102,7 @@ func benchB1(runs: Int) throws -> Figure {
 
 func benchB2(runs: Int) throws -> Figure {
     let state = try LuaState(policy: .strict, limits: .standard)
-    installBaselines(state)
+    try installBaselines(state)
     let results = try state.run("""
         local f = function(x) return x + 1 end
         local viaC = function(n) return cbase.callloop(f, n) end
@@ -143,7 +145,7 @@ struct JSONBench {
         self.text = text
         state = try LuaState(policy: .strict, limits: .standard)
         state.installJSONModule()
-        installBaselines(state)
+        try installBaselines(state)
         let r = try state.run("""
             local json = require "json"
             cbase.setmarks(getmetatable(json.decode("[]")), getmetatable(json.decode("{}")), json.null)
@@ -263,7 +265,7 @@ func cjsonDecode(lua: String, text: String, runs: Int, interleave: () throws -> 
 func benchB5(runs: Int) throws -> Figure {
     let engine = try Engine()
     try engine.add(TemplatesSystem())
-    installBaselines(engine.lua)
+    try installBaselines(engine.lua)
     let results = try engine.run("""
         local P = function(ctx)
           local title, count, enabled = ctx:string("title"), ctx:number("count"), ctx:boolean("enabled")
