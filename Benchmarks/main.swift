@@ -262,8 +262,10 @@ func cjsonDecode(lua: String, text: String, runs: Int, interleave: () throws -> 
 
 // MARK: - B5: in-app pipeline vs the presenter called from C
 
-func benchB5(runs: Int) throws -> Figure {
-    let engine = try Engine()
+func benchB5(runs: Int, stateDirectory: URL? = nil) throws -> Figure {
+    var configuration = Engine.Configuration()
+    configuration.stateDirectory = stateDirectory
+    let engine = try Engine(configuration: configuration)
     try engine.add(TemplatesSystem())
     try installBaselines(engine.lua)
     let results = try engine.run("""
@@ -402,6 +404,15 @@ func main() -> Int32 {
         }
     }
     step("B5") { try benchB5(runs: options.runs) }
+    if options.wants("B5"), access("/dev/shm", W_OK) == 0 {
+        // Diagnostic only (stderr): the same pipeline with the state directory on tmpfs, where
+        // fsync is free, to show how much of B5 is the per-step fsync'd persistence.
+        let dir = URL(fileURLWithPath: "/dev/shm/ctlua-bench-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        if let f = try? benchB5(runs: max(3, options.runs / 2), stateDirectory: dir) {
+            log("B5 diagnostic, state directory on tmpfs: ratio \(String(format: "%.2f", f.ratio))  value \(format(f.value)) us/in-app  baseline \(format(f.baseline)) us/in-app")
+        }
+    }
     step("B7") { try benchB7(runs: options.runs, ctlua: options.ctlua, lua: options.lua) }
     step("B8") { try benchB8(runs: options.runs) }
     if options.json { printJSON(figures) }
