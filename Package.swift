@@ -39,9 +39,10 @@ let package = Package(
             "Scenarios", "Templates", "Engine", "JSON", "LuaRuntime",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .target(name: "CBaselines", dependencies: ["CLua", "CJansson"], path: "Benchmarks/CBaselines"),
         .executableTarget(name: "Benchmarks", dependencies: [
-            "LuaRuntime", "JSON", "Engine", "Templates", "CLua", "CJansson", "CLuaSupport",
-        ], path: "Benchmarks"),
+            "LuaRuntime", "JSON", "Engine", "Templates", "CLua", "CJansson", "CLuaSupport", "CBaselines",
+        ], path: "Benchmarks", exclude: ["CBaselines", "README.md"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime", "TestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "LuaRuntime", "TestSupport"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "TestSupport"]),
@@ -52,7 +53,7 @@ let package = Package(
 )
 
 // Strict settings for every Swift target, from one place.
-for target in package.targets where target.type != .system && target.name != "CLuaSupport" {
+for target in package.targets where target.type != .system && target.name != "CLuaSupport" && target.name != "CBaselines" {
     var settings = target.swiftSettings ?? []
     settings.append(.swiftLanguageMode(.v6))
     settings.append(.enableUpcomingFeature("ExistentialAny"))
