@@ -2,6 +2,7 @@ import ArgumentParser
 import Engine
 import Foundation
 import LuaRuntime
+import Templates
 
 /// The `ctlua` command: run scripts, test scenarios, sync and check template definitions.
 @main
@@ -51,7 +52,9 @@ struct HostOptions: ParsableArguments {
         configuration.limits = LuaLimits(memory: maxMemory, instructions: maxInstructions, timeout: timeout, output: nil)
         configuration.printToStandardOutput = true
         configuration.scriptRoots = scriptRoots
-        return try Engine(configuration: configuration)
+        let engine = try Engine(configuration: configuration)
+        try engine.add(try TemplatesSystem())
+        return engine
     }
 }
 

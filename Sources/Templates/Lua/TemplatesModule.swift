@@ -5,6 +5,10 @@ import LuaRuntime
 /// The Lua `templates` module (lua-api.md).
 enum TemplatesModule {
     static func make(system: TemplatesSystem, engine: Engine, state: LuaState) -> LuaValue {
+        // The functions live in the engine's Lua state: capturing the engine or the system strongly
+        // would make a cycle (engine → state → function → engine) and nothing would ever be freed.
+        unowned let system = system
+        unowned let engine = engine
         TemplateContextBinding.register(in: state)
         let module = state.newTable()
         let fileMark = state.newTable()
