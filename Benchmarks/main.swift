@@ -113,8 +113,7 @@ func benchB2(runs: Int) throws -> Figure {
         var sum: Int64 = 0
         let t0 = now()
         for i in 0..<n {
-            let r = try f.call(.integer(Int64(i)))
-            sum &+= r[0].integerValue ?? 0
+            sum &+= try f.call1(.integer(Int64(i))).integerValue ?? 0
         }
         let dt = now() - t0
         guard sum == Int64(n) * Int64(n + 1) / 2 else { throw BenchError("B2: wrong sum \(sum)") }

@@ -115,6 +115,12 @@ void ctl_close(lua_State *L) {
     lua_close(L);
 }
 
+/* Sets the normal count hook unless it is already set (the common case on every entry). */
+static void install_hook(lua_State *L) {
+    if (lua_gethook(L) != ctl_hook || lua_gethookmask(L) != LUA_MASKCOUNT || lua_gethookcount(L) != CTL_HOOK_STEP)
+        lua_sethook(L, ctl_hook, LUA_MASKCOUNT, CTL_HOOK_STEP);
+}
+
 static void enter(lua_State *L, ctl_runtime *rt) {
     if (rt->depth++ == 0) {
         rt->executed = 0;
@@ -122,8 +128,8 @@ static void enter(lua_State *L, ctl_runtime *rt) {
         rt->cancel = 0;
         rt->deadline = rt->timeout > 0 ? monotonic_now() + rt->timeout : 0;
         if (rt->budget > 0 || rt->timeout > 0 || rt->limit > 0) {
-            lua_sethook(L, ctl_hook, LUA_MASKCOUNT, CTL_HOOK_STEP);
-            if (rt->main != L) lua_sethook(rt->main, ctl_hook, LUA_MASKCOUNT, CTL_HOOK_STEP);
+            install_hook(L);
+            if (rt->main != L) install_hook(rt->main);
         }
     }
 }

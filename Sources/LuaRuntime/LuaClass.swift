@@ -5,11 +5,18 @@ import CLuaSupport
 ///
 /// One metatable per Swift type, created once by `LuaState.register(_:name:_:)`.
 public final class LuaClassBuilder<T: AnyObject> {
-    var methods: [(String, (T, LuaArguments) throws -> [LuaValue])] = []
+    var methods: [(String, (T, LuaArguments, inout LuaResults) throws -> Void)] = []
     var properties: [String: (T) -> LuaValue] = [:]
 
     /// A method: `obj:name(...)`; arguments start at 2 (`self` is 1).
     public func method(_ name: String, _ body: @escaping (T, LuaArguments) throws -> [LuaValue]) {
+        methods.append((name, { object, args, results in
+            for value in try body(object, args) { try results.push(value) }
+        }))
+    }
+
+    /// A method whose body pushes its results directly (the fast path: no arrays).
+    public func method(_ name: String, pushing body: @escaping (T, LuaArguments, inout LuaResults) throws -> Void) {
         methods.append((name, body))
     }
 
@@ -33,9 +40,9 @@ extension LuaState {
         classNames[key] = name
         let methods = newTable()
         for (methodName, body) in builder.methods {
-            methods[methodName] = .function(makeFunction(name: methodName, isMethod: true) { args in
-                let object = try args.object(1, as: T.self)
-                return .values(try body(object, args))
+            methods[methodName] = .function(makeFunction(name: methodName, isMethod: true) { args, results in
+                let object: T = try args.object(1, metatable: mt, name: name)
+                try body(object, args, &results)
             })
         }
         push(.table(methods), on: L)
@@ -43,10 +50,10 @@ extension LuaState {
             lua_pushnil(L)
         } else {
             let properties = builder.properties
-            push(.function(makeFunction(name: "__index", isMethod: false) { args in
-                let object = try args.object(1, as: T.self)
-                guard case .string(let key) = args[2], let get = properties[key.string] else { return .values([.nil]) }
-                return .values([get(object)])
+            push(.function(makeFunction(name: "__index", isMethod: false) { args, results in
+                let object: T = try args.object(1, metatable: mt, name: name)
+                guard case .string(let key) = args[2], let get = properties[key.string] else { return try results.pushNil() }
+                try results.push(get(object))
             }), on: L)
         }
         ctl_setclassindex(L, mt)

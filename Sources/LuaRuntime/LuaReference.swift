@@ -167,6 +167,11 @@ public final class LuaFunction: LuaReference {
         try state.call(.function(self), arguments)
     }
 
+    /// Calls the function with one argument and returns its first result (nil when none): the fast path.
+    public func call1(_ argument: LuaValue) throws(LuaError) -> LuaValue {
+        try state.callOne(self, argument)
+    }
+
     /// Calls the function with an argument array.
     @discardableResult
     public func call(arguments: [LuaValue]) throws(LuaError) -> [LuaValue] {

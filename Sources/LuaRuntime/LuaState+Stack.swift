@@ -147,6 +147,20 @@ extension LuaState {
         return found
     }
 
+    /// Calls `function(argument)` under a protected call and returns the first result, without arrays.
+    func callOne(_ function: LuaFunction, _ argument: LuaValue) throws(LuaError) -> LuaValue {
+        guard !isClosed else { throw .closed }
+        let L = activeL
+        let top = lua_gettop(L)
+        try ensureStack(4, on: L)
+        function.push(on: L)
+        push(argument, on: L)
+        let status = ctl_pcall(L, 1, 1)
+        if status != LUA_OK { throw popError(status: status, on: L) }
+        defer { lua_settop(L, top) }
+        return value(at: -1, on: L)
+    }
+
     /// Calls the value `function` with `arguments` under a protected call; returns every result.
     func call(_ function: LuaValue, _ arguments: [LuaValue]) throws(LuaError) -> [LuaValue] {
         guard !isClosed else { throw .closed }

@@ -11,12 +11,64 @@ public enum LuaReturn {
 final class SwiftFunctionBox {
     let name: String
     let isMethod: Bool
-    let body: (LuaArguments) throws -> LuaReturn
-    init(name: String, isMethod: Bool, body: @escaping (LuaArguments) throws -> LuaReturn) {
+    /// Pushes its results through `LuaResults` (no intermediate arrays on the hot path).
+    let body: (LuaArguments, inout LuaResults) throws -> Void
+    init(name: String, isMethod: Bool, body: @escaping (LuaArguments, inout LuaResults) throws -> Void) {
         self.name = name
         self.isMethod = isMethod
         self.body = body
     }
+}
+
+/// The results of a Swift function, pushed straight onto the Lua stack (mlua's way: no arrays).
+public struct LuaResults {
+    let state: LuaState
+    let L: OpaquePointer
+    /// Results pushed so far.
+    public private(set) var count: Int32 = 0
+    var yields = false
+
+    /// Keeps a slot free before a push (a C function starts with LUA_MINSTACK = 20 free slots).
+    private mutating func reserve() throws(LuaError) {
+        if count >= 16, lua_checkstack(L, 1) == 0 {
+            throw LuaError.limit(.memory, message: "too many results", traceback: nil)
+        }
+        count += 1
+    }
+
+    public mutating func push(_ value: LuaValue) throws(LuaError) {
+        try reserve()
+        state.push(value, on: L)
+    }
+
+    /// Pushes a Swift string without an intermediate byte array.
+    public mutating func push(_ string: String) throws(LuaError) {
+        try reserve()
+        state.push(string, on: L)
+    }
+
+    public mutating func push(_ integer: Int64) throws(LuaError) {
+        try reserve()
+        lua_pushinteger(L, lua_Integer(integer))
+    }
+
+    public mutating func push(_ number: Double) throws(LuaError) {
+        try reserve()
+        lua_pushnumber(L, number)
+    }
+
+    public mutating func push(_ boolean: Bool) throws(LuaError) {
+        try reserve()
+        lua_pushboolean(L, boolean ? 1 : 0)
+    }
+
+    public mutating func pushNil() throws(LuaError) {
+        try reserve()
+        lua_pushnil(L)
+    }
+
+    /// Makes the function yield its pushed results instead of returning them.
+    public mutating func yield() { yields = true }
 }
 
 /// The arguments of a call from Lua into Swift, with checked accessors whose errors read
@@ -49,10 +101,14 @@ public struct LuaArguments {
         return argumentError(i, "\(expected) expected, got \(got)")
     }
 
-    /// A string argument (numbers are not converted).
+    /// A string argument (numbers are not converted), decoded straight from Lua's buffer.
     public func string(_ i: Int) throws(LuaError) -> String {
         guard i <= count, lua_type(L, Int32(i)) == LUA_TSTRING else { throw typeError(i, "string") }
-        return String(decoding: state.bytes(at: Int32(i), on: L), as: UTF8.self)
+        var length = 0
+        let pointer = lua_tolstring(L, Int32(i), &length)!
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
     }
 
     /// A string argument or nil when absent/nil.
@@ -98,12 +154,15 @@ public struct LuaArguments {
 
     /// A registered Swift object of type `T`.
     public func object<T: AnyObject>(_ i: Int, as type: T.Type) throws(LuaError) -> T {
-        guard let mt = state.classMetatables[ObjectIdentifier(type)], i <= count,
-            let box = ctl_toobject(L, Int32(i), mt)
-        else {
-            let name = state.classNames[ObjectIdentifier(type)] ?? "\(type)"
-            throw typeError(i, name)
+        guard let mt = state.classMetatables[ObjectIdentifier(type)] else {
+            throw typeError(i, state.classNames[ObjectIdentifier(type)] ?? "\(type)")
         }
+        return try object(i, metatable: mt, name: state.classNames[ObjectIdentifier(type)] ?? "\(type)")
+    }
+
+    /// The object of the class whose metatable is registry `metatable` (captured at registration).
+    func object<T: AnyObject>(_ i: Int, metatable: Int32, name: @autoclosure () -> String) throws(LuaError) -> T {
+        guard i <= count, let box = ctl_toobject(L, Int32(i), metatable) else { throw typeError(i, name()) }
         return Unmanaged<T>.fromOpaque(box).takeUnretainedValue()
     }
 }
@@ -112,15 +171,31 @@ extension LuaState {
     /// Makes a Lua function that runs `body`. Errors thrown by `body` become Lua errors
     /// raised by the C trampoline after the Swift frame has returned.
     public func function(_ name: String = "?", _ body: @escaping (LuaArguments) throws -> [LuaValue]) -> LuaFunction {
-        makeFunction(name: name, isMethod: false) { .values(try body($0)) }
+        makeFunction(name: name, isMethod: false) { args, results in
+            for value in try body(args) { try results.push(value) }
+        }
+    }
+
+    /// Makes a Lua function whose body pushes its results directly (the fast path: no arrays).
+    public func function(_ name: String, pushing body: @escaping (LuaArguments, inout LuaResults) throws -> Void) -> LuaFunction {
+        makeFunction(name: name, isMethod: false, body)
     }
 
     /// Makes a Lua function that may yield the running coroutine (return `.yield(values)`).
     public func yieldingFunction(_ name: String, _ body: @escaping (LuaArguments) throws -> LuaReturn) -> LuaFunction {
-        makeFunction(name: name, isMethod: false, body)
+        makeFunction(name: name, isMethod: false) { args, results in
+            switch try body(args) {
+            case .values(let values):
+                for value in values { try results.push(value) }
+            case .yield(let values):
+                for value in values { try results.push(value) }
+                results.yield()
+            }
+        }
     }
 
-    func makeFunction(name: String, isMethod: Bool, _ body: @escaping (LuaArguments) throws -> LuaReturn) -> LuaFunction {
+    func makeFunction(name: String, isMethod: Bool,
+                      _ body: @escaping (LuaArguments, inout LuaResults) throws -> Void) -> LuaFunction {
         let box = SwiftFunctionBox(name: name, isMethod: isMethod, body: body)
         let L = activeL
         ctl_pushswiftfunction(L, Unmanaged.passRetained(box as AnyObject).toOpaque())
@@ -133,23 +208,15 @@ extension LuaState {
         let previous = activeL
         activeL = L
         defer { activeL = previous }
-        let arguments = LuaArguments(state: self, L: L, count: Int(lua_gettop(L)), functionName: function.name,
+        let top = lua_gettop(L)
+        let arguments = LuaArguments(state: self, L: L, count: Int(top), functionName: function.name,
                                      isMethod: function.isMethod)
+        var results = LuaResults(state: self, L: L)
         do {
-            let result = try function.body(arguments)
-            let values: [LuaValue]
-            switch result {
-            case .values(let v): values = v
-            case .yield(let v): values = v
-            }
-            guard lua_checkstack(L, Int32(values.count) + 1) != 0 else {
-                push("too many results", on: L)
-                return CTL_RAISE_WHERE
-            }
-            for v in values { push(v, on: L) }
-            if case .yield = result { return CTL_YIELD_BASE - Int32(values.count) }
-            return Int32(values.count)
+            try function.body(arguments, &results)
+            return results.yields ? CTL_YIELD_BASE - results.count : results.count
         } catch let error as LuaError {
+            lua_settop(L, top)   // drop partial results
             switch error {
             case .runtime(_, _, let value):
                 push(value, on: L)   // re-raise the original value unchanged
@@ -162,6 +229,7 @@ extension LuaState {
                 return CTL_RAISE_WHERE
             }
         } catch {
+            lua_settop(L, top)
             push(String(describing: error), on: L)
             return CTL_RAISE_WHERE
         }

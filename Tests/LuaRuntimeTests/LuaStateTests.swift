@@ -90,3 +90,40 @@ import Testing
         #expect(m.hasPrefix("stdin:1:"))
     }
 }
+
+@Suite struct FastPathTests {
+    @Test func call1ReturnsTheFirstResultAndKeepsTheStackBalanced() throws {
+        let lua = try LuaState()
+        let f = try lua.run("return function(x) return x * 2, 'ignored' end")[0].functionValue!
+        for i in 0..<100 { #expect(try f.call1(.integer(Int64(i))).integerValue == Int64(i) * 2) }
+        let g = try lua.run("return function() end")[0].functionValue!
+        #expect(try g.call1(.nil).isNil)
+        let h = try lua.run("return function(x) error('bad ' .. x) end", name: "=h")[0].functionValue!
+        #expect(throws: LuaError.self) { try h.call1("input") }
+        #expect(try f.call1(.integer(21)).integerValue == 42)
+    }
+
+    @Test func pushingFunctionsReturnResultsAndDropThemOnError() throws {
+        struct Late: Error {}
+        let lua = try LuaState()
+        lua.globals["three"] = .function(lua.function("three", pushing: { args, results in
+            try results.push("a")
+            try results.push(Int64(2))
+            try results.push(3.5)
+        }))
+        lua.globals["partial"] = .function(lua.function("partial", pushing: { args, results in
+            try results.push("pushed before failing")
+            throw Late()
+        }))
+        let many = lua.function("many", pushing: { args, results in
+            for i in 0..<Int(try args.integer(1)) { try results.push(Int64(i)) }
+        })
+        lua.globals["many"] = .function(many)
+        let r = try lua.run("return three()")
+        #expect(r.count == 3 && r[0].stringValue == "a" && r[1].integerValue == 2 && r[2].doubleValue == 3.5)
+        let e = try lua.run("local ok, e = pcall(function() return partial() end) return ok, e", name: "=p")
+        #expect(e[0].boolValue == false)
+        #expect(e[1].stringValue == "p:1: Late()")
+        #expect(try lua.run("return select('#', many(500))")[0].integerValue == 500)
+    }
+}

@@ -35,36 +35,37 @@ public final class LuaTemplatePresenter: TemplatePresenter {
 enum TemplateContextBinding {
     static func register(in state: LuaState) {
         state.register(CustomTemplateContext.self, name: "TemplateContext") { c in
-            c.method("string") { ctx, args in
-                guard case .string(let s)? = ctx.value(try args.string(2)) else { return [.nil] }
-                return [.string(LuaString(s))]
-            }
-            c.method("number") { ctx, args in
+            // The getters push straight onto the Lua stack: they are the presenters' hot path.
+            c.method("string", pushing: { ctx, args, results in
+                guard case .string(let s)? = ctx.value(try args.string(2)) else { return try results.pushNil() }
+                try results.push(s)
+            })
+            c.method("number", pushing: { ctx, args, results in
                 switch ctx.value(try args.string(2)) {
-                case .integer(let i)?: return [.integer(i)]
-                case .double(let d)?: return [.number(d)]
-                default: return [.nil]
+                case .integer(let i)?: try results.push(i)
+                case .double(let d)?: try results.push(d)
+                default: try results.pushNil()
                 }
-            }
-            c.method("integer") { ctx, args in
+            })
+            c.method("integer", pushing: { ctx, args, results in
                 switch ctx.value(try args.string(2)) {
-                case .integer(let i)?: return [.integer(i)]
-                case .double(let d)? where d.isFinite && abs(d) < 9.2e18: return [.integer(Int64(d.rounded(.towardZero)))]
-                default: return [.nil]
+                case .integer(let i)?: try results.push(i)
+                case .double(let d)? where d.isFinite && abs(d) < 9.2e18: try results.push(Int64(d.rounded(.towardZero)))
+                default: try results.pushNil()
                 }
-            }
-            c.method("boolean") { ctx, args in
-                guard case .bool(let b)? = ctx.value(try args.string(2)) else { return [.nil] }
-                return [.boolean(b)]
-            }
+            })
+            c.method("boolean", pushing: { ctx, args, results in
+                guard case .bool(let b)? = ctx.value(try args.string(2)) else { return try results.pushNil() }
+                try results.push(b)
+            })
             c.method("dictionary") { ctx, args in
                 guard let d = ctx.dictionary(try args.string(2)) else { return [.nil] }
                 return [try args.state.luaValue(.object(d))]
             }
-            c.method("file") { ctx, args in
-                guard let path = ctx.file(try args.string(2)) else { return [.nil] }
-                return [.string(LuaString(path))]
-            }
+            c.method("file", pushing: { ctx, args, results in
+                guard let path = ctx.file(try args.string(2)) else { return try results.pushNil() }
+                try results.push(path)
+            })
             c.method("triggerAction") { ctx, args in
                 ctx.triggerAction(try args.string(2))
                 return []
