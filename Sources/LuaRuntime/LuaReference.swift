@@ -191,3 +191,25 @@ public final class LuaUserdata: LuaReference {
         return Unmanaged<T>.fromOpaque(box).takeUnretainedValue()
     }
 }
+
+extension LuaState {
+    /// A registry reference the state itself owns (released by `lua_close`). Stack unchanged.
+    func registryRef(_ value: LuaValue) -> Int32 {
+        push(value, on: L)
+        return luaL_ref(L, ctl_registryindex())
+    }
+
+    /// A `LuaTable` for the value at registry reference `ref`.
+    func table(registryRef ref: Int32) -> LuaTable {
+        lua_rawgeti(activeL, ctl_registryindex(), lua_Integer(ref))
+        defer { ctl_pop(activeL, 1) }
+        return LuaTable(state: self, index: -1, on: activeL)
+    }
+
+    /// A `LuaFunction` for the value at registry reference `ref`.
+    func function(registryRef ref: Int32) -> LuaFunction {
+        lua_rawgeti(activeL, ctl_registryindex(), lua_Integer(ref))
+        defer { ctl_pop(activeL, 1) }
+        return LuaFunction(state: self, index: -1, on: activeL)
+    }
+}

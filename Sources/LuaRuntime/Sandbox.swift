@@ -9,15 +9,24 @@ import Darwin
 
 /// The environment scripts run in: under `strict`, an allow-listed base of read-only
 /// libraries and one `_ENV` per script; under `full`, plain Lua globals.
+///
+/// It keeps raw registry references, not `LuaReference` objects: those retain the state,
+/// and the state owns the sandbox, so they would form a cycle that never frees the state.
 final class Sandbox {
+    unowned let state: LuaState
+    private let preloadRef: Int32
+    private let baseRef: Int32
+    private let newEnvironmentRef: Int32?
+
     /// Where ctlua's own modules (and the engine's) are found by `require`.
-    let preload: LuaTable
+    var preload: LuaTable { state.table(registryRef: preloadRef) }
     /// The table scripts' globals fall back to (strict), or `_G` (full).
-    let base: LuaTable
+    var base: LuaTable { state.table(registryRef: baseRef) }
     /// Makes a fresh per-script environment (strict only).
-    let newEnvironment: LuaFunction?
+    var newEnvironment: LuaFunction? { newEnvironmentRef.map { state.function(registryRef: $0) } }
 
     init(state: LuaState) throws {
+        self.state = state
         let print = state.function("print") { [unowned state] args in
             var pieces: [String] = []
             for i in 0..<args.count { pieces.append(try state.toDisplayString(args[i + 1])) }
@@ -33,9 +42,9 @@ final class Sandbox {
             guard case .table(let g) = results[0], case .table(let p) = results[1] else {
                 throw LuaError.callback(message: "prelude returned no tables")
             }
-            base = g
-            preload = p
-            newEnvironment = nil
+            baseRef = state.registryRef(.table(g))
+            preloadRef = state.registryRef(.table(p))
+            newEnvironmentRef = nil
         case .strict:
             let find = state.function("require") { [unowned state] args in
                 let name = try args.string(1)
@@ -57,9 +66,9 @@ final class Sandbox {
             guard case .table(let b) = results[0], case .table(let p) = results[1], case .function(let n) = results[2] else {
                 throw LuaError.callback(message: "prelude returned no tables")
             }
-            base = b
-            preload = p
-            newEnvironment = n
+            baseRef = state.registryRef(.table(b))
+            preloadRef = state.registryRef(.table(p))
+            newEnvironmentRef = state.registryRef(.function(n))
         }
     }
 

@@ -127,3 +127,25 @@ import Testing
         #expect(try lua.run("return select('#', many(500))")[0].integerValue == 500)
     }
 }
+
+@Suite struct LifetimeTests {
+    @Test func aStateWithoutCloseIsFreedWhenTheLastReferenceGoes() throws {
+        weak var weakState: LuaState?
+        do {
+            let lua = try LuaState()
+            try lua.run("x = {1, 2, 3}")
+            _ = lua.globals["string"]
+            weakState = lua
+        }
+        #expect(weakState == nil)
+    }
+
+    @Test func referencesKeepTheirStateAliveAndStillWork() throws {
+        var table: LuaTable?
+        do {
+            let lua = try LuaState()
+            table = try lua.run("return {answer = 42}")[0].tableValue
+        }
+        #expect(table?["answer"].integerValue == 42)
+    }
+}
