@@ -48,6 +48,10 @@ final class Harness {
         controller = InAppController(manager: manager, transcript: transcript, clock: clock, storage: storage, fileFetcher: files)
     }
 
+    /// The recording presenter keeps contexts, which keep their template, which keeps the presenter:
+    /// a cycle made by the test double only. Break it so the suite stays clean under LeakSanitizer.
+    deinit { presenter.contexts.removeAll() }
+
     static func temporaryDirectory() -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-templates-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
