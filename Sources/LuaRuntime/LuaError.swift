@@ -3,7 +3,11 @@
 /// Cases map Lua's statuses one to one (syntax, runtime, memory, error handler)
 /// plus the binding's own (limits, bad arguments, conversions, callbacks, closed state).
 /// Built in one place: `LuaState.popError(status:)`.
-public enum LuaError: Error, CustomStringConvertible {
+///
+/// `@unchecked Sendable`: errors must be `Sendable`, but the `value` of a runtime error may hold
+/// references into a Lua state (`error({})`), which are confined to that state's thread like the
+/// state itself. The message and traceback are plain strings and safe anywhere.
+public enum LuaError: Error, @unchecked Sendable, CustomStringConvertible {
     /// A chunk did not compile. `isIncomplete` when it ended early (`<eof>`): the REPL continues the line.
     case syntax(message: String, isIncomplete: Bool)
     /// A runtime error: the message, the traceback, and the error value itself (`error({})` keeps its table).

@@ -90,7 +90,7 @@ public enum LuaValue: CustomStringConvertible {
     public static func format(_ d: Double) -> String {
         if d.isNaN { return d.sign == .minus ? "-nan" : "nan" }
         if d.isInfinite { return d < 0 ? "-inf" : "inf" }
-        var text = String(cString: formatG14(d))
+        var text = formatG14(d).withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         if !text.contains(where: { $0 == "." || $0 == "e" || $0 == "n" || $0 == "i" }) { text += ".0" }
         return text
     }
