@@ -16,7 +16,7 @@ extension LuaState {
         let json = ctl_json_from_lua_depth(L, -1, Int32(maxDepth), &buffer, buffer.count)
         _ = rawPop()
         guard let json else {
-            let message = String(cString: buffer)
+            let message = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             throw LuaJSONError(message: message)
         }
         defer { ctl_json_decref(json) }
