@@ -10,7 +10,9 @@ struct JSONMatchTests {
         var testDescription: String { "\(JSONWriter.text(pattern)) vs \(JSONWriter.text(value))" }
     }
 
-    static let cases: [Case] = [
+    // Computed, not a global `let`: LeakSanitizer cannot see through the tag bits Swift stores in
+    // JSONValue pointers, so JSON values kept in globals until exit read as leaks.
+    static var cases: [Case] { [
         Case(pattern: ["a": 1], value: ["a": 1, "b": 2], matches: true),
         Case(pattern: ["a": 1], value: ["a": 1.0], matches: true),
         Case(pattern: ["a": 1.5], value: ["a": 1], matches: false),
@@ -22,7 +24,7 @@ struct JSONMatchTests {
         Case(pattern: ["a": nil], value: ["a": nil], matches: true),
         Case(pattern: ["a": "1"], value: ["a": 1], matches: false),
         Case(pattern: .integer(9_007_199_254_740_993), value: .integer(9_007_199_254_740_992), matches: false),
-    ]
+    ] }
 
     @Test(arguments: cases)
     func partialDeepMatch(_ c: Case) {

@@ -51,6 +51,33 @@ import Testing
         #expect(types.filter { $0 == "template.presented" }.count == 2)
     }
 
+    @Test func swiftAndLuaPresentersAreInterchangeable() throws {
+        let engine = try makeEngine()
+        let system = try #require(engine.system(TemplatesSystem.self))
+        var seen: [String] = []
+        let builder = CustomTemplateBuilder()
+        try builder.setName("Native")
+        try builder.addArgument("title", string: "Native default")
+        builder.setPresenter(ClosureTemplatePresenter(onPresent: { ctx in
+            seen.append(ctx.string("title") ?? "?")
+            ctx.presented()
+            ctx.dismissed()
+        }))
+        try system.manager.register(builder.build())
+        try engine.run(banner)
+        try engine.run("""
+            templates.deliver{inapp_notifs = {
+              {type = "custom-code", templateName = "Native", wzrk_id = "n1", priority = 2, vars = {title = "From server"}},
+              {type = "custom-code", templateName = "Banner", wzrk_id = "l1", priority = 1},
+            }}
+            """)
+        #expect(seen == ["From server"])
+        #expect(system.controller.displayed?.id == "l1")
+        #expect(try engine.run("return templates.list()[1], templates.list()[2]").compactMap(\.stringValue) == ["Banner", "Native"])
+        let presented = engine.transcript.events(prefix: "template.presented").compactMap { $0.fields["id"]?.stringValue }
+        #expect(presented == ["n1", "l1"])
+    }
+
     @Test func contextGettersFollowTheSDK() throws {
         let engine = try makeEngine()
         try engine.run("""
