@@ -92,6 +92,7 @@ static void ctl_hook(lua_State *L, lua_Debug *ar) {
         else if (rt->cancel) rt->tripped = CTL_LIMIT_INTERRUPTED;
         else if (rt->deadline > 0 && monotonic_now() > rt->deadline) rt->tripped = CTL_LIMIT_TIMEOUT;
         if (!rt->tripped) return;
+        rt->hooked = 0;
         lua_sethook(L, ctl_hook, LUA_MASKCOUNT | LUA_MASKLINE | LUA_MASKCALL, 1);
         if (rt->main && rt->main != L)
             lua_sethook(rt->main, ctl_hook, LUA_MASKCOUNT | LUA_MASKLINE | LUA_MASKCALL, 1);
@@ -121,6 +122,14 @@ static void install_hook(lua_State *L) {
         lua_sethook(L, ctl_hook, LUA_MASKCOUNT, CTL_HOOK_STEP);
 }
 
+/* The main thread's hook, remembered: re-checked only after a trip, an interrupt, or when a
+ * script replaced it (`debug.sethook` under the full policy). */
+static void install_main_hook(ctl_runtime *rt) {
+    if (rt->hooked && lua_gethook(rt->main) == ctl_hook) return;
+    install_hook(rt->main);
+    rt->hooked = 1;
+}
+
 static void enter(lua_State *L, ctl_runtime *rt) {
     if (rt->depth++ == 0) {
         rt->executed = 0;
@@ -128,8 +137,8 @@ static void enter(lua_State *L, ctl_runtime *rt) {
         rt->cancel = 0;
         rt->deadline = rt->timeout > 0 ? monotonic_now() + rt->timeout : 0;
         if (rt->budget > 0 || rt->timeout > 0 || rt->limit > 0) {
-            install_hook(L);
-            if (rt->main != L) install_hook(rt->main);
+            install_main_hook(rt);
+            if (rt->main != L) install_hook(L);
         }
     }
 }
@@ -146,6 +155,19 @@ static int ctl_msgh(lua_State *L) {
     rt->enforce = saved;
     lua_settop(L, 1);
     return 1;
+}
+
+void ctl_pushmsgh(lua_State *L) { lua_pushcfunction(L, ctl_msgh); }
+
+int ctl_pcallh(lua_State *L, int nargs, int nresults, int msgh) {
+    ctl_runtime *rt = ctl_getruntime(L);
+    enter(L, rt);
+    int saved = rt->enforce;
+    rt->enforce = 1;
+    int status = lua_pcall(L, nargs, nresults, msgh);
+    rt->enforce = saved;
+    leave(rt);
+    return status;
 }
 
 int ctl_pcall(lua_State *L, int nargs, int nresults) {
@@ -297,6 +319,7 @@ int ctl_ptostring(lua_State *L, int idx) {
 
 void ctl_interrupt(ctl_runtime *rt) {
     rt->cancel = 1;
+    rt->hooked = 0;
     /* as lua.c's SIGINT handler: a hook that fires soon even when no limit installed one */
     if (rt->main) lua_sethook(rt->main, ctl_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
 }

@@ -153,11 +153,12 @@ extension LuaState {
         let L = activeL
         let top = lua_gettop(L)
         try ensureStack(4, on: L)
+        ctl_pushmsgh(L)   // below the function: nothing to rotate in or out
         function.push(on: L)
         push(argument, on: L)
-        let status = ctl_pcall(L, 1, 1)
-        if status != LUA_OK { throw popError(status: status, on: L) }
+        let status = ctl_pcallh(L, 1, 1, top + 1)
         defer { lua_settop(L, top) }
+        if status != LUA_OK { throw popError(status: status, on: L) }
         return value(at: -1, on: L)
     }
 

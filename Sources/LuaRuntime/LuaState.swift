@@ -15,7 +15,11 @@ public final class LuaState {
     /// The main thread of the state.
     let L: OpaquePointer
     /// The thread running right now (a coroutine while a Swift callback runs inside one).
-    var activeL: OpaquePointer
+    /// Kept in the C runtime struct: a pointer access has no dynamic exclusivity check.
+    var activeL: OpaquePointer {
+        get { runtime.pointee.active }
+        set { runtime.pointee.active = newValue }
+    }
     let runtime: UnsafeMutablePointer<ctl_runtime>
     /// The sandbox policy chosen at creation.
     public let policy: SandboxPolicy
@@ -36,9 +40,10 @@ public final class LuaState {
     /// Bytes written by `print` so far (counted against `limits.output`).
     public private(set) var outputUsed = 0
 
-    var isClosing = false
+    /// `lua_close` has started: references must not touch the registry.
+    var isClosing: Bool { runtime.pointee.closing != 0 }
     /// True once `close()` has run.
-    public private(set) var isClosed = false
+    public var isClosed: Bool { runtime.pointee.closed != 0 }
     var classMetatables: [ObjectIdentifier: Int32] = [:]
     var classNames: [ObjectIdentifier: String] = [:]
     var sandbox: Sandbox!
@@ -53,7 +58,7 @@ public final class LuaState {
             throw LuaError.memory(message: "not enough memory")
         }
         L = state
-        activeL = state
+        runtime.pointee.active = state
         self.policy = policy
         self.limits = limits
         self.scriptRoots = scriptRoots
@@ -77,17 +82,19 @@ public final class LuaState {
         }
     }
 
-    deinit { close() }
+    deinit {
+        close()
+        runtime.deinitialize(count: 1)
+        runtime.deallocate()
+    }
 
     /// Closes the state: runs pending finalizers and releases every Swift closure it held.
     public func close() {
         guard !isClosed else { return }
-        isClosing = true
+        runtime.pointee.closing = 1
         sandbox = nil
         ctl_close(L)
-        isClosed = true
-        runtime.deinitialize(count: 1)
-        runtime.deallocate()
+        runtime.pointee.closed = 1
     }
 
     private func applyLimits() {
@@ -99,7 +106,7 @@ public final class LuaState {
     /// Bytes Lua has allocated now.
     public var memoryUsed: Int { isClosed ? 0 : Int(runtime.pointee.used) }
     /// The most bytes Lua had allocated at once.
-    public var memoryPeak: Int { isClosed ? 0 : Int(runtime.pointee.peak) }
+    public var memoryPeak: Int { Int(runtime.pointee.peak) }
 
     /// Requests that the running chunk stop with `interrupted` (safe from a signal handler's thread).
     public var interruptHandle: LuaInterruptHandle { LuaInterruptHandle(runtime: runtime) }

@@ -49,6 +49,10 @@ typedef struct ctl_runtime {
     ctl_warn_fn warn;
     void *warn_context;
     void *owner;           /* the Swift LuaState (unretained) */
+    lua_State *active;     /* the thread running now (a coroutine while a Swift callback runs in one) */
+    int closing;           /* lua_close has started: references must not touch the registry */
+    int closed;            /* lua_close has finished */
+    int hooked;            /* the normal count hook is installed on the main thread */
 } ctl_runtime;
 
 /// Creates a state whose allocator and hook use `rt` (which must outlive it). NULL on failure.
@@ -57,6 +61,12 @@ lua_State *ctl_newstate(ctl_runtime *rt);
 ctl_runtime *ctl_getruntime(lua_State *L);
 /// Closes the state; `__gc` finalizers run protected.
 void ctl_close(lua_State *L);
+
+/// Pushes the traceback message handler (a light C function: no allocation). Pushes 1.
+void ctl_pushmsgh(lua_State *L);
+/// `ctl_pcall` for callers that pushed the handler themselves (`ctl_pushmsgh`) at `msgh`,
+/// below the function: nothing is rotated. The handler stays on the stack.
+int ctl_pcallh(lua_State *L, int nargs, int nresults, int msgh);
 
 /// Protected call with the traceback handler, counting an entry from Swift.
 /// Stack: function and `nargs` args on top; pops them, pushes `nresults` results
