@@ -1,0 +1,195 @@
+import Foundation
+import LuaRuntime
+import TestSupport
+import Testing
+@testable import ctlua
+
+/// Completion and chunk rules without a terminal.
+@Suite struct REPLCompletionTests {
+    private func complete(_ line: String, setup: String = "") throws -> [String] {
+        let lua = try LuaState(policy: .full)
+        defer { lua.close() }
+        if !setup.isEmpty { try lua.run(setup) }
+        let breaks = Set(" \t\n\"'`@$><=;|&{(,+-*/%^~[]#)")
+        let start = line.lastIndex(where: { breaks.contains($0) }).map { line.index(after: $0) } ?? line.startIndex
+        return Completion(lua: lua, environment: nil).candidates(before: String(line[..<start]), word: String(line[start...]))
+    }
+
+    @Test func keywordsGlobalsFieldsAndMethods() throws {
+        #expect(try complete("str") == ["string"])
+        #expect(try complete("x = wh") == ["while"])
+        #expect(try complete("string.fo") == ["string.format"])
+        #expect(try complete("print(math.ma") == ["math.max", "math.maxinteger"])
+        #expect(try complete("s:up", setup: "s = 'x'") == ["s:upper"])
+        #expect(try complete("obj:g", setup: "obj = setmetatable({gx = 1}, {__index = {get = function() end}})") == ["obj:get"])
+        #expect(try complete("obj.g", setup: "obj = setmetatable({gx = 1}, {__index = {get = function() end}})") == ["obj.get", "obj.gx"])
+        #expect(try complete("nothing.here") == [])
+    }
+
+    @Test func moduleNamesInRequire() throws {
+        #expect(try complete(#"require "str"#) == ["string"])
+        #expect(try complete(#"local m = require("tab"#) == ["table"])
+        #expect(try complete("required = 'str") == [])
+        #expect(Completion.commonPrefix(["math.max", "math.maxinteger", "math.min"]) == "math.m")
+    }
+}
+
+/// The real REPL through a pseudo-terminal (python3 + pexpect), each session bounded by timeouts.
+@Suite(.serialized) struct REPLTests {
+    @Test func expressionsAndSeveralResults() throws {
+        try session("""
+            c = spawn()
+            send(c, "1 + 2"); expect(c, "3"); prompt(c)
+            send(c, '="a", 2, nil'); expect(c, '"a"\\t2\\tnil'); prompt(c)
+            send(c, "x = 5"); prompt(c)
+            send(c, "x * 2"); expect(c, "10"); prompt(c)
+            send(c, "error('boom')"); expect(c, "stdin:1: boom"); prompt(c)
+            quit(c)
+            """)
+    }
+
+    @Test func multiLineFunction() throws {
+        try session("""
+            c = spawn()
+            send(c, "function sq(x)"); cont(c)
+            send(c, "  return x * x"); cont(c)
+            send(c, "end"); prompt(c)
+            send(c, "sq(7)"); expect(c, "49"); prompt(c)
+            send(c, "{1,"); cont(c)
+            send(c, "2}"); expect(c, "{ 1, 2 }"); prompt(c)
+            quit(c)
+            """)
+    }
+
+    @Test func tablesPrintSorted() throws {
+        try session("""
+            c = spawn()
+            send(c, "{b = 2, a = 1, 10, 20, nested = {z = true, y = 'q'}}")
+            expect(c, '{ 10, 20, a = 1, b = 2, nested = { y = "q", z = true } }'); prompt(c)
+            quit(c)
+            """)
+    }
+
+    @Test func tabCompletesGlobals() throws {
+        try session("""
+            c = spawn()
+            c.send("str\\t"); time.sleep(0.3)
+            send(c, ".rep('ab', 3)"); expect(c, '"ababab"'); prompt(c)
+            c.send("string.up\\t"); time.sleep(0.3)
+            send(c, "('x')"); expect(c, '"X"'); prompt(c)
+            quit(c)
+            """)
+    }
+
+    @Test func ctrlCStopsARunningChunkAndClearsTheLine() throws {
+        try session("""
+            c = spawn()
+            send(c, "while true do end"); time.sleep(0.5)
+            c.sendintr(); expect(c, "interrupted"); prompt(c)
+            send(c, "1 + 1"); expect(c, "2"); prompt(c)
+            c.send("half a line"); time.sleep(0.2); c.sendintr(); prompt(c)
+            send(c, "'still here'"); expect(c, '"still here"'); prompt(c)
+            quit(c)
+            """)
+    }
+
+    @Test func loadAPresenterAndDeliverAnInApp() throws {
+        try session("""
+            c = spawn()
+            send(c, ":load examples/templates/banner.lua"); prompt(c)
+            send(c, "templates.list()"); expect(c, '{ "Banner", "Survey" }'); prompt(c)
+            send(c, "templates.deliver{type = 'custom-code', templateName = 'Banner', wzrk_id = 'c1', vars = {title = 'Sale'}}")
+            expect(c, "template.presenting"); expect(c, "ui.show"); expect(c, "Sale"); expect(c, "template.presented"); prompt(c)
+            send(c, ":queue"); expect(c, "displayed: c1 Banner"); prompt(c)
+            send(c, ":ui"); expect(c, "banner.title"); prompt(c)
+            send(c, ":events 1"); expect(c, "template.presented"); prompt(c)
+            send(c, ":echo off"); prompt(c)
+            send(c, "app.log('quiet')"); prompt(c)
+            send(c, ":echo on"); prompt(c)
+            send(c, "app.log('loud')"); expect(c, '"message":"loud"'); prompt(c)
+            send(c, ":reset"); expect(c, "fresh engine"); prompt(c)
+            send(c, "templates.list()"); expect(c, "{}"); prompt(c)
+            quit(c)
+            """)
+    }
+
+    @Test func historySurvivesARestart() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let history = dir.appendingPathComponent("history").path
+        try session("""
+            c = spawn()
+            send(c, "'remembered' .. 1"); expect(c, '"remembered1"'); prompt(c)
+            c.sendeof(); c.expect(pexpect.EOF)
+            c = spawn()
+            c.send("\\x1b[A"); time.sleep(0.3); c.send("\\r"); expect(c, '"remembered1"'); prompt(c)
+            quit(c)
+            """, environment: ["CTLUA_HISTORY": history])
+        let saved = try String(contentsOfFile: history, encoding: .utf8)
+        #expect(saved.contains("'remembered' .. 1"))
+    }
+
+    // MARK: - Harness
+
+    /// Helpers every session script starts with: spawn, send a line, expect text, expect a prompt.
+    private static let prelude = #"""
+        import os, re, sys, time
+        import pexpect
+        EXE = os.environ["CTLUA_EXE"]
+        PROMPT = re.compile(r"\n(?:\x1b\[[0-9?;]*[A-Za-z]|\r)*> ")
+        CONT = re.compile(r"\n(?:\x1b\[[0-9?;]*[A-Za-z]|\r)*>> ")
+        def spawn():
+            env = dict(os.environ)
+            env.update({"NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "100"})
+            c = pexpect.spawn(EXE, [], env=env, encoding="utf-8", timeout=15, dimensions=(30, 100))
+            c.logfile_read = sys.stdout
+            prompt(c)
+            return c
+        def send(c, line): c.send(line + "\r")
+        def expect(c, text): c.expect_exact(text)
+        def prompt(c): c.expect(PROMPT)
+        def cont(c): c.expect(CONT)
+        def quit(c):
+            send(c, ":quit")
+            c.expect(pexpect.EOF)
+            c.close()
+            assert c.exitstatus == 0, "exit status %r" % c.exitstatus
+
+        """#
+
+    /// Runs a pexpect script against the built `ctlua`; fails with its output when it fails or hangs.
+    private func session(_ body: String, environment: [String: String] = [:],
+                         sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = dir.appendingPathComponent("session.py")
+        try (Self.prelude + body + "\n").write(to: script, atomically: true, encoding: .utf8)
+        let log = dir.appendingPathComponent("log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let output = try FileHandle(forWritingTo: log)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path]
+        process.currentDirectoryURL = CLI.packageRoot
+        var env = ProcessInfo.processInfo.environment
+        env["CTLUA_EXE"] = CLI.executable.path
+        env["CTLUA_HISTORY"] = dir.appendingPathComponent("history").path
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        let done = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in done.signal() }
+        try process.run()
+        let finished = done.wait(timeout: .now() + 90) == .success
+        if !finished {
+            process.terminate()
+            done.wait()
+        }
+        try output.close()
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        #expect(finished, "the session hung:\n\(text)", sourceLocation: sourceLocation)
+        #expect(process.terminationStatus == 0, "the session failed:\n\(text)", sourceLocation: sourceLocation)
+    }
+}
