@@ -29,7 +29,9 @@ import Testing
     @Test func moduleNamesInRequire() throws {
         #expect(try complete(#"require "str"#) == ["string"])
         #expect(try complete(#"local m = require("tab"#) == ["table"])
-        #expect(try complete("required = 'str") == [])
+        #expect(Completion.isRequireArgument("local json = require '"))
+        #expect(!Completion.isRequireArgument("required = '"))
+        #expect(!Completion.isRequireArgument("x.require '"))
         #expect(Completion.commonPrefix(["math.max", "math.maxinteger", "math.min"]) == "math.m")
     }
 }
@@ -84,7 +86,9 @@ import Testing
     @Test func ctrlCStopsARunningChunkAndClearsTheLine() throws {
         try session("""
             c = spawn()
-            send(c, "while true do end"); time.sleep(0.5)
+            send(c, "print('spinning') while true do end"); expect(c, "spinning"); time.sleep(0.2)
+            c.sendintr(); expect(c, "interrupted"); prompt(c)
+            send(c, "for i = 1, 3 do print(pcall(function() while true do end end)) end"); time.sleep(0.5)
             c.sendintr(); expect(c, "interrupted"); prompt(c)
             send(c, "1 + 1"); expect(c, "2"); prompt(c)
             c.send("half a line"); time.sleep(0.2); c.sendintr(); prompt(c)

@@ -123,20 +123,23 @@ struct PrettyPrinter {
         }
     }
 
-    /// The node's text when it starts at `column`: on one line if it fits, else one entry a line.
-    private func layout(_ node: Node, column: Int) -> String {
+    /// The node's text when it starts at `column` on a line indented by `indent`, followed by
+    /// `trailing` more characters (a comma): on one line if it fits, else one entry a line.
+    private func layout(_ node: Node, column: Int, indent: Int = 0, trailing: Int = 0) -> String {
         let one = flat(node)
-        guard case .table(_, let entries, let more) = node, column + one.plain.count > options.width else {
+        guard case .table(_, let entries, let more) = node, column + one.plain.count + trailing > options.width else {
             return options.colors ? one.styled : one.plain
         }
-        let pad = String(repeating: " ", count: column + options.indent)
+        let inner = indent + options.indent
+        let pad = String(repeating: " ", count: inner)
         var lines: [String] = []
         for entry in entries {
             let key = options.colors ? entry.key.styled : entry.key.plain
-            lines.append(pad + key + layout(entry.value, column: pad.count + entry.key.plain.count) + ",")
+            let value = layout(entry.value, column: inner + entry.key.plain.count, indent: inner, trailing: 1)
+            lines.append(pad + key + value + ",")
         }
         if more > 0 { lines.append(pad + (options.colors ? span("... (\(more) more)", .dim).styled : "... (\(more) more)")) }
-        return "{\n" + lines.joined(separator: "\n") + "\n" + String(repeating: " ", count: column) + "}"
+        return "{\n" + lines.joined(separator: "\n") + "\n" + String(repeating: " ", count: indent) + "}"
     }
 
     // MARK: - Keys and strings

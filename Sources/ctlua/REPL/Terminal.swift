@@ -22,9 +22,9 @@ enum Terminal {
         }
     }
 
-    /// Columns of the terminal on standard output (`TIOCGWINSZ`), else `$COLUMNS`, else 80.
-    static func width(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
-        let columns = Int(ctl_terminal_columns(1))
+    /// Columns of the terminal on `fd` (`TIOCGWINSZ`), else `$COLUMNS`, else 80.
+    static func width(fd: Int32 = 1, environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
+        let columns = Int(ctl_terminal_columns(fd))
         if columns > 0 { return columns }
         if let text = environment["COLUMNS"], let value = Int(text), value > 0 { return value }
         return 80

@@ -49,6 +49,11 @@ enum InterruptSignal {
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
         sigaction(SIGINT, &action, nil)
+        // A parent may have started us with SIGINT blocked (the mask is inherited through exec).
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        sigprocmask(SIG_UNBLOCK, &unblock, nil)
     }
 
     /// Runs `body` with Ctrl-C aimed at `handle`.
