@@ -28,9 +28,13 @@ static inline int ctl_wait_readable(int fd) {
 /* readline is configured through global variables, which Swift 6 refuses to touch
  * (shared mutable state): these setters and getters are the only way in. */
 
-/// Sets the program name, leaves SIGINT to the host, and installs word breaks and the completion entry.
+/// Sets the program name, leaves SIGINT to the host, installs word breaks and the completion entry,
+/// and keeps multi-line entries whole in the history file (each entry after a `#time` line, as bash does).
 static inline void ctl_rl_setup(const char *name, const char *word_breaks, rl_completion_func_t *complete) {
     rl_readline_name = name;
+    history_comment_char = '#';
+    history_write_timestamps = 1;
+    history_multiline_entries = 1;
     rl_catch_signals = 0;
     rl_completer_word_break_characters = word_breaks;
     rl_attempted_completion_function = complete;

@@ -123,10 +123,15 @@ import Testing
         let history = dir.appendingPathComponent("history").path
         try session("""
             c = spawn()
+            send(c, "function twice(x)"); cont(c)
+            send(c, "  return 2 * x"); cont(c)
+            send(c, "end"); prompt(c)
             send(c, "'remembered' .. 1"); expect(c, '"remembered1"'); prompt(c)
             c.sendeof(); c.expect(pexpect.EOF)
             c = spawn()
             c.send("\\x1b[A"); time.sleep(0.3); c.send("\\r"); expect(c, '"remembered1"'); prompt(c)
+            c.send("\\x1b[A\\x1b[A"); time.sleep(0.3); c.send("\\r"); prompt(c)   # the whole multi-line chunk
+            send(c, "twice(21)"); expect(c, "42"); prompt(c)
             quit(c)
             """, environment: ["CTLUA_HISTORY": history])
         let saved = try String(contentsOfFile: history, encoding: .utf8)
