@@ -1,3 +1,4 @@
+import Foundation
 import LuaRuntime
 import Testing
 @testable import ctlua
@@ -95,5 +96,10 @@ import Testing
         #expect(Terminal.width(fd: -1, environment: ["COLUMNS": "123"]) == 123)   // not a terminal: $COLUMNS
         #expect(Terminal.width(fd: -1, environment: [:]) == 80)
         #expect(Terminal.colors(fd: -1, environment: [:]) == false)                 // colours only on a terminal
+        let pty = open("/dev/ptmx", O_RDWR | O_NOCTTY)   // a pseudo-terminal master is a terminal
+        guard pty >= 0 else { return }
+        defer { close(pty) }
+        #expect(Terminal.colors(fd: pty, environment: ["TERM": "xterm"]))
+        #expect(!Terminal.colors(fd: pty, environment: ["TERM": "xterm", "NO_COLOR": "1"]))
     }
 }

@@ -47,6 +47,9 @@ import Testing
             send(c, "x * 2"); expect(c, "10"); prompt(c)
             send(c, "error('boom')"); expect(c, "stdin:1: boom"); prompt(c)
             quit(c)
+            c = spawn(colors=True)
+            send(c, "1 + 2, 'x'"); expect(c, "\\x1b[36m3\\x1b[0m\\t\\x1b[32m\\"x\\"\\x1b[0m"); prompt(c)
+            quit(c)
             """)
     }
 
@@ -68,6 +71,11 @@ import Testing
             c = spawn()
             send(c, "{b = 2, a = 1, 10, 20, nested = {z = true, y = 'q'}}")
             expect(c, '{ 10, 20, a = 1, b = 2, nested = { y = "q", z = true } }'); prompt(c)
+            send(c, "t = {name = string.rep('x', 50), other = string.rep('y', 50)} t.self = t")
+            prompt(c)
+            send(c, "t")   # wider than the 100 columns of the pty: one entry a line, the cycle marked
+            expect(c, '{\\r\\n  name = "' + 'x' * 50 + '",\\r\\n  other = "' + 'y' * 50 + '",\\r\\n  self = <cycle: table: 0x')
+            prompt(c)
             quit(c)
             """)
     }
@@ -147,9 +155,11 @@ import Testing
         EXE = os.environ["CTLUA_EXE"]
         PROMPT = re.compile(r"\n(?:\x1b\[[0-9?;]*[A-Za-z]|\r)*> ")
         CONT = re.compile(r"\n(?:\x1b\[[0-9?;]*[A-Za-z]|\r)*>> ")
-        def spawn():
+        def spawn(colors=False):
             env = dict(os.environ)
-            env.update({"NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "100"})
+            env.update({"TERM": "xterm", "COLUMNS": "100"})
+            if colors: env.pop("NO_COLOR", None)
+            else: env["NO_COLOR"] = "1"
             c = pexpect.spawn(EXE, [], env=env, encoding="utf-8", timeout=15, dimensions=(30, 100))
             c.logfile_read = sys.stdout
             prompt(c)

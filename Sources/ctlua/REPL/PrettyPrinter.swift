@@ -45,8 +45,9 @@ struct PrettyPrinter {
 
     indirect enum Node {
         case atom(Span)
-        /// `{ entries }` where each entry is a key prefix (`name = `, or empty for the array part) and a value.
-        case table(prefix: Span, entries: [(key: Span, value: Node)], more: Int)
+        /// `{ entries }` where each entry is a key prefix (`name = `, or empty for the array part) and a value;
+        /// `more` entries were left out by the item limit.
+        case table(entries: [(key: Span, value: Node)], more: Int)
     }
 
     private enum Style: String {
@@ -86,7 +87,7 @@ struct PrettyPrinter {
             entries.append((key: keySpan(pair.key, arrayPart: pair.isArrayPart),
                             value: build(pair.value, depth: depth + 1, path: &path)))
         }
-        return .table(prefix: Span(plain: "", styled: ""), entries: entries, more: max(0, sorted.count - options.maxItems))
+        return .table(entries: entries, more: max(0, sorted.count - options.maxItems))
     }
 
     private func keySpan(_ key: LuaValue, arrayPart: Bool) -> Span {
@@ -115,7 +116,7 @@ struct PrettyPrinter {
     private func flat(_ node: Node) -> Span {
         switch node {
         case .atom(let s): return s
-        case .table(_, let entries, let more):
+        case .table(let entries, let more):
             var items = entries.map { $0.key + flat($0.value) }
             if more > 0 { items.append(span("... (\(more) more)", .dim)) }
             return items.dropFirst().reduce(Span(plain: "{ ", styled: "{ ") + items[0]) { $0 + Span(plain: ", ", styled: ", ") + $1 }
@@ -127,7 +128,7 @@ struct PrettyPrinter {
     /// `trailing` more characters (a comma): on one line if it fits, else one entry a line.
     private func layout(_ node: Node, column: Int, indent: Int = 0, trailing: Int = 0) -> String {
         let one = flat(node)
-        guard case .table(_, let entries, let more) = node, column + one.plain.count + trailing > options.width else {
+        guard case .table(let entries, let more) = node, column + one.plain.count + trailing > options.width else {
             return options.colors ? one.styled : one.plain
         }
         let inner = indent + options.indent

@@ -115,20 +115,21 @@ final class REPL {
     }
 
     /// Runs Lua work with Ctrl-C aimed at it, settles the engine, prints results, errors and events.
+    /// Results are formatted under the same aim: `__tostring` metamethods are Lua code too.
     func perform(_ work: () throws -> [LuaValue]) {
         lineEvents = []
         let lua = engine.lua
-        let outcome: Result<[LuaValue], any Error> = InterruptSignal.aiming(at: lua.interruptHandle) {
+        let outcome: Result<String?, any Error> = InterruptSignal.aiming(at: lua.interruptHandle) {
             defer { engine.settle() }
-            return Result { try work() }
+            return Result {
+                let results = try work()
+                return results.isEmpty ? nil : printer().format(results)
+            }
         }
         switch outcome {
-        case .success(let results) where !results.isEmpty:
-            Terminal.out(printer().format(results) + "\n")
-        case .success:
-            break
-        case .failure(let error):
-            report(error)
+        case .success(let text?): Terminal.out(text + "\n")
+        case .success(nil): break
+        case .failure(let error): report(error)
         }
         if echo, !lineEvents.isEmpty {
             Terminal.out(lineEvents.map { describe($0) }.joined(separator: "\n") + "\n")

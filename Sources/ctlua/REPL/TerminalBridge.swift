@@ -17,7 +17,7 @@ import Darwin
 /// wrapper, no reference counting) and writes `promptInterrupted`.
 enum TerminalBridge {
     /// The editor whose completer readline calls (one REPL per process).
-    nonisolated(unsafe) static var editor: LineEditor?
+    nonisolated(unsafe) static weak var editor: LineEditor?
     /// The line readline handed to the line handler, consumed by `LineEditor.read`.
     nonisolated(unsafe) static var received: LineEditor.Input?
     /// While a chunk runs: the state to interrupt on SIGINT.
