@@ -53,6 +53,17 @@ import Testing
             """)
     }
 
+    @Test func sandboxKeepsGlobalsBetweenLines() throws {
+        try session("""
+            c = spawn(args=["--sandbox"])
+            send(c, "x = 20"); prompt(c)
+            send(c, "x + 1"); expect(c, "21"); prompt(c)
+            send(c, "require 'cjson'"); expect(c, "module 'cjson' not found"); prompt(c)
+            send(c, "io"); expect(c, "nil"); prompt(c)
+            quit(c)
+            """)
+    }
+
     @Test func multiLineFunction() throws {
         try session("""
             c = spawn()
@@ -135,7 +146,8 @@ import Testing
             send(c, "  return 2 * x"); cont(c)
             send(c, "end"); prompt(c)
             send(c, "'remembered' .. 1"); expect(c, '"remembered1"'); prompt(c)
-            c.sendeof(); c.expect(pexpect.EOF)
+            c.sendeof(); c.expect(pexpect.EOF); c.close()
+            assert c.exitstatus == 0, "Ctrl-D: exit status %r" % c.exitstatus
             c = spawn()
             c.send("\\x1b[A"); time.sleep(0.3); c.send("\\r"); expect(c, '"remembered1"'); prompt(c)
             c.send("\\x1b[A\\x1b[A"); time.sleep(0.3); c.send("\\r"); prompt(c)   # the whole multi-line chunk
@@ -155,12 +167,12 @@ import Testing
         EXE = os.environ["CTLUA_EXE"]
         PROMPT = re.compile(r"\n(?:\x1b\[[0-9?;]*[A-Za-z]|\r)*> ")
         CONT = re.compile(r"\n(?:\x1b\[[0-9?;]*[A-Za-z]|\r)*>> ")
-        def spawn(colors=False):
+        def spawn(colors=False, args=[]):
             env = dict(os.environ)
             env.update({"TERM": "xterm", "COLUMNS": "100"})
             if colors: env.pop("NO_COLOR", None)
             else: env["NO_COLOR"] = "1"
-            c = pexpect.spawn(EXE, [], env=env, encoding="utf-8", timeout=15, dimensions=(30, 100))
+            c = pexpect.spawn(EXE, args, env=env, encoding="utf-8", timeout=15, dimensions=(30, 100))
             c.logfile_read = sys.stdout
             prompt(c)
             return c

@@ -118,6 +118,10 @@ final class REPL {
     /// Results are formatted under the same aim: `__tostring` metamethods are Lua code too.
     func perform(_ work: () throws -> [LuaValue]) {
         lineEvents = []
+        if InterruptSignal.takePromptInterrupt() {   // Ctrl-C after Enter, before the chunk started
+            report(LuaError.limit(.interrupted, message: "interrupted", traceback: nil))
+            return
+        }
         let lua = engine.lua
         let outcome: Result<String?, any Error> = InterruptSignal.aiming(at: lua.interruptHandle) {
             defer { engine.settle() }
