@@ -60,6 +60,9 @@ import Testing
             send(c, "x + 1"); expect(c, "21"); prompt(c)
             send(c, "require 'cjson'"); expect(c, "module 'cjson' not found"); prompt(c)
             send(c, "io"); expect(c, "nil"); prompt(c)
+            send(c, "app.relaunch()"); expect(c, "app.relaunched"); prompt(c)   # a new state: a new session _ENV
+            send(c, "y = 2"); prompt(c)
+            send(c, "y * 3, x"); expect(c, "6\tnil"); prompt(c)
             quit(c)
             """)
     }

@@ -31,7 +31,7 @@ final class REPL {
         editor = LineEditor(historyPath: Self.historyPath)
         try attach(engine)
         editor.completer = { [unowned self] before, word in
-            Completion(lua: engine.lua, environment: environment).candidates(before: before, word: word)
+            Completion(lua: engine.lua, environment: try? currentEnvironment()).candidates(before: before, word: word)
         }
     }
 
@@ -40,6 +40,16 @@ final class REPL {
         self.engine = engine
         environment = engine.configuration.policy == .strict ? try engine.lua.newEnvironment() : nil
         engine.transcript.observer = { [unowned self] event in lineEvents.append(event) }
+    }
+
+    /// The session's `_ENV` in the current state: `app.relaunch()` replaces the state, and a
+    /// table of the old one must never be pushed into the new one.
+    private func currentEnvironment() throws(LuaError) -> LuaTable? {
+        guard let environment else { return nil }
+        if environment.state === engine.lua { return environment }
+        let fresh = try engine.lua.newEnvironment()
+        self.environment = fresh
+        return fresh
     }
 
     /// The read-eval-print loop, until Ctrl-D or `:quit`.
@@ -106,7 +116,7 @@ final class REPL {
     private func load(_ code: String) throws(LuaError) -> LuaFunction {
         let lua = engine.lua
         let function = try lua.load(code, name: "=stdin")
-        guard let environment else { return function }
+        guard let environment = try currentEnvironment() else { return function }
         // Under strict, recompile in the session's environment with the sandbox's own `load`.
         guard let load = lua.globals["load"].functionValue,
               let scoped = try load.call(.string(LuaString(code)), "=stdin", "t", .table(environment)).first?.functionValue
