@@ -55,8 +55,7 @@ final class LineEditor {
             if InterruptSignal.takePromptInterrupt() {
                 rl_free_line_state()
                 rl_callback_sigcleanup()
-                rl_replace_line("", 0)
-                rl_redisplay()
+                rl_replace_line("", 0)   // not redisplayed: the dropped text stays visible before ^C
                 write(1, "^C\n", 3)
                 return .interrupted
             }
