@@ -101,6 +101,11 @@ import Testing
             send(c, ".rep('ab', 3)"); expect(c, '"ababab"'); prompt(c)
             c.send("string.up\\t"); time.sleep(0.3)
             send(c, "('x')"); expect(c, '"X"'); prompt(c)
+            send(c, "s = 'abc'"); prompt(c)
+            c.send("s:up\\t"); time.sleep(0.3)
+            send(c, "()"); expect(c, '"ABC"'); prompt(c)
+            c.send('(require "tem\\t'); time.sleep(0.3)
+            send(c, ').list()'); expect(c, "{}"); prompt(c)   # readline closed the quote
             quit(c)
             """)
     }
