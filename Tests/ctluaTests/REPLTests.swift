@@ -218,14 +218,13 @@ import Testing
         process.standardOutput = output
         process.standardError = output
         process.standardInput = FileHandle.nullDevice
-        let done = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in done.signal() }
         try process.run()
-        let finished = done.wait(timeout: .now() + 90) == .success
-        if !finished {
-            process.terminate()
-            done.wait()
-        }
+        // Polled, not a terminationHandler (which leaks the Process under LeakSanitizer).
+        let deadline = Date().addingTimeInterval(90)
+        while process.isRunning, Date() < deadline { usleep(50_000) }
+        let finished = !process.isRunning
+        if !finished { process.terminate() }
+        process.waitUntilExit()
         try output.close()
         let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         #expect(finished, "the session hung:\n\(text)", sourceLocation: sourceLocation)
