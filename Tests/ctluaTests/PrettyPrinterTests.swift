@@ -16,6 +16,7 @@ import Testing
     @Test(arguments: [
         ("nil", "nil"), ("true", "true"), ("42", "42"), ("1.5", "1.5"), ("2^53", "9.007199254741e+15"),
         (#""hi""#, #""hi""#), (#""a\"b\\c\n""#, #""a\"b\\c\n""#), (#""\0" .. "1""#, #""\0001""#),
+        (#""é""#, #""é""#), (#""\200é""#, #""\200\195\169""#),
         ("{}", "{}"), ("{1, 2, 3}", "{ 1, 2, 3 }"),
     ])
     func scalarsAndStrings(expression: String, expected: String) throws {

@@ -199,8 +199,10 @@ struct PrettyPrinter {
         return valid && !keywords.contains(s)
     }
 
-    /// A Lua string literal for `s`: double quotes, escapes for quotes, backslashes and control bytes.
+    /// A Lua string literal for `s`: double quotes, escapes for quotes, backslashes and control bytes,
+    /// and for bytes 128...255 too when the string is not valid UTF-8 (Lua strings are bytes).
     static func quote(_ s: LuaString) -> String {
+        let isUTF8 = String(decoding: s.bytes, as: UTF8.self).utf8.elementsEqual(s.bytes)
         var out: [UInt8] = [UInt8(ascii: "\"")]
         for byte in s.bytes {
             switch byte {
@@ -210,13 +212,20 @@ struct PrettyPrinter {
             case UInt8(ascii: "\t"): out += Array("\\t".utf8)
             case UInt8(ascii: "\r"): out += Array("\\r".utf8)
             case 0..<32, 127:
-                let digits = String(byte)
-                out += Array(("\\" + String(repeating: "0", count: 3 - digits.count) + digits).utf8)
+                out += decimalEscape(byte)
+            case 128... where !isUTF8:
+                out += decimalEscape(byte)
             default: out.append(byte)
             }
         }
         out.append(UInt8(ascii: "\""))
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `\ddd`: always three digits, so a digit that follows cannot join the escape.
+    private static func decimalEscape(_ byte: UInt8) -> [UInt8] {
+        let digits = String(byte)
+        return Array(("\\" + String(repeating: "0", count: 3 - digits.count) + digits).utf8)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import LuaRuntime
 import Templates
 
 extension REPL {
@@ -76,18 +77,13 @@ extension REPL {
             return
         }
         func line(_ n: InAppNotification) -> String {
-            "\(n.id) \(n.templateName ?? n.type ?? "?") (priority \(LuaValueFormat.number(n.priority)))"
+            let priority = n.priority.rounded() == n.priority && abs(n.priority) < 1e15
+                ? String(Int64(n.priority)) : LuaValue.format(n.priority)
+            return "\(n.id) \(n.templateName ?? n.type ?? "?") (priority \(priority))"
         }
         var text = "displayed: " + (controller.displayed.map(line) ?? "none") + "\n"
         text += "queue: \(controller.queue.isEmpty ? "empty" : "\(controller.queue.count)")\n"
         for (i, n) in controller.queue.enumerated() { text += "  \(i + 1). \(line(n))\n" }
         Terminal.out(text)
-    }
-}
-
-/// Numbers as Lua prints them (`100`, `1.5`).
-enum LuaValueFormat {
-    static func number(_ d: Double) -> String {
-        d.rounded() == d && abs(d) < 1e15 ? String(Int64(d)) : String(d)
     }
 }
