@@ -23,6 +23,9 @@ let package = Package(
         .systemLibrary(
             name: "CJansson", path: "Sources/CJansson", pkgConfig: "jansson",
             providers: [.apt(["libjansson-dev"])]),
+        .systemLibrary(
+            name: "CReadline", path: "Sources/CReadline", pkgConfig: "readline",
+            providers: [.apt(["libreadline-dev"])]),
         .target(name: "CLuaSupport", dependencies: ["CLua", "CJansson"], path: "Sources/CLuaSupport"),
         .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaSupport"]),
         .target(name: "JSON", dependencies: [
@@ -36,7 +39,7 @@ let package = Package(
         .target(name: "Scenarios", dependencies: ["Engine", "Templates", "JSON", "LuaRuntime"]),
         .target(name: "TestSupport", dependencies: ["Engine", "JSON", "LuaRuntime"]),
         .executableTarget(name: "ctlua", dependencies: [
-            "Scenarios", "Templates", "Engine", "JSON", "LuaRuntime",
+            "Scenarios", "Templates", "Engine", "JSON", "LuaRuntime", "CReadline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "CBaselines", dependencies: ["CLua", "CJansson"], path: "Benchmarks/CBaselines"),
@@ -48,7 +51,7 @@ let package = Package(
         .testTarget(name: "EngineTests", dependencies: ["Engine", "TestSupport"]),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates", "Engine", "TestSupport"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "TestSupport"]),
-        .testTarget(name: "ctluaTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "ctluaTests", dependencies: ["ctlua", "LuaRuntime", "TestSupport"]),
     ]
 )
 

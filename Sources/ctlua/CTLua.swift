@@ -11,7 +11,8 @@ struct CTLua: ParsableCommand {
         commandName: "ctlua",
         abstract: "Lua extension points of mobile in-app SDKs, run headlessly.",
         discussion: """
-            With no subcommand: `-e CODE` runs a chunk; otherwise chunks are read from standard input
+            With no subcommand: `-e CODE` runs a chunk; on a terminal an interactive session opens
+            (the REPL: `:help` lists its commands); otherwise chunks are read from standard input
             (one per line, continued while incomplete), as `lua5.4 -` does.
             """,
         subcommands: [RunCommand.self, TestCommand.self, SyncCommand.self, CheckCommand.self])
@@ -22,6 +23,10 @@ struct CTLua: ParsableCommand {
     @OptionGroup var host: HostOptions
 
     func run() throws {
+        if code.isEmpty, isatty(0) != 0 {
+            try REPL(host: host).run()
+            return
+        }
         let engine = try host.makeEngine()
         if !code.isEmpty {
             for chunk in code {

@@ -1,0 +1,134 @@
+import Foundation
+import LuaRuntime
+
+/// Tab completion for the REPL: keywords and globals, fields after `.`, methods after `:`,
+/// and module names inside `require "`. Pure lookups: no Lua code runs (only raw reads
+/// and `__index` tables are followed; `getmetatable` is called for userdata).
+struct Completion {
+    let lua: LuaState
+    /// The session's `_ENV` (under `--sandbox`); nil: the globals.
+    let environment: LuaTable?
+
+    static let keywords = [
+        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
+        "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
+    ]
+
+    /// Replacements for `word`, given the text before it on the line; sorted, unique.
+    func candidates(before: String, word: String) -> [String] {
+        if Self.isRequireArgument(before) { return moduleNames().filter { $0.hasPrefix(word) } }
+        if let separator = word.lastIndex(where: { $0 == "." || $0 == ":" }) {
+            let base = String(word[..<separator])
+            let partial = String(word[word.index(after: separator)...])
+            let methodsOnly = word[separator] == ":"
+            guard let value = resolve(base) else { return [] }
+            return fields(of: value, methodsOnly: methodsOnly)
+                .filter { $0.hasPrefix(partial) }
+                .map { base + String(word[separator]) + $0 }
+        }
+        let root = environment ?? lua.globals
+        let names = Set(Self.keywords + keys(of: root) + keys(of: lua.globals))
+        return names.filter { $0.hasPrefix(word) }.sorted()
+    }
+
+    /// True after `require "`, `require '`, `require("` (the quote ends `before`).
+    static func isRequireArgument(_ before: String) -> Bool {
+        guard let quote = before.last, quote == "\"" || quote == "'" else { return false }
+        var text = before.dropLast().trimmingCharacters(in: .whitespaces)
+        if text.hasSuffix("(") { text = String(text.dropLast()).trimmingCharacters(in: .whitespaces) }
+        guard text.hasSuffix("require") else { return false }
+        let head = text.dropLast("require".count)
+        guard let previous = head.last else { return true }
+        return !(previous.isLetter || previous.isNumber || previous == "_" || previous == "." || previous == ":")
+    }
+
+    /// The longest common prefix of `words`.
+    static func commonPrefix(_ words: [String]) -> String {
+        guard var prefix = words.first else { return "" }
+        for word in words.dropFirst() {
+            while !word.hasPrefix(prefix) { prefix.removeLast() }
+        }
+        return prefix
+    }
+
+    // MARK: - Lookups
+
+    /// The value of a dotted path (`a.b.c`) from the environment, or nil.
+    private func resolve(_ path: String) -> LuaValue? {
+        let parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard let first = parts.first, PrettyPrinter.isIdentifier(first) else { return nil }
+        var value = field(first, of: .table(environment ?? lua.globals))
+        for part in parts.dropFirst() {
+            guard PrettyPrinter.isIdentifier(part) else { return nil }
+            value = field(part, of: value)
+        }
+        return value.isNil ? nil : value
+    }
+
+    /// A field read without running code: raw, then through `__index` tables.
+    private func field(_ name: String, of value: LuaValue) -> LuaValue {
+        var current = indexTable(of: value, own: true)
+        var seen = 0
+        while let table = current, seen < 8 {
+            let v = table[name]
+            if !v.isNil { return v }
+            current = indexTable(of: .table(table), own: false)
+            seen += 1
+        }
+        return .nil
+    }
+
+    /// The table to search for `value`'s fields: itself (`own`), else its metatable's `__index` table.
+    private func indexTable(of value: LuaValue, own: Bool) -> LuaTable? {
+        switch value {
+        case .table(let t): return own ? t : t.metatable?["__index"].tableValue
+        case .string: return lua.globals["string"].tableValue
+        case .userdata:
+            guard let getmetatable = lua.globals["getmetatable"].functionValue,
+                  let mt = (try? getmetatable.call(value))?.first?.tableValue else { return nil }
+            return mt["__index"].tableValue
+        default: return nil
+        }
+    }
+
+    /// Identifier keys of a value, its `__index` chain included.
+    private func fields(of value: LuaValue, methodsOnly: Bool) -> [String] {
+        var names = Set<String>()
+        var current = indexTable(of: value, own: true)
+        var seen = 0
+        while let table = current, seen < 8 {
+            for (key, v) in table.pairs {
+                guard let name = key.stringValue, PrettyPrinter.isIdentifier(name) else { continue }
+                if methodsOnly, v.functionValue == nil { continue }
+                names.insert(name)
+            }
+            current = indexTable(of: .table(table), own: false)
+            seen += 1
+        }
+        return names.sorted()
+    }
+
+    private func keys(of table: LuaTable) -> [String] {
+        fields(of: .table(table), methodsOnly: false)
+    }
+
+    /// Modules `require` can find: preloaded, loaded, and `.lua` files under the script roots.
+    private func moduleNames() -> [String] {
+        var names = Set<String>()
+        if let package = lua.globals["package"].tableValue {
+            for name in ["preload", "loaded"] {
+                for (key, _) in package[name].tableValue?.pairs ?? [] { if let s = key.stringValue { names.insert(s) } }
+            }
+        }
+        for name in ["json", "app", "ui", "templates", "traits", "hooks", "flowx"] where !lua.globals[name].isNil {
+            names.insert(name)
+        }
+        for root in lua.scriptRoots + ["."] {
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [] where file.hasSuffix(".lua") {
+                names.insert(String(file.dropLast(4)))
+            }
+        }
+        names.remove("_G")
+        return names.sorted()
+    }
+}

@@ -1,0 +1,121 @@
+import CReadline
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Line editing, history and completion with GNU readline, through its callback
+/// interface: the editor waits with `select`, so a SIGINT at the prompt (which only
+/// sets a flag) wakes it up to clear the line instead of killing the process.
+///
+/// One editor per process (readline is global); see `TerminalBridge`.
+final class LineEditor {
+    /// What one `read` produced.
+    enum Input: Equatable {
+        case line(String)
+        /// Ctrl-C at the prompt: the line was dropped.
+        case interrupted
+        /// Ctrl-D on an empty line, or standard input closed.
+        case endOfInput
+    }
+
+    /// Completion: (text before the word, the word) → replacements for the word.
+    typealias Completer = (_ before: String, _ word: String) -> [String]
+
+    private let historyPath: String
+    var completer: Completer?
+
+    /// Characters that end a word for completion: not `.` and `:`, so `string.fo` is one word.
+    private static let wordBreaks = " \t\n\"'`@$><=;|&{(,+-*/%^~[]#)"
+
+    init(historyPath: String) {
+        self.historyPath = historyPath
+        TerminalBridge.prepare()
+        // SIGINT is ours (InterruptSignal); the strings live as long as the process (readline keeps them).
+        ctl_rl_setup(strdup("ctlua"), strdup(Self.wordBreaks), completeForReadline)
+        using_history()
+        stifle_history(1000)
+        _ = read_history(historyPath)
+        TerminalBridge.editor = self
+    }
+
+    deinit {
+        if TerminalBridge.editor === self { TerminalBridge.editor = nil }
+    }
+
+    /// Reads one line with `prompt`.
+    func read(prompt: String) -> Input {
+        TerminalBridge.received = nil
+        _ = InterruptSignal.takePromptInterrupt()
+        rl_callback_handler_install(prompt, receiveLine)
+        defer { rl_callback_handler_remove() }
+        while true {
+            if InterruptSignal.takePromptInterrupt() {
+                rl_free_line_state()
+                rl_callback_sigcleanup()
+                rl_replace_line("", 0)   // not redisplayed: the dropped text stays visible before ^C
+                write(1, "^C\n", 3)
+                return .interrupted
+            }
+            if ctl_wait_readable(0) < 0 {
+                if errno == EINTR { continue }
+                return .endOfInput
+            }
+            rl_callback_read_char()
+            if let input = TerminalBridge.received {
+                TerminalBridge.received = nil
+                return input
+            }
+        }
+    }
+
+    /// Adds an entry (a whole multi-line chunk) to the history and saves the history file.
+    func remember(_ entry: String) {
+        guard !entry.allSatisfy(\.isWhitespace) else { return }
+        if let last = ctl_history_last(), String(cString: last) == entry { return }
+        add_history(entry)
+        _ = write_history(historyPath)
+    }
+
+    fileprivate func complete(before: String, word: String) -> [String] {
+        completer?(before, word) ?? []
+    }
+}
+
+/// readline's line handler: keeps the line for `LineEditor.read`, and removes itself at once
+/// (otherwise readline redisplays the prompt for a next line before the chunk runs).
+private let receiveLine: @convention(c) (UnsafeMutablePointer<CChar>?) -> Void = { line in
+    rl_callback_handler_remove()
+    guard let line else {
+        TerminalBridge.received = .endOfInput
+        return
+    }
+    TerminalBridge.received = .line(String(cString: line))
+    free(line)
+}
+
+/// readline's completion entry: asks the editor's completer, returns a malloc'd match list
+/// (`[common prefix, match..., NULL]`, as `rl_completion_matches` builds it).
+private let completeForReadline: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = { _, start, end in
+    var length: Int32 = 0
+    let line = ctl_rl_line(&length)
+    let bytes = line.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(length))) } ?? []
+    let (s, e) = (min(Int(start), bytes.count), min(Int(end), bytes.count))
+    let before = String(decoding: bytes[0..<s], as: UTF8.self)
+    let fileNames = before.hasPrefix(":load ")   // readline falls back to file names
+    ctl_rl_completion_options(fileNames ? 0 : 1)
+    if fileNames { return nil }
+    let word = String(decoding: bytes[s..<e], as: UTF8.self)
+    guard let editor = TerminalBridge.editor else { return nil }
+    let matches = editor.complete(before: before, word: word)
+    guard !matches.isEmpty else { return nil }
+    let list = matches.count == 1 ? matches : [Completion.commonPrefix(matches)] + matches
+    let size = MemoryLayout<UnsafeMutablePointer<CChar>?>.stride * (list.count + 1)
+    guard let raw = malloc(size) else { return nil }   // readline frees it with free()
+    let array = raw.bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: list.count + 1)
+    for (i, text) in list.enumerated() { array[i] = strdup(text) }
+    array[list.count] = nil
+    return array
+}

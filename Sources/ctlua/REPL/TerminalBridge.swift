@@ -1,0 +1,91 @@
+import LuaRuntime
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The only global mutable state of ctlua, and why it cannot be avoided.
+///
+/// GNU readline calls back through plain C function pointers with no user-data
+/// argument (`rl_attempted_completion_function`, the line handler of
+/// `rl_callback_handler_install`), and a SIGINT handler receives only the signal
+/// number. Those callbacks reach the one live REPL through the slots below; nothing
+/// else reads them. They are set and cleared on the main thread by `LineEditor` and
+/// `InterruptSignal`; the signal handler only reads `interruptTarget` (a plain pointer
+/// wrapper, no reference counting) and writes `promptInterrupted`.
+enum TerminalBridge {
+    /// The editor whose completer readline calls (one REPL per process).
+    nonisolated(unsafe) static weak var editor: LineEditor?
+    /// The line readline handed to the line handler, consumed by `LineEditor.read`.
+    nonisolated(unsafe) static var received: LineEditor.Input?
+    /// While a chunk runs: the state to interrupt on SIGINT.
+    nonisolated(unsafe) static var interruptTarget: LuaInterruptHandle?
+    /// Set by SIGINT at the prompt (no chunk running): the editor clears the line.
+    nonisolated(unsafe) static var promptInterrupted: sig_atomic_t = 0
+
+    /// Touches every slot so that none is lazily initialised inside the signal handler.
+    static func prepare() {
+        _ = editor
+        _ = received
+        _ = interruptTarget
+        promptInterrupted = 0
+    }
+}
+
+/// Ctrl-C: interrupts the running chunk through the runtime's cancellation (`interrupted`),
+/// or, at the prompt, asks the editor to clear the line.
+enum InterruptSignal {
+    /// Installs the SIGINT handler (no `SA_RESTART`: a waiting `select` returns `EINTR`).
+    static func install() {
+        TerminalBridge.prepare()
+        var action = sigaction()
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = handleInterrupt
+        #else
+        action.__sigaction_u.__sa_handler = handleInterrupt
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(SIGINT, &action, nil)
+        // A parent may have started us with SIGINT blocked (the mask is inherited through exec).
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        sigprocmask(SIG_UNBLOCK, &unblock, nil)
+    }
+
+    /// Runs `body` with Ctrl-C aimed at `handle`.
+    static func aiming<T>(at handle: LuaInterruptHandle, _ body: () throws -> T) rethrows -> T {
+        set(handle)
+        defer { set(nil) }
+        return try body()
+    }
+
+    /// Whether Ctrl-C was pressed at the prompt since the last call (and clears it).
+    static func takePromptInterrupt() -> Bool {
+        guard TerminalBridge.promptInterrupted != 0 else { return false }
+        TerminalBridge.promptInterrupted = 0
+        return true
+    }
+
+    /// Updates the target with SIGINT blocked, so the handler never sees half a write.
+    private static func set(_ handle: LuaInterruptHandle?) {
+        var block = sigset_t(), old = sigset_t()
+        sigemptyset(&block)
+        sigaddset(&block, SIGINT)
+        sigprocmask(SIG_BLOCK, &block, &old)
+        TerminalBridge.interruptTarget = handle
+        TerminalBridge.promptInterrupted = 0
+        sigprocmask(SIG_SETMASK, &old, nil)
+    }
+}
+
+private let handleInterrupt: @convention(c) (Int32) -> Void = { _ in
+    if let target = TerminalBridge.interruptTarget {
+        target.interrupt()
+    } else {
+        TerminalBridge.promptInterrupted = 1
+    }
+}

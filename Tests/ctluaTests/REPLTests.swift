@@ -1,0 +1,233 @@
+import Foundation
+import LuaRuntime
+import TestSupport
+import Testing
+@testable import ctlua
+
+/// Completion and chunk rules without a terminal.
+@Suite struct REPLCompletionTests {
+    private func complete(_ line: String, setup: String = "") throws -> [String] {
+        let lua = try LuaState(policy: .full)
+        defer { lua.close() }
+        if !setup.isEmpty { try lua.run(setup) }
+        let breaks = Set(" \t\n\"'`@$><=;|&{(,+-*/%^~[]#)")
+        let start = line.lastIndex(where: { breaks.contains($0) }).map { line.index(after: $0) } ?? line.startIndex
+        return Completion(lua: lua, environment: nil).candidates(before: String(line[..<start]), word: String(line[start...]))
+    }
+
+    @Test func keywordsGlobalsFieldsAndMethods() throws {
+        #expect(try complete("str") == ["string"])
+        #expect(try complete("x = wh") == ["while"])
+        #expect(try complete("string.fo") == ["string.format"])
+        #expect(try complete("print(math.ma") == ["math.max", "math.maxinteger"])
+        #expect(try complete("s:up", setup: "s = 'x'") == ["s:upper"])
+        #expect(try complete("obj:g", setup: "obj = setmetatable({gx = 1}, {__index = {get = function() end}})") == ["obj:get"])
+        #expect(try complete("obj.g", setup: "obj = setmetatable({gx = 1}, {__index = {get = function() end}})") == ["obj.get", "obj.gx"])
+        #expect(try complete("nothing.here") == [])
+    }
+
+    @Test func moduleNamesInRequire() throws {
+        #expect(try complete(#"require "str"#) == ["string"])
+        #expect(try complete(#"local m = require("tab"#) == ["table"])
+        #expect(Completion.isRequireArgument("local json = require '"))
+        #expect(!Completion.isRequireArgument("required = '"))
+        #expect(!Completion.isRequireArgument("x.require '"))
+        #expect(Completion.commonPrefix(["math.max", "math.maxinteger", "math.min"]) == "math.m")
+    }
+}
+
+/// The real REPL through a pseudo-terminal (python3 + pexpect), each session bounded by timeouts.
+@Suite(.serialized) struct REPLTests {
+    @Test func expressionsAndSeveralResults() throws {
+        try session("""
+            c = spawn()
+            send(c, "1 + 2"); expect(c, "3"); prompt(c)
+            send(c, '="a", 2, nil'); expect(c, '"a"\\t2\\tnil'); prompt(c)
+            send(c, "x = 5"); prompt(c)
+            send(c, "x * 2"); expect(c, "10"); prompt(c)
+            send(c, "error('boom')"); expect(c, "stdin:1: boom"); prompt(c)
+            quit(c)
+            c = spawn(colors=True)
+            send(c, "1 + 2, 'x'"); expect(c, "\\x1b[36m3\\x1b[0m\\t\\x1b[32m\\"x\\"\\x1b[0m"); prompt(c)
+            quit(c)
+            """)
+    }
+
+    @Test func sandboxKeepsGlobalsBetweenLines() throws {
+        try session("""
+            c = spawn(args=["--sandbox"])
+            send(c, "x = 20"); prompt(c)
+            send(c, "x + 1"); expect(c, "21"); prompt(c)
+            send(c, "require 'cjson'"); expect(c, "module 'cjson' not found"); prompt(c)
+            send(c, "io"); expect(c, "nil"); prompt(c)
+            send(c, "app.relaunch()"); expect(c, "app.relaunched"); prompt(c)   # a new state: a new session _ENV
+            send(c, "y = 2"); prompt(c)
+            send(c, "y * 3, x"); expect(c, "6\tnil"); prompt(c)
+            quit(c)
+            """)
+    }
+
+    @Test func multiLineFunction() throws {
+        try session("""
+            c = spawn()
+            send(c, "function sq(x)"); cont(c)
+            send(c, "  return x * x"); cont(c)
+            send(c, "end"); prompt(c)
+            send(c, "sq(7)"); expect(c, "49"); prompt(c)
+            send(c, "{1,"); cont(c)
+            send(c, "2}"); expect(c, "{ 1, 2 }"); prompt(c)
+            quit(c)
+            """)
+    }
+
+    @Test func tablesPrintSorted() throws {
+        try session("""
+            c = spawn()
+            send(c, "{b = 2, a = 1, 10, 20, nested = {z = true, y = 'q'}}")
+            expect(c, '{ 10, 20, a = 1, b = 2, nested = { y = "q", z = true } }'); prompt(c)
+            send(c, "t = {name = string.rep('x', 50), other = string.rep('y', 50)} t.self = t")
+            prompt(c)
+            send(c, "t")   # wider than the 100 columns of the pty: one entry a line, the cycle marked
+            expect(c, '{\\r\\n  name = "' + 'x' * 50 + '",\\r\\n  other = "' + 'y' * 50 + '",\\r\\n  self = <cycle: table: 0x')
+            prompt(c)
+            quit(c)
+            """)
+    }
+
+    @Test func tabCompletesGlobals() throws {
+        try session("""
+            c = spawn()
+            c.send("str\\t"); time.sleep(0.3)
+            send(c, ".rep('ab', 3)"); expect(c, '"ababab"'); prompt(c)
+            c.send("string.up\\t"); time.sleep(0.3)
+            send(c, "('x')"); expect(c, '"X"'); prompt(c)
+            send(c, "s = 'abc'"); prompt(c)
+            c.send("s:up\\t"); time.sleep(0.3)
+            send(c, "()"); expect(c, '"ABC"'); prompt(c)
+            c.send('(require "tem\\t'); time.sleep(0.3)
+            send(c, ').list()'); expect(c, "{}"); prompt(c)   # readline closed the quote
+            quit(c)
+            """)
+    }
+
+    @Test func ctrlCStopsARunningChunkAndClearsTheLine() throws {
+        try session("""
+            c = spawn()
+            send(c, "print('spinning') while true do end"); expect(c, "spinning"); time.sleep(0.2)
+            c.sendintr(); expect(c, "interrupted"); prompt(c)
+            send(c, "for i = 1, 3 do print(pcall(function() while true do end end)) end"); time.sleep(0.5)
+            c.sendintr(); expect(c, "interrupted"); prompt(c)
+            send(c, "1 + 1"); expect(c, "2"); prompt(c)
+            c.send("half a line"); time.sleep(0.2); c.sendintr(); prompt(c)
+            send(c, "'still here'"); expect(c, '"still here"'); prompt(c)
+            quit(c)
+            """)
+    }
+
+    @Test func loadAPresenterAndDeliverAnInApp() throws {
+        try session("""
+            c = spawn()
+            send(c, ":load examples/templates/banner.lua"); prompt(c)
+            send(c, "templates.list()"); expect(c, '{ "Banner", "Survey" }'); prompt(c)
+            send(c, "templates.deliver{type = 'custom-code', templateName = 'Banner', wzrk_id = 'c1', vars = {title = 'Sale'}}")
+            expect(c, "template.presenting"); expect(c, "ui.show"); expect(c, "Sale"); expect(c, "template.presented"); prompt(c)
+            send(c, ":queue"); expect(c, "displayed: c1 Banner"); prompt(c)
+            send(c, ":ui"); expect(c, "banner.title"); prompt(c)
+            send(c, ":events 1"); expect(c, "template.presented"); prompt(c)
+            send(c, ":echo off"); prompt(c)
+            send(c, "app.log('quiet')"); prompt(c)
+            send(c, ":echo on"); prompt(c)
+            send(c, "app.log('loud')"); expect(c, '"message":"loud"'); prompt(c)
+            send(c, ":reset"); expect(c, "fresh engine"); prompt(c)
+            send(c, "templates.list()"); expect(c, "{}"); prompt(c)
+            quit(c)
+            """)
+    }
+
+    @Test func historySurvivesARestart() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let history = dir.appendingPathComponent("history").path
+        try session("""
+            c = spawn()
+            send(c, "function twice(x)"); cont(c)
+            send(c, "  return 2 * x"); cont(c)
+            send(c, "end"); prompt(c)
+            send(c, "'remembered' .. 1"); expect(c, '"remembered1"'); prompt(c)
+            c.sendeof(); c.expect(pexpect.EOF); c.close()
+            assert c.exitstatus == 0, "Ctrl-D: exit status %r" % c.exitstatus
+            c = spawn()
+            c.send("\\x1b[A"); time.sleep(0.3); c.send("\\r"); expect(c, '"remembered1"'); prompt(c)
+            c.send("\\x1b[A\\x1b[A"); time.sleep(0.3); c.send("\\r"); prompt(c)   # the whole multi-line chunk
+            send(c, "twice(21)"); expect(c, "42"); prompt(c)
+            quit(c)
+            """, environment: ["CTLUA_HISTORY": history])
+        let saved = try String(contentsOfFile: history, encoding: .utf8)
+        #expect(saved.contains("'remembered' .. 1"))
+    }
+
+    // MARK: - Harness
+
+    /// Helpers every session script starts with: spawn, send a line, expect text, expect a prompt.
+    private static let prelude = #"""
+        import os, re, sys, time
+        import pexpect
+        EXE = os.environ["CTLUA_EXE"]
+        PROMPT = re.compile(r"\n(?:\x1b\[[0-9?;]*[A-Za-z]|\r)*> ")
+        CONT = re.compile(r"\n(?:\x1b\[[0-9?;]*[A-Za-z]|\r)*>> ")
+        def spawn(colors=False, args=[]):
+            env = dict(os.environ)
+            env.update({"TERM": "xterm", "COLUMNS": "100"})
+            if colors: env.pop("NO_COLOR", None)
+            else: env["NO_COLOR"] = "1"
+            c = pexpect.spawn(EXE, args, env=env, encoding="utf-8", timeout=15, dimensions=(30, 100))
+            c.logfile_read = sys.stdout
+            prompt(c)
+            return c
+        def send(c, line): c.send(line + "\r")
+        def expect(c, text): c.expect_exact(text)
+        def prompt(c): c.expect(PROMPT)
+        def cont(c): c.expect(CONT)
+        def quit(c):
+            send(c, ":quit")
+            c.expect(pexpect.EOF)
+            c.close()
+            assert c.exitstatus == 0, "exit status %r" % c.exitstatus
+
+        """#
+
+    /// Runs a pexpect script against the built `ctlua`; fails with its output when it fails or hangs.
+    private func session(_ body: String, environment: [String: String] = [:],
+                         sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = dir.appendingPathComponent("session.py")
+        try (Self.prelude + body + "\n").write(to: script, atomically: true, encoding: .utf8)
+        let log = dir.appendingPathComponent("log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let output = try FileHandle(forWritingTo: log)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path]
+        process.currentDirectoryURL = CLI.packageRoot
+        var env = ProcessInfo.processInfo.environment
+        env["CTLUA_EXE"] = CLI.executable.path
+        env["CTLUA_HISTORY"] = dir.appendingPathComponent("history").path
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Polled, not a terminationHandler (which leaks the Process under LeakSanitizer).
+        let deadline = Date().addingTimeInterval(90)
+        while process.isRunning, Date() < deadline { usleep(50_000) }
+        let finished = !process.isRunning
+        if !finished { process.terminate() }
+        process.waitUntilExit()
+        try output.close()
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        #expect(finished, "the session hung:\n\(text)", sourceLocation: sourceLocation)
+        #expect(process.terminationStatus == 0, "the session failed:\n\(text)", sourceLocation: sourceLocation)
+    }
+}
