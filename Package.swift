@@ -24,7 +24,7 @@ let package = Package(
             name: "CJansson", path: "Sources/CJansson", pkgConfig: "jansson",
             providers: [.apt(["libjansson-dev"])]),
         .systemLibrary(
-            name: "CReadline", path: "Sources/CReadline", pkgConfig: "readline",
+            name: "CReadline", path: "Sources/CReadline",
             providers: [.apt(["libreadline-dev"])]),
         .target(name: "CLuaSupport", dependencies: ["CLua", "CJansson"], path: "Sources/CLuaSupport"),
         .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaSupport"]),

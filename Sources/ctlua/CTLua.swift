@@ -85,7 +85,7 @@ struct StdinRunner {
             do {
                 let chunk = pending.hasPrefix("=") ? "return " + pending.dropFirst() : pending
                 _ = try engine.lua.load(chunk, name: "=stdin")
-            } catch let error as LuaError {
+            } catch {
                 if case .syntax(_, true) = error { continue }
             }
             let chunk = pending
