@@ -171,16 +171,10 @@ int ctl_pcallh(lua_State *L, int nargs, int nresults, int msgh) {
 }
 
 int ctl_pcall(lua_State *L, int nargs, int nresults) {
-    ctl_runtime *rt = ctl_getruntime(L);
     int base = lua_gettop(L) - nargs;
     lua_pushcfunction(L, ctl_msgh);   /* light C function: no allocation */
     lua_insert(L, base);
-    enter(L, rt);
-    int saved = rt->enforce;
-    rt->enforce = 1;
-    int status = lua_pcall(L, nargs, nresults, base);
-    rt->enforce = saved;
-    leave(rt);
+    int status = ctl_pcallh(L, nargs, nresults, base);
     lua_remove(L, base);
     return status;
 }
