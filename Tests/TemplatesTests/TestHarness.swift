@@ -99,4 +99,4 @@ func makeFunction(_ name: String, visual: Bool, presenter: any TemplatePresenter
 }
 
 /// Canonical text: sorted keys, compact.
-func canonical(_ value: JSONValue) -> String { InterimJSON.encode(value, sortedKeys: true) }
+func canonical(_ value: JSONValue) -> String { (try? value.encoded(options: JSONEncodeOptions(sortKeys: true))) ?? "\(value)" }
