@@ -347,7 +347,7 @@ func format(_ x: Double) -> String {
 }
 
 func printLine(_ f: Figure) {
-    let target = f.target.map { "≤\(format($0))" } ?? "report"
+    let target = f.target.map { (f.higherIsBetter ? "≥" : "≤") + format($0) } ?? "report"
     let verdict = f.met.map { $0 ? "OK" : "MISSED" } ?? "-"
     let id = f.id.padding(toLength: 4, withPad: " ", startingAt: 0)
     var line = "\(id)ratio \(String(format: "%.2f", f.ratio))  value \(format(f.value)) \(f.unit)  baseline \(format(f.baseline)) \(f.unit)  target \(target)  \(verdict)"
@@ -365,7 +365,7 @@ func jsonNumber(_ x: Double, digits: Int = 3) -> String {
 
 func printJSON(_ figures: [Figure]) {
     let items = figures.map { f in
-        "{\"id\": \"\(f.id)\", \"ratio\": \(jsonNumber(f.ratio)), \"value\": \(jsonNumber(f.value)), \"baseline\": \(jsonNumber(f.baseline)), \"unit\": \"\(f.unit)\", \"target\": \(f.target.map { jsonNumber($0) } ?? "null")}"
+        "{\"id\": \"\(f.id)\", \"ratio\": \(jsonNumber(f.ratio)), \"value\": \(jsonNumber(f.value)), \"baseline\": \(jsonNumber(f.baseline)), \"unit\": \"\(f.unit)\", \"target\": \(f.target.map { jsonNumber($0) } ?? "null"), \"better\": \"\(f.higherIsBetter ? "higher" : "lower")\"}"
     }
     print("{\"results\": [\(items.joined(separator: ", "))]}")
 }
@@ -413,6 +413,7 @@ func main() -> Int32 {
             log("B5 diagnostic, state directory on tmpfs: ratio \(String(format: "%.2f", f.ratio))  value \(format(f.value)) us/in-app  baseline \(format(f.baseline)) us/in-app")
         }
     }
+    step("B6") { try benchB6(runs: options.runs) }
     step("B7") { try benchB7(runs: options.runs, ctlua: options.ctlua, lua: options.lua) }
     step("B8") { try benchB8(runs: options.runs) }
     if options.json { printJSON(figures) }
