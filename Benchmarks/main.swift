@@ -263,8 +263,12 @@ func cjsonDecode(lua: String, text: String, runs: Int, interleave: () throws -> 
 // MARK: - B5: in-app pipeline vs the presenter called from C
 
 func benchB5(runs: Int, stateDirectory: URL? = nil) throws -> Figure {
+    // An explicit directory, so the queue is saved durably (fsync) as in an app; an engine's
+    // own temporary directory is written without fsync (it does not outlive the engine).
+    let directory = stateDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-bench-b5-\(getpid())")
+    defer { if stateDirectory == nil { try? FileManager.default.removeItem(at: directory) } }
     var configuration = Engine.Configuration()
-    configuration.stateDirectory = stateDirectory
+    configuration.stateDirectory = directory
     let engine = try Engine(configuration: configuration)
     try engine.add(TemplatesSystem())
     try installBaselines(engine.lua)
