@@ -26,17 +26,19 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
 /// A storage that is not `isDurable` (a throwaway directory removed with its engine)
 /// skips the two fsyncs: the rename still makes each write atomic for any reader and
 /// against a killed process (the page cache outlives it), not against a power loss.
+/// Its directory is created by the first write, so an engine that never saves never
+/// touches the file system.
 public struct Storage: Sendable {
     /// The state directory.
     public let directory: URL
     /// True when writes are fsynced (file and directory) before `writeAtomically` returns.
     public let isDurable: Bool
 
-    /// Creates the directory when missing.
+    /// Creates the directory when missing (a non-durable storage: at the first write).
     public init(directory: URL, durable: Bool = true) throws {
         self.directory = directory
         self.isDurable = durable
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        if durable { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
     }
 
     /// The full path of a file in the state directory.
@@ -56,7 +58,10 @@ public struct Storage: Sendable {
     public func writeAtomically(_ name: String, _ bytes: [UInt8]) throws {
         let target = path(name)
         let temp = target + ".tmp-\(getpid())"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        var fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        if fd < 0, errno == ENOENT, (try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)) != nil {
+            fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        }
         guard fd >= 0 else { throw StorageError.io(path: temp, operation: "open", errno: errno) }
         var written = 0
         while written < bytes.count {

@@ -28,10 +28,14 @@ extension InAppController {
     /// However many changes a settle makes (deliver, display, dismiss, spawn), the
     /// file is written once, by an idle action of the clock that runs before the
     /// driving call's `drain()`/`advance(by:)` returns.
+    ///
+    /// A storage that is not durable (an engine's own temporary directory, read by
+    /// nothing but this engine and removed with it) is saved only when the engine
+    /// relaunches (`retire()`), which is the only time anything reads it back.
     func markChanged() {
-        guard storage != nil, !isRetired else { return }
+        guard let storage, !isRetired else { return }
         hasUnsavedChanges = true
-        guard !isFlushScheduled else { return }
+        guard storage.isDurable, !isFlushScheduled else { return }
         isFlushScheduled = true
         clock.whenIdle { [weak self] in
             self?.isFlushScheduled = false

@@ -31,6 +31,8 @@ import JSON
 /// later settle dismissed or skipped it. Work in flight (a driving call that has
 /// not returned) may be lost, as in the SDK when the app dies mid-presentation.
 /// The displayed in-app is saved as displayed; after a crash it is presented again.
+/// An engine without a state directory keeps its queue in a temporary one that
+/// nothing else reads: it is written only when the engine relaunches.
 public final class InAppController {
     /// The storage file of the queue.
     public static let storageName = "inapp-queue.json"

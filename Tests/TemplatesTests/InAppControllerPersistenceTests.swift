@@ -83,6 +83,24 @@ import Testing
         #expect(try h.storage.read(InAppController.storageName) == before)
     }
 
+    @Test func anEngineWithoutStateDirectorySavesOnlyForARelaunch() throws {
+        let engine = try Engine()
+        try engine.add(try TemplatesSystem())
+        let script = Harness.temporaryDirectory().appendingPathComponent("banner.lua")
+        defer { try? FileManager.default.removeItem(at: script.deletingLastPathComponent()) }
+        try #"templates.define{ name = "Banner", onPresent = function(ctx) ctx:presented() end }"#
+            .write(to: script, atomically: true, encoding: .utf8)
+        try engine.load(path: script.path)
+        try engine.run("""
+            templates.deliver{ {type = "custom-code", templateName = "Banner", wzrk_id = "a"},
+                               {type = "custom-code", templateName = "Banner", wzrk_id = "b", ti = 2} }
+            """)
+        #expect(!FileManager.default.fileExists(atPath: engine.storage.directory.path), "nothing written yet")
+        try engine.relaunch()
+        let controller = try #require(engine.system(TemplatesSystem.self)?.controller)
+        #expect(controller.displayed?.id == "a" && controller.queue.map(\.id) == ["b"])
+    }
+
     @Test func dismissingEverythingLeavesAnEmptySavedQueue() throws {
         let h = try Harness(templates: Self.templates)
         h.presenter.presentAction = { $0.dismissed() }
