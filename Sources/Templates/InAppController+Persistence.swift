@@ -48,11 +48,18 @@ extension InAppController {
     /// The write is atomic and durable (`Storage.writeAtomically`: temp file,
     /// fsync, rename, directory fsync). A failure is an `error` event; the state
     /// stays marked as changed and the next change tries again.
+    ///
+    /// When the state is byte for byte what the last save wrote (an in-app delivered,
+    /// shown and dismissed within one settle), nothing is written: the file already
+    /// holds it, durably.
     public func flush() {
         guard hasUnsavedChanges, !isRetired, let storage else { return }
         hasUnsavedChanges = false
         do {
-            try storage.writeAtomically(Self.storageName, Self.encodeJSON(persistedState))
+            let bytes = try Self.encodeJSON(persistedState)
+            guard bytes != lastSaved else { return }
+            try storage.writeAtomically(Self.storageName, bytes)
+            lastSaved = bytes
             saveCount += 1
         } catch {
             hasUnsavedChanges = true
@@ -91,6 +98,7 @@ extension InAppController {
         let restored: [InAppNotification]
         do {
             restored = try Self.parseState(Self.decodeJSON(bytes))
+            if queue.isEmpty, displayed == nil { lastSaved = bytes }
         } catch {
             let aside: String
             do { aside = try storage.moveAside(Self.storageName) } catch let moveError {

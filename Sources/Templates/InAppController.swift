@@ -60,6 +60,8 @@ public final class InAppController {
     /// True after `retire()`: nothing is saved any more.
     var isRetired = false
     var isFlushScheduled = false
+    /// The bytes of the last save (or of the file restored), to skip a save that changes nothing.
+    var lastSaved: [UInt8]?
     private var pumpScheduled = false
     private var generatedIds = 0
 

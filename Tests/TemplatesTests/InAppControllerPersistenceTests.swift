@@ -47,6 +47,9 @@ import Testing
         #expect(h.trace("template.dismissed") == ["template.dismissed a", "template.dismissed b", "template.dismissed c"])
         h.clock.advance(by: 5)   // nothing changed: no save
         #expect(h.controller.saveCount == 2)
+        h.presenter.presentAction = { $0.dismissed() }
+        try h.deliver(inapp("d", "Banner"))   // shown and dismissed in one settle: the file already holds that
+        #expect(h.controller.saveCount == 2 && h.trace("template.dismissed").last == "template.dismissed d")
         let saved = try JSONValue.decode(try h.storage.read(InAppController.storageName)!)
         #expect(saved == ["version": 1, "displayed": nil, "queue": []])
     }
