@@ -6,8 +6,8 @@ import JSON
 /// In-apps are ordered by `priority` (descending, default 1) then `ti`
 /// (ascending). One is displayed at a time; the next shows only after the
 /// displayed one's context called `dismissed()`. Presenting runs on the
-/// engine's run loop (`clock.after(0)`), so a driving call (`deliver`, `close`,
-/// `restore`) returns at once and the work happens at the next `clock.drain()`.
+/// engine's run loop (`clock.after(0)`), so `deliver`, `close` and `restore`
+/// return at once and the work happens at the next `clock.drain()`.
 /// Every step is recorded in the transcript (`inapp.queued`, `inapp.skipped`,
 /// `template.presenting`, ...; `id` is the in-app's `wzrk_id`).
 ///
@@ -17,7 +17,8 @@ import JSON
 /// state directory, atomically and durably (temp file, fsync, rename, directory
 /// fsync), **once per settle**: changes only mark the state dirty, and one idle
 /// action of the clock writes it when the run loop has run every due timer,
-/// before the `drain()`/`advance(by:)` of the driving call returns.
+/// before the `drain()`/`advance(by:)` of the driving call returns. A save whose
+/// bytes equal the previous save is skipped (the file already holds them).
 ///
 /// A change is *acknowledged* when the driving call that made it has returned
 /// to its caller. Driving calls are the engine's entry points that settle
