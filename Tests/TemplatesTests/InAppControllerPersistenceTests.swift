@@ -36,7 +36,8 @@ import Testing
 
     @Test func oneSavePerSettleHoweverManyChanges() throws {
         let h = try Harness(templates: Self.templates)
-        h.presenter.presentAction = { context in h.clock.after(1) { context.dismissed() } }
+        let clock = h.clock
+        h.presenter.presentAction = { context in clock.after(1) { context.dismissed() } }
         try h.controller.deliver([inapp("a", "Banner"), inapp("b", "Banner"), inapp("c", "Banner")])
         #expect(h.controller.saveCount == 0 && h.controller.hasUnsavedChanges)
         #expect(try h.storage.read(InAppController.storageName) == nil, "nothing is written before the idle point")

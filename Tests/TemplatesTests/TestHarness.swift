@@ -48,6 +48,14 @@ final class Harness {
         controller = InAppController(manager: manager, transcript: transcript, clock: clock, storage: storage, fileFetcher: files)
     }
 
+    /// The presenter keeps the contexts it saw, and each context its template, whose
+    /// presenter it is: break that cycle so LeakSanitizer sees every test's values freed.
+    deinit {
+        presenter.contexts.removeAll()
+        presenter.presentAction = nil
+        presenter.closeAction = nil
+    }
+
     static func temporaryDirectory() -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-templates-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
