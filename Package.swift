@@ -44,7 +44,7 @@ let package = Package(
         ]),
         .target(name: "CBaselines", dependencies: ["CLua", "CJansson"], path: "Benchmarks/CBaselines"),
         .executableTarget(name: "Benchmarks", dependencies: [
-            "LuaRuntime", "JSON", "Engine", "Templates", "CLua", "CJansson", "CLuaSupport", "CBaselines",
+            "LuaRuntime", "JSON", "Engine", "Templates", "Scenarios", "CLua", "CJansson", "CLuaSupport", "CBaselines",
         ], path: "Benchmarks", exclude: ["CBaselines", "README.md"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime", "TestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "LuaRuntime", "TestSupport"]),

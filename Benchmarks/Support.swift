@@ -19,9 +19,12 @@ struct Figure {
     var baseline: Double
     var unit: String
     var target: Double?
+    /// False (the default): the ratio is `value / baseline` and must stay at or below the
+    /// target. True (speed-ups such as B6): the ratio is `baseline / value` and must reach it.
+    var higherIsBetter = false
     var note: String = ""
-    var ratio: Double { value / baseline }
-    var met: Bool? { target.map { ratio <= $0 } }
+    var ratio: Double { higherIsBetter ? baseline / value : value / baseline }
+    var met: Bool? { target.map { higherIsBetter ? ratio >= $0 : ratio <= $0 } }
 }
 
 func now() -> UInt64 { cb_now_ns() }

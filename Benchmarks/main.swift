@@ -262,8 +262,12 @@ func cjsonDecode(lua: String, text: String, runs: Int, interleave: () throws -> 
 // MARK: - B5: in-app pipeline vs the presenter called from C
 
 func benchB5(runs: Int, stateDirectory: URL? = nil) throws -> Figure {
+    // An explicit directory, so the queue is saved durably (fsync) as in an app; an engine's
+    // own temporary directory is written without fsync (it does not outlive the engine).
+    let directory = stateDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-bench-b5-\(getpid())")
+    defer { if stateDirectory == nil { try? FileManager.default.removeItem(at: directory) } }
     var configuration = Engine.Configuration()
-    configuration.stateDirectory = stateDirectory
+    configuration.stateDirectory = directory
     let engine = try Engine(configuration: configuration)
     try engine.add(TemplatesSystem())
     try installBaselines(engine.lua)
@@ -346,7 +350,7 @@ func format(_ x: Double) -> String {
 }
 
 func printLine(_ f: Figure) {
-    let target = f.target.map { "≤\(format($0))" } ?? "report"
+    let target = f.target.map { (f.higherIsBetter ? "≥" : "≤") + format($0) } ?? "report"
     let verdict = f.met.map { $0 ? "OK" : "MISSED" } ?? "-"
     let id = f.id.padding(toLength: 4, withPad: " ", startingAt: 0)
     var line = "\(id)ratio \(String(format: "%.2f", f.ratio))  value \(format(f.value)) \(f.unit)  baseline \(format(f.baseline)) \(f.unit)  target \(target)  \(verdict)"
@@ -364,7 +368,7 @@ func jsonNumber(_ x: Double, digits: Int = 3) -> String {
 
 func printJSON(_ figures: [Figure]) {
     let items = figures.map { f in
-        "{\"id\": \"\(f.id)\", \"ratio\": \(jsonNumber(f.ratio)), \"value\": \(jsonNumber(f.value)), \"baseline\": \(jsonNumber(f.baseline)), \"unit\": \"\(f.unit)\", \"target\": \(f.target.map { jsonNumber($0) } ?? "null")}"
+        "{\"id\": \"\(f.id)\", \"ratio\": \(jsonNumber(f.ratio)), \"value\": \(jsonNumber(f.value)), \"baseline\": \(jsonNumber(f.baseline)), \"unit\": \"\(f.unit)\", \"target\": \(f.target.map { jsonNumber($0) } ?? "null"), \"better\": \"\(f.higherIsBetter ? "higher" : "lower")\"}"
     }
     print("{\"results\": [\(items.joined(separator: ", "))]}")
 }
@@ -412,6 +416,7 @@ func main() -> Int32 {
             log("B5 diagnostic, state directory on tmpfs: ratio \(String(format: "%.2f", f.ratio))  value \(format(f.value)) us/in-app  baseline \(format(f.baseline)) us/in-app")
         }
     }
+    step("B6") { try benchB6(runs: options.runs) }
     step("B7") { try benchB7(runs: options.runs, ctlua: options.ctlua, lua: options.lua) }
     step("B8") { try benchB8(runs: options.runs) }
     if options.json { printJSON(figures) }

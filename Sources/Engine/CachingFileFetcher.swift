@@ -107,13 +107,13 @@ public final class CachingFileFetcher: FileFetcher {
             let e = entries[url]!
             object[url] = .object(["file": .string(e.file), "fetchedAt": .double(e.fetchedAt)])
         }
-        try? storage.writeAtomically(Self.indexName, Array(InterimJSON.encode(.object(object)).utf8))
+        guard let text = try? JSONValue.object(object).encoded() else { return }
+        try? storage.writeAtomically(Self.indexName, Array(text.utf8))
     }
 
     private func loadIndex(onError: ((String) -> Void)?) {
         guard let bytes = try? storage.read(Self.indexName) else { return }
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard let value = try? InterimJSON.decode(text), let object = value.objectValue else {
+        guard let value = try? JSONValue.decode(bytes), let object = value.objectValue else {
             let aside = (try? storage.moveAside(Self.indexName)) ?? "?"
             onError?("file cache index \(Self.indexName) is corrupt; moved aside to \(aside)")
             return

@@ -13,7 +13,8 @@ public final class Engine {
     public struct Configuration {
         public var policy: SandboxPolicy = .strict
         public var limits: LuaLimits = .standard
-        /// The state directory (nil: a temporary one, removed with the engine).
+        /// The state directory (nil: a temporary one, removed with the engine; nothing in it
+        /// outlives the engine, so its writes are atomic but not fsynced: `Storage.isDurable`).
         public var stateDirectory: URL?
         /// Folders `require` searches (a loaded script's folder is added automatically).
         public var scriptRoots: [String] = []
@@ -57,7 +58,7 @@ public final class Engine {
             ownsDirectory = false
         } else {
             let temp = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-engine-\(UUID().uuidString)")
-            storage = try Storage(directory: temp)
+            storage = try Storage(directory: temp, durable: false)
             ownsDirectory = true
         }
         let transcript = self.transcript

@@ -20,15 +20,25 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
 ///
 /// A write goes to a temporary file in the same directory, is fsynced, renamed over
 /// the target, and the directory is fsynced: after `kill -9` at any moment the file
-/// holds either the old or the new content, never a mix.
+/// holds either the old or the new content, never a mix, and once `writeAtomically`
+/// returned the new content survives a power loss too.
+///
+/// A storage that is not `isDurable` (a throwaway directory removed with its engine)
+/// skips the two fsyncs: the rename still makes each write atomic for any reader and
+/// against a killed process (the page cache outlives it), not against a power loss.
+/// Its directory is created by the first write, so an engine that never saves never
+/// touches the file system.
 public struct Storage: Sendable {
     /// The state directory.
     public let directory: URL
+    /// True when writes are fsynced (file and directory) before `writeAtomically` returns.
+    public let isDurable: Bool
 
-    /// Creates the directory when missing.
-    public init(directory: URL) throws {
+    /// Creates the directory when missing (a non-durable storage: at the first write).
+    public init(directory: URL, durable: Bool = true) throws {
         self.directory = directory
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        self.isDurable = durable
+        if durable { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
     }
 
     /// The full path of a file in the state directory.
@@ -44,11 +54,14 @@ public struct Storage: Sendable {
         return [UInt8](data)
     }
 
-    /// Atomically replaces `name` with `bytes` (temp file, fsync, rename, fsync dir).
+    /// Atomically replaces `name` with `bytes` (temp file, fsync, rename, fsync dir; no fsyncs unless `isDurable`).
     public func writeAtomically(_ name: String, _ bytes: [UInt8]) throws {
         let target = path(name)
         let temp = target + ".tmp-\(getpid())"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        var fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        if fd < 0, errno == ENOENT, (try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)) != nil {
+            fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        }
         guard fd >= 0 else { throw StorageError.io(path: temp, operation: "open", errno: errno) }
         var written = 0
         while written < bytes.count {
@@ -64,7 +77,7 @@ public struct Storage: Sendable {
             }
             written += n
         }
-        if fsync(fd) != 0 {
+        if isDurable, fsync(fd) != 0 {
             let code = errno
             close(fd)
             unlink(temp)
@@ -76,6 +89,7 @@ public struct Storage: Sendable {
             unlink(temp)
             throw StorageError.io(path: target, operation: "rename", errno: code)
         }
+        guard isDurable else { return }
         let dfd = open(directory.path, O_RDONLY)
         if dfd >= 0 {
             _ = fsync(dfd)

@@ -3,11 +3,17 @@
 /// `advance(by:)` runs every timer due up to the new time in due order (ties in
 /// scheduling order); a timer scheduled while advancing runs in the same advance
 /// when it falls due before the target.
+///
+/// Actions registered with `whenIdle` run once the run loop is idle: at the end of
+/// the `drain()` or `advance(by:)` during which they were registered, after every
+/// due timer (the engine's driving calls all end in one of those, so that is
+/// "before the driving call returns"). Persistence uses it to write once per settle.
 public final class VirtualClock {
     /// Seconds since the engine started.
     public private(set) var now: Double = 0
     private var timers: [(due: Double, seq: Int, action: () -> Void)] = []
     private var sequence = 0
+    private var idleActions: [() -> Void] = []
     /// Seconds added to `now` to get wall-clock Unix time (for `ti`, cache expiry).
     public var epoch: Double
 
@@ -22,8 +28,18 @@ public final class VirtualClock {
         timers.append((now + max(0, seconds), sequence, action))
     }
 
-    /// Drops every pending timer (the app process they belonged to is gone: relaunch).
-    public func cancelAll() { timers.removeAll() }
+    /// Runs `action` once, when the current (or next) `drain()`/`advance(by:)` has run
+    /// every due timer. An idle action may schedule timers; those due now run before
+    /// the drain returns, followed by any idle actions they register.
+    public func whenIdle(_ action: @escaping () -> Void) {
+        idleActions.append(action)
+    }
+
+    /// Drops every pending timer and idle action (the app process they belonged to is gone: relaunch).
+    public func cancelAll() {
+        timers.removeAll()
+        idleActions.removeAll()
+    }
 
     /// Number of timers not yet run.
     public var pendingCount: Int { timers.count }
@@ -34,12 +50,24 @@ public final class VirtualClock {
     /// Moves the clock forward by `seconds`, running due timers in order.
     public func advance(by seconds: Double) {
         let target = now + max(0, seconds)
-        while let index = nextDueIndex(upTo: target) {
-            let timer = timers.remove(at: index)
-            now = max(now, timer.due)
-            timer.action()
+        repeat {
+            while let index = nextDueIndex(upTo: target) {
+                let timer = timers.remove(at: index)
+                now = max(now, timer.due)
+                timer.action()
+            }
+            now = target
+            runIdleActions()
+        } while nextDueIndex(upTo: target) != nil
+    }
+
+    /// Runs the idle actions registered so far (and those they register).
+    private func runIdleActions() {
+        while !idleActions.isEmpty {
+            let actions = idleActions
+            idleActions.removeAll()
+            for action in actions { action() }
         }
-        now = target
     }
 
     private func nextDueIndex(upTo target: Double) -> Int? {

@@ -71,7 +71,7 @@ extension InAppController {
         if template.isVisual {
             queue.insert(notification, at: 0)
             transcript.record("inapp.queued", fields(notification))
-            persist()
+            markChanged()
             schedulePump()
             return
         }
@@ -99,7 +99,7 @@ extension InAppController {
         guard !nonVisualAction, displayedContext === context else { return }
         displayedContext = nil
         displayed = nil
-        persist()
+        markChanged()
         schedulePump()
     }
 }

@@ -2,14 +2,16 @@ import Engine
 import JSON
 
 extension InAppController {
-    /// Encodes persisted JSON; the one place to switch to the JSON module's encoder.
-    static func encodeJSON(_ value: JSONValue) -> [UInt8] {
-        Array(InterimJSON.encode(value).utf8)
+    /// Encodes persisted JSON (compact, key order kept) with the JSON module's printer.
+    ///
+    /// - Throws: `JSONError.encode` for a value JSON cannot hold (a NaN from a Lua table).
+    static func encodeJSON(_ value: JSONValue) throws(JSONError) -> [UInt8] {
+        Array(try value.encoded().utf8)
     }
 
-    /// Decodes persisted JSON; the one place to switch to the JSON module's decoder.
-    static func decodeJSON(_ bytes: [UInt8]) throws -> JSONValue {
-        try InterimJSON.decode(String(decoding: bytes, as: UTF8.self))
+    /// Decodes persisted JSON with the JSON module's parser (duplicate keys refused).
+    static func decodeJSON(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
+        try JSONValue.decode(bytes, options: JSONDecodeOptions(rejectDuplicateKeys: true))
     }
 
     /// The persisted state: `{"version": 1, "displayed": entry|null, "queue": [entry]}`.
@@ -21,14 +23,56 @@ extension InAppController {
         ])
     }
 
-    /// Saves the queue and the displayed in-app atomically (an `error` event on failure).
-    func persist() {
-        guard let storage else { return }
+    /// Notes that the queue or the displayed in-app changed: one save when the run loop is idle.
+    ///
+    /// However many changes a settle makes (deliver, display, dismiss, spawn), the
+    /// file is written once, by an idle action of the clock that runs before the
+    /// driving call's `drain()`/`advance(by:)` returns.
+    ///
+    /// A storage that is not durable (an engine's own temporary directory, read by
+    /// nothing but this engine and removed with it) is saved only when the engine
+    /// relaunches (`retire()`), which is the only time anything reads it back.
+    func markChanged() {
+        guard let storage, !isRetired else { return }
+        hasUnsavedChanges = true
+        guard storage.isDurable, !isFlushScheduled else { return }
+        isFlushScheduled = true
+        clock.whenIdle { [weak self] in
+            self?.isFlushScheduled = false
+            self?.flush()
+        }
+    }
+
+    /// Saves the queue and the displayed in-app now if they changed since the last save.
+    ///
+    /// The write is atomic and durable (`Storage.writeAtomically`: temp file,
+    /// fsync, rename, directory fsync). A failure is an `error` event; the state
+    /// stays marked as changed and the next change tries again.
+    ///
+    /// When the state is byte for byte what the last save wrote (an in-app delivered,
+    /// shown and dismissed within one settle), nothing is written: the file already
+    /// holds it, durably.
+    public func flush() {
+        guard hasUnsavedChanges, !isRetired, let storage else { return }
+        hasUnsavedChanges = false
         do {
-            try storage.writeAtomically(Self.storageName, Self.encodeJSON(persistedState))
+            let bytes = try Self.encodeJSON(persistedState)
+            guard bytes != lastSaved else { return }
+            try storage.writeAtomically(Self.storageName, bytes)
+            lastSaved = bytes
+            saveCount += 1
         } catch {
+            hasUnsavedChanges = true
             reportError("templates: cannot save \(Self.storageName): \(error)")
         }
+    }
+
+    /// Saves pending changes and stops saving: the app process this controller
+    /// belonged to is gone (relaunch); a presenter of the old Lua state that
+    /// dismisses later must not overwrite the new controller's file.
+    public func retire() {
+        flush()
+        isRetired = true
     }
 
     /// Restores the persisted queue (on relaunch, or into a new controller).
@@ -54,6 +98,7 @@ extension InAppController {
         let restored: [InAppNotification]
         do {
             restored = try Self.parseState(Self.decodeJSON(bytes))
+            if queue.isEmpty, displayed == nil { lastSaved = bytes }
         } catch {
             let aside: String
             do { aside = try storage.moveAside(Self.storageName) } catch let moveError {
@@ -66,7 +111,7 @@ extension InAppController {
         let known = Set(queue.map(\.id) + [displayed?.id].compactMap { $0 })
         let fresh = restored.filter { !known.contains($0.id) }
         queue.insert(contentsOf: fresh, at: 0)
-        persist()
+        markChanged()
         schedulePump()
         return fresh.count
     }

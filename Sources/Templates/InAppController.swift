@@ -6,11 +6,34 @@ import JSON
 /// In-apps are ordered by `priority` (descending, default 1) then `ti`
 /// (ascending). One is displayed at a time; the next shows only after the
 /// displayed one's context called `dismissed()`. Presenting runs on the
-/// engine's run loop (`clock.after(0)`), so a driving call (`deliver`, `close`,
-/// `restore`) returns at once and the work happens at the next `clock.drain()`.
+/// engine's run loop (`clock.after(0)`), so `deliver`, `close` and `restore`
+/// return at once and the work happens at the next `clock.drain()`.
 /// Every step is recorded in the transcript (`inapp.queued`, `inapp.skipped`,
-/// `template.presenting`, ...; `id` is the in-app's `wzrk_id`), and the queue
-/// with the displayed in-app is saved to `inapp-queue.json` on every change.
+/// `template.presenting`, ...; `id` is the in-app's `wzrk_id`).
+///
+/// ## Persistence: what "acknowledged" means
+///
+/// The queue with the displayed in-app is saved to `inapp-queue.json` in the
+/// state directory, atomically and durably (temp file, fsync, rename, directory
+/// fsync), **once per settle**: changes only mark the state dirty, and one idle
+/// action of the clock writes it when the run loop has run every due timer,
+/// before the `drain()`/`advance(by:)` of the driving call returns. A save whose
+/// bytes equal the previous save is skipped (the file already holds them).
+///
+/// A change is *acknowledged* when the driving call that made it has returned
+/// to its caller. Driving calls are the engine's entry points that settle
+/// before returning: Lua `templates.deliver`, `templates.close`, `app.advance`,
+/// `app.tap`, `app.relaunch`, `Engine.run`/`load`/`settle`/`relaunch`, the
+/// scenario steps built on them, and, for Swift callers of this class,
+/// `deliver`/`close`/`restore` followed by `clock.drain()` (or an explicit
+/// `flush()`). The guarantee: after `kill -9` at any moment, the file parses
+/// and holds the state of the last acknowledged call or of a later settle —
+/// every in-app acknowledged as queued is still queued or displayed unless a
+/// later settle dismissed or skipped it. Work in flight (a driving call that has
+/// not returned) may be lost, as in the SDK when the app dies mid-presentation.
+/// The displayed in-app is saved as displayed; after a crash it is presented again.
+/// An engine without a state directory keeps its queue in a temporary one that
+/// nothing else reads: it is written only when the engine relaunches.
 public final class InAppController {
     /// The storage file of the queue.
     public static let storageName = "inapp-queue.json"
@@ -31,6 +54,15 @@ public final class InAppController {
     /// The context of the displayed in-app, or nil.
     public internal(set) var displayedContext: CustomTemplateContext?
     var activeContexts: [String: CustomTemplateContext] = [:]
+    /// True when the state changed since the last save (a save waits for the idle point).
+    public internal(set) var hasUnsavedChanges = false
+    /// Number of saves (atomic writes of the queue file) so far.
+    public internal(set) var saveCount = 0
+    /// True after `retire()`: nothing is saved any more.
+    var isRetired = false
+    var isFlushScheduled = false
+    /// The bytes of the last save (or of the file restored), to skip a save that changes nothing.
+    var lastSaved: [UInt8]?
     private var pumpScheduled = false
     private var generatedIds = 0
 
@@ -93,7 +125,7 @@ public final class InAppController {
             enqueue(notification)
             transcript.record("inapp.queued", fields(notification))
         }
-        persist()
+        markChanged()
         schedulePump()
     }
 
@@ -141,20 +173,20 @@ public final class InAppController {
             let notification = queue.removeFirst()
             guard let template = manager.template(named: notification.templateName ?? "") else {
                 skip(notification, reason: skipReason(notification) ?? "not registered")
-                persist()
+                markChanged()
                 continue
             }
             if activeContexts[template.name] != nil {
                 skip(notification, reason: "Template with name: \"\(template.name)\" is already being presented.")
-                persist()
+                markChanged()
                 continue
             }
             displayed = notification
-            persist()
+            markChanged()
             guard let context = makeContext(template, notification) else {
                 skip(notification, reason: Self.filesFailedReason)
                 displayed = nil
-                persist()
+                markChanged()
                 continue
             }
             displayedContext = context
@@ -197,7 +229,7 @@ public final class InAppController {
             if displayedContext === context {
                 displayedContext = nil
                 displayed = nil
-                persist()
+                markChanged()
                 schedulePump()
             }
         }

@@ -28,6 +28,11 @@ public final class TemplatesSystem: EngineSystem {
         }
     }
 
+    /// Saves the queue and retires the controller of the launch that ends.
+    public func prepareRelaunch(_ engine: Engine) throws {
+        controller.retire()
+    }
+
     public func didRelaunch(_ engine: Engine) throws {
         let definitions = jsonDefinitions
         jsonDefinitions = []

@@ -70,6 +70,10 @@ struct HostOptions: ParsableArguments {
     var maxInstructions: Int?
     @Option(help: "Seconds per entry into Lua.")
     var timeout: Double?
+    @Option(help: ArgumentHelp(
+        "Keep the engine's state (the in-app queue, the file cache) in this folder, created when missing.",
+        discussion: "By default a temporary folder is used and removed on exit.", valueName: "dir"))
+    var stateDir: String?
 
     func makeEngine(scriptRoots: [String] = []) throws -> Engine {
         try Self.makeEngine(sandbox: sandbox, limits: LuaLimits(memory: maxMemory, instructions: maxInstructions,
@@ -84,6 +88,7 @@ struct HostOptions: ParsableArguments {
         configuration.limits = limits
         configuration.printToStandardOutput = true
         configuration.scriptRoots = scriptRoots
+        configuration.stateDirectory = stateDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
         let engine = try Engine(configuration: configuration)
         try engine.add(try TemplatesSystem())
         return engine

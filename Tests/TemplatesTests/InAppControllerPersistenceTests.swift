@@ -10,14 +10,17 @@ import Testing
          try makeFunction("visualFn", visual: true, presenter: p)]
     }
 
-    @Test func savedOnEveryChangeAndRestoredExactly() throws {
+    @Test func savedWhenIdleAndRestoredExactly() throws {
         let h = try Harness(templates: Self.templates)
         try h.deliver([
             inapp("a", "Banner", priority: 5, vars: ["ok": ["actions": ["type": "custom-code", "templateName": "visualFn"]]]),
             inapp("b", "Banner", ti: 2), inapp("c", "Banner", ti: 1),
         ])
         h.presenter.contexts[0].triggerAction("ok")
-        let saved = try InterimJSON.decode(String(decoding: try h.storage.read(InAppController.storageName)!, as: UTF8.self))
+        #expect(h.controller.hasUnsavedChanges, "a change outside a drain waits for the idle point")
+        h.clock.drain()
+        #expect(!h.controller.hasUnsavedChanges)
+        let saved = try JSONValue.decode(try h.storage.read(InAppController.storageName)!)
         #expect(saved["displayed"]?["id"] == "a")
         #expect(saved["queue"]?.arrayValue?.map { $0["id"]?.stringValue ?? "" } == ["a/ok", "c", "b"])
 
@@ -29,6 +32,77 @@ import Testing
         relaunched.clock.drain()
         #expect(relaunched.controller.displayed?.id == "a", "the displayed in-app shows again")
         #expect(relaunched.controller.displayed?.json == h.controller.displayed?.json)
+    }
+
+    @Test func oneSavePerSettleHoweverManyChanges() throws {
+        let h = try Harness(templates: Self.templates)
+        let clock = h.clock
+        h.presenter.presentAction = { context in clock.after(1) { context.dismissed() } }
+        try h.controller.deliver([inapp("a", "Banner"), inapp("b", "Banner"), inapp("c", "Banner")])
+        #expect(h.controller.saveCount == 0 && h.controller.hasUnsavedChanges)
+        #expect(try h.storage.read(InAppController.storageName) == nil, "nothing is written before the idle point")
+        h.clock.drain()   // queued 3, displayed a: one save
+        #expect(h.controller.saveCount == 1 && !h.controller.hasUnsavedChanges)
+        h.clock.advance(by: 5)   // a, b and c dismissed, b and c displayed in between: one save
+        #expect(h.controller.saveCount == 2)
+        #expect(h.trace("template.dismissed") == ["template.dismissed a", "template.dismissed b", "template.dismissed c"])
+        h.clock.advance(by: 5)   // nothing changed: no save
+        #expect(h.controller.saveCount == 2)
+        h.presenter.presentAction = { $0.dismissed() }
+        try h.deliver(inapp("d", "Banner"))   // shown and dismissed in one settle: the file already holds that
+        #expect(h.controller.saveCount == 2 && h.trace("template.dismissed").last == "template.dismissed d")
+        let saved = try JSONValue.decode(try h.storage.read(InAppController.storageName)!)
+        #expect(saved == ["version": 1, "displayed": nil, "queue": []])
+    }
+
+    @Test func savedTextIsTheJSONModulesAndRoundTripsExactly() throws {
+        let h = try Harness(templates: Self.templates)
+        let vars: JSONObject = ["z": 1, "a": 1.0, "big": .integer(Int64.max), "tiny": 1e-300,
+                                "text": "quote \" backslash \\ nl \n nul \u{0} é 😀", "nested": ["k": [nil, true]]]
+        try h.deliver([inapp("a", "Banner"), inapp("b", "Banner", vars: vars)])
+        let bytes = try #require(try h.storage.read(InAppController.storageName))
+        #expect(String(decoding: bytes, as: UTF8.self) == (try h.controller.persistedState.encoded()))
+        let again = try Harness(templates: Self.templates, directory: h.storage.directory)
+        #expect(again.controller.restore() == 2)
+        #expect(again.controller.queue.map(\.json) == h.controller.displayed.map { [$0.json] }! + h.controller.queue.map(\.json))
+        #expect(again.controller.queue[1].vars.keys.elementsEqual(vars.keys), "key order kept")
+        #expect(again.controller.queue[1].vars["z"] == .integer(1) && again.controller.queue[1].vars["a"] == .double(1))
+    }
+
+    @Test func aValueJSONCannotHoldIsReportedNotWrittenCorrupt() throws {
+        let h = try Harness(templates: Self.templates)
+        try h.deliver(inapp("a", "Banner", vars: ["bad": .double(.nan)]))
+        #expect(try h.storage.read(InAppController.storageName) == nil)
+        let errors = h.events("error").compactMap { $0["message"]?.stringValue }
+        #expect(errors.count == 1 && errors[0].contains("cannot save inapp-queue.json: json: cannot encode NaN"), "\(errors)")
+    }
+
+    @Test func aRetiredControllerNeverWritesAgain() throws {
+        let h = try Harness(templates: Self.templates)
+        try h.deliver([inapp("a", "Banner"), inapp("b", "Banner")])
+        h.controller.retire()
+        let before = try h.storage.read(InAppController.storageName)
+        h.presenter.contexts[0].dismissed()   // an old Lua state's presenter, after a relaunch
+        h.clock.drain()
+        #expect(try h.storage.read(InAppController.storageName) == before)
+    }
+
+    @Test func anEngineWithoutStateDirectorySavesOnlyForARelaunch() throws {
+        let engine = try Engine()
+        try engine.add(try TemplatesSystem())
+        let script = Harness.temporaryDirectory().appendingPathComponent("banner.lua")
+        defer { try? FileManager.default.removeItem(at: script.deletingLastPathComponent()) }
+        try #"templates.define{ name = "Banner", onPresent = function(ctx) ctx:presented() end }"#
+            .write(to: script, atomically: true, encoding: .utf8)
+        try engine.load(path: script.path)
+        try engine.run("""
+            templates.deliver{ {type = "custom-code", templateName = "Banner", wzrk_id = "a"},
+                               {type = "custom-code", templateName = "Banner", wzrk_id = "b", ti = 2} }
+            """)
+        #expect(!FileManager.default.fileExists(atPath: engine.storage.directory.path), "nothing written yet")
+        try engine.relaunch()
+        let controller = try #require(engine.system(TemplatesSystem.self)?.controller)
+        #expect(controller.displayed?.id == "a" && controller.queue.map(\.id) == ["b"])
     }
 
     @Test func dismissingEverythingLeavesAnEmptySavedQueue() throws {
@@ -53,6 +127,7 @@ import Testing
         #expect(errors.count == 1)
         #expect(errors.first?.contains("inapp-queue.json is corrupt") == true)
         #expect(errors.first?.contains(aside) == true)
+        if content == "{not json" { #expect(errors.first?.contains("json: line 1 column") == true, "\(errors)") }
     }
 
     @Test func withoutStorageNothingIsSaved() throws {

@@ -48,9 +48,13 @@ final class Harness {
         controller = InAppController(manager: manager, transcript: transcript, clock: clock, storage: storage, fileFetcher: files)
     }
 
-    /// The recording presenter keeps contexts, which keep their template, which keeps the presenter:
-    /// a cycle made by the test double only. Break it so the suite stays clean under LeakSanitizer.
-    deinit { presenter.contexts.removeAll() }
+    /// The presenter keeps the contexts it saw, and each context its template, whose
+    /// presenter it is: break that cycle so LeakSanitizer sees every test's values freed.
+    deinit {
+        presenter.contexts.removeAll()
+        presenter.presentAction = nil
+        presenter.closeAction = nil
+    }
 
     static func temporaryDirectory() -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-templates-\(UUID().uuidString)")
@@ -103,4 +107,4 @@ func makeFunction(_ name: String, visual: Bool, presenter: any TemplatePresenter
 }
 
 /// Canonical text: sorted keys, compact.
-func canonical(_ value: JSONValue) -> String { InterimJSON.encode(value, sortedKeys: true) }
+func canonical(_ value: JSONValue) -> String { (try? value.encoded(options: JSONEncodeOptions(sortKeys: true))) ?? "\(value)" }

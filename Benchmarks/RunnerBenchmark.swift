@@ -1,0 +1,79 @@
+import Foundation
+import Scenarios
+
+// MARK: - B6: the scenario runner, --jobs 2 vs --jobs 1
+
+/// Writes `count` small scenarios (a Lua presenter that dismisses itself after a virtual
+/// second; two in-apps, an advance, expectations on events, display and queue) into a new
+/// temporary folder and returns it.
+func makeRunnerScenarios(count: Int) throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-bench-b6-\(getpid())")
+    try? FileManager.default.removeItem(at: dir)
+    let scenarios = dir.appendingPathComponent("scenarios")
+    try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+    try """
+        templates.define{
+          name = "Toast", type = "template",
+          arguments = { { "text", "" }, { "seconds", 1 } },
+          onPresent = function(ctx)
+            ui.show{ id = "toast", text = ctx:string("text") }
+            ctx:presented()
+            app.after(ctx:number("seconds"), function() ui.hide("toast"); ctx:dismissed() end)
+          end,
+        }
+        """.write(to: dir.appendingPathComponent("toast.lua"), atomically: true, encoding: .utf8)
+    for i in 0..<count {
+        let json = """
+            {"name": "toast \(i)", "scripts": ["../toast.lua"], "steps": [
+              {"deliver": {"inapp_notifs": [
+                {"type": "custom-code", "templateName": "Toast", "ti": 1, "wzrk_id": "a\(i)", "priority": 2,
+                 "vars": {"text": "first \(i)"}},
+                {"type": "custom-code", "templateName": "Toast", "ti": 2, "wzrk_id": "b\(i)",
+                 "vars": {"text": "second \(i)", "seconds": 2}}]}},
+              {"expect": {"displayed": "a\(i)", "queue": ["b\(i)"], "ui": {"toast": {"text": "first \(i)"}}}},
+              {"advance": 1},
+              {"expect": {"displayed": "b\(i)", "queue": [],
+                          "events": [{"type": "template.dismissed", "id": "a\(i)"}, {"type": "template.presenting", "id": "b\(i)"}]}},
+              {"advance": 2},
+              {"expect": {"queue": [], "events": [{"type": "template.dismissed", "id": "b\(i)"}]}}
+            ]}
+            """
+        try json.write(to: scenarios.appendingPathComponent(String(format: "toast_%04d.json", i)), atomically: true, encoding: .utf8)
+    }
+    return dir
+}
+
+/// Seconds `Runner.execute` takes for `scenarios` on `jobs` workers; every scenario must pass.
+func runnerSeconds(_ scenarios: [Scenario], jobs: Int) throws -> Double {
+    let options = RunnerOptions(jobs: jobs, progress: false)
+    let t0 = now()
+    let results = Runner.execute(scenarios, options: options, driverFactory: EngineScenarioDriver.factory)
+    let dt = Double(now() - t0) / 1e9
+    if let failed = results.first(where: { !$0.passed }) {
+        throw BenchError("B6: \(failed.relativePath) failed: \(failed.failures.first?.summary ?? "?")")
+    }
+    guard results.count == scenarios.count else { throw BenchError("B6: \(results.count) results") }
+    return dt
+}
+
+/// B6: wall time of 1,000 scenarios with `--jobs 2` (value) against `--jobs 1` (baseline);
+/// the ratio is the speed-up `jobs 1 / jobs 2`, so higher is better (target ≥ 1.7).
+///
+/// Loading (discovery and parsing, serial in `ctlua test`) is done once, outside the timing,
+/// and reported on stderr; the figure is the runner's execution of the loaded scenarios.
+func benchB6(runs: Int, count: Int = 1000) throws -> Figure {
+    let dir = try makeRunnerScenarios(count: count)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let t0 = now()
+    let scenarios: [Scenario]
+    switch Runner.load(paths: [dir.appendingPathComponent("scenarios").path]) {
+    case .success(let loaded): scenarios = loaded
+    case .failure(let errors): throw BenchError("B6: \(errors.errors.first.map { "\($0)" } ?? "load failed")")
+    }
+    log("B6: loaded \(scenarios.count) scenarios in \(format(Double(now() - t0) / 1e6)) ms (serial, not timed below)")
+    guard scenarios.count == count else { throw BenchError("B6: loaded \(scenarios.count) of \(count)") }
+    let (two, one) = try alternate(runs: max(3, runs / 3), measured: { try runnerSeconds(scenarios, jobs: 2) },
+                                   baseline: { try runnerSeconds(scenarios, jobs: 1) })
+    return Figure(id: "B6", value: two, baseline: one, unit: "s/1000 scenarios", target: 1.7, higherIsBetter: true,
+                  note: "speed-up = jobs 1 / jobs 2, higher is better")
+}
