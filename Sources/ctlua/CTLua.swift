@@ -78,11 +78,12 @@ struct HostOptions: ParsableArguments {
     func makeEngine(scriptRoots: [String] = []) throws -> Engine {
         try Self.makeEngine(sandbox: sandbox, limits: LuaLimits(memory: maxMemory, instructions: maxInstructions,
                                                                 timeout: timeout, output: nil),
-                            scriptRoots: scriptRoots)
+                            scriptRoots: scriptRoots, stateDirectory: stateDir)
     }
 
     /// An engine with every system, printing to standard output.
-    static func makeEngine(sandbox: Bool, limits: LuaLimits, scriptRoots: [String] = []) throws -> Engine {
+    static func makeEngine(sandbox: Bool, limits: LuaLimits, scriptRoots: [String] = [],
+                           stateDirectory stateDir: String? = nil) throws -> Engine {
         var configuration = Engine.Configuration()
         configuration.policy = sandbox ? .strict : .full
         configuration.limits = limits
