@@ -8,13 +8,23 @@ struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run", abstract: "Run a Lua script (global `arg` as in lua.c; `...` holds the arguments).")
 
-    @OptionGroup var host: HostOptions
-    @Argument(help: "The script, then its arguments.") var file: String
-    @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
+    /// Everything after `run`: ctlua's options, the script, then the script's own arguments, which
+    /// are passed through untouched (as lua.c does), dashes included. Parsed by `RunInvocation`
+    /// because ArgumentParser cannot stop at the first positional while the root shares the options.
+    @Argument(parsing: .captureForPassthrough, help: ArgumentHelp(
+        "[--sandbox] [--max-memory BYTES] [--max-instructions N] [--timeout SECONDS] [--state-dir DIR] FILE [ARGS...]",
+        valueName: "options-file-args"))
+    var command: [String] = []
 
     func run() throws {
+        let invocation: RunInvocation
+        do { invocation = try RunInvocation(command) } catch {
+            throw ValidationError("\(error)")
+        }
+        let file = invocation.file, arguments = invocation.arguments
         let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
-        let engine = try host.makeEngine(scriptRoots: [folder])
+        let engine = try HostOptions.makeEngine(sandbox: invocation.sandbox, limits: invocation.limits,
+                                                scriptRoots: [folder], stateDirectory: invocation.stateDirectory)
         let lua = engine.lua
         let arg = lua.newTable()
         arg[-1] = "ctlua"
@@ -28,5 +38,47 @@ struct RunCommand: ParsableCommand {
         } catch {
             throw HostFailure.report(error)
         }
+    }
+}
+
+/// `ctlua run`'s command line: options up to the script, then the script's arguments.
+struct RunInvocation: Equatable {
+    var sandbox = false
+    var limits = LuaLimits.none
+    var stateDirectory: String?
+    var file = ""
+    var arguments: [String] = []
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    init(_ command: [String]) throws {
+        var rest = command[...]
+        func value(_ option: String) throws -> String {
+            guard let v = rest.popFirst() else { throw Failure(description: "missing value for '\(option)'") }
+            return v
+        }
+        func number<T: LosslessStringConvertible>(_ option: String, _: T.Type) throws -> T {
+            let text = try value(option)
+            guard let n = T(text) else { throw Failure(description: "'\(text)' is not a valid value for '\(option)'") }
+            return n
+        }
+        while let token = rest.first, token.hasPrefix("-") {
+            rest.removeFirst()
+            switch token {
+            case "--sandbox": sandbox = true
+            case "--max-memory": limits.memory = try number(token, Int.self)
+            case "--max-instructions": limits.instructions = try number(token, Int.self)
+            case "--timeout": limits.timeout = try number(token, Double.self)
+            case "--state-dir": stateDirectory = try value(token)
+            case "--": break
+            default: throw Failure(description: "unknown option '\(token)' before the script")
+            }
+            if token == "--" { break }
+        }
+        guard let script = rest.popFirst() else { throw Failure(description: "missing the script to run") }
+        file = script
+        arguments = Array(rest)
     }
 }

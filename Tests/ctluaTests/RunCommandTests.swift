@@ -50,4 +50,24 @@ import Testing
         let slow = try CLI.run(["--timeout", "0.1", "-e", "while true do end"])
         #expect(slow.stderr.contains("timeout"))
     }
+
+    @Test func optionsBeforeTheScriptAreCtluasAndEverythingAfterIsTheScripts() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "print(#arg, ...)".write(to: dir.appendingPathComponent("a.lua"), atomically: true, encoding: .utf8)
+        let passed = try CLI.run(["run", "--sandbox", "--max-memory", "50000000", "a.lua", "--max-memory", "5", "-e"],
+                                 directory: dir)
+        #expect(passed.status == 0, "\(passed.stderr)")
+        #expect(passed.stdout == "3\t--max-memory\t5\t-e\n")
+        let bomb = try CLI.run(["run", "--max-memory", "4000000", "a.lua"], directory: dir)
+        #expect(bomb.status == 0)
+        try "local t = {} for i = 1, 1e7 do t[i] = i end".write(to: dir.appendingPathComponent("b.lua"), atomically: true, encoding: .utf8)
+        let limited = try CLI.run(["run", "--max-memory", "4000000", "b.lua"], directory: dir)
+        #expect(limited.stderr.hasPrefix("ctlua: not enough memory"), "\(limited.stderr)")
+        let unknown = try CLI.run(["run", "--bogus", "a.lua"], directory: dir)
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("unknown option '--bogus' before the script"))
+        let missing = try CLI.run(["run", "--timeout"], directory: dir)
+        #expect(missing.stderr.contains("missing value for '--timeout'"))
+    }
 }
