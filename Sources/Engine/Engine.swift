@@ -125,10 +125,18 @@ public final class Engine {
 
     /// Runs an extension script (presenters, traits, hooks, validators) and remembers it for relaunch.
     public func load(path: String) throws {
-        let absolute = URL(fileURLWithPath: path, relativeTo: configuration.baseDirectory).standardizedFileURL.path
-        try runScript(absolute)
-        scripts.append(absolute)
-        settle()
+        try load(paths: [path])
+    }
+
+    /// Runs several scripts, then settles once: an in-app restored from storage is not presented
+    /// (or skipped as unregistered) before the last script has defined its template.
+    public func load(paths: [String]) throws {
+        defer { settle() }
+        for path in paths {
+            let absolute = URL(fileURLWithPath: path, relativeTo: configuration.baseDirectory).standardizedFileURL.path
+            try runScript(absolute)
+            scripts.append(absolute)
+        }
     }
 
     private func runScript(_ path: String) throws {

@@ -35,7 +35,7 @@ public final class EngineScenarioDriver: ScenarioDriver {
     }
 
     public func loadScripts(_ paths: [String]) throws {
-        for path in paths { try engine.load(path: path) }
+        try engine.load(paths: paths)
     }
 
     public func setup(_ setup: JSONValue) throws {

@@ -187,4 +187,34 @@ import Testing
         #expect(after.controller.queue.map(\.id) == ["r2", "r3"])
         #expect(try engine.run("return #templates.queue(), templates.displayed().wzrk_id")[1].stringValue == "r1")
     }
+
+    @Test func aNewEngineOnTheSameDirectoryRestoresTheQueueOnceAllScriptsAreLoaded() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-restore-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let helper = dir.appendingPathComponent("helper.lua"), script = dir.appendingPathComponent("banner.lua")
+        try "app.log('helper loaded')".write(to: helper, atomically: true, encoding: .utf8)
+        try banner.write(to: script, atomically: true, encoding: .utf8)
+        var configuration = Engine.Configuration()
+        configuration.stateDirectory = dir.appendingPathComponent("state")
+        do {
+            let first = try Engine(configuration: configuration)
+            try first.add(try TemplatesSystem())
+            try first.load(paths: [helper.path, script.path])
+            try first.run("""
+                templates.deliver{
+                  {type = "custom-code", templateName = "Banner", wzrk_id = "k1", ti = 1},
+                  {type = "custom-code", templateName = "Banner", wzrk_id = "k2", ti = 2},
+                }
+                """)
+        }
+        let second = try Engine(configuration: configuration)
+        try second.add(try TemplatesSystem())
+        // The helper settles nothing on its own: the restored in-apps wait for the banner script.
+        try second.load(paths: [helper.path, script.path])
+        let system = try #require(second.system(TemplatesSystem.self))
+        #expect(system.controller.displayed?.id == "k1")
+        #expect(system.controller.queue.map(\.id) == ["k2"])
+        #expect(second.transcript.events(prefix: "inapp.skipped").isEmpty)
+    }
 }
