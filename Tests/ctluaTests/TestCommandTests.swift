@@ -79,4 +79,28 @@ import Testing
         #expect(lines.last?.hasPrefix("c.json:1:") == true)
         #expect(try CLI.run(["check", "examples/templates/banner.lua"]).status == 0)
     }
+
+    @Test func presenterThatAllocatesWithoutEndFailsWithTheMemoryLimitWhileOthersPass() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try """
+            templates.define{name = "Hog", onPresent = function(ctx)
+              local t = {} for i = 1, math.huge do t[i] = string.rep("x", 64) .. i end
+            end}
+            templates.define{name = "Fine", onPresent = function(ctx) ctx:presented() end}
+            """.write(toFile: dir.path + "/presenters.lua", atomically: true, encoding: .utf8)
+        // Scenarios in their own folder: every .lua file under a scanned folder is a scenario.
+        try FileManager.default.createDirectory(atPath: dir.path + "/scenarios", withIntermediateDirectories: true)
+        for (name, template) in [("hog", "Hog"), ("fine", "Fine")] {
+            try """
+                {"name": "\(name)", "scripts": ["../presenters.lua"], "steps": [
+                  {"deliver": {"type": "custom-code", "templateName": "\(template)", "wzrk_id": "\(name)"}},
+                  {"expect": {"events": [{"type": "template.presented", "id": "\(name)"}]}}]}
+                """.write(toFile: dir.path + "/scenarios/\(name).json", atomically: true, encoding: .utf8)
+        }
+        let r = try CLI.run(["test", "--max-memory", "16000000", "--max-instructions", "1000000000", dir.path + "/scenarios"])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("not enough memory"), "\(r.stdout)")
+        #expect(r.stdout.hasSuffix("1 passed, 1 failed\n"), "\(r.stdout)")
+    }
 }
