@@ -10,7 +10,9 @@ let package = Package(
         .library(name: "JSON", targets: ["JSON"]),
         .library(name: "Engine", targets: ["Engine"]),
         .library(name: "Templates", targets: ["Templates"]),
+        .library(name: "SystemKit", targets: ["SystemKit"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
+        .library(name: "Systems", targets: ["Systems"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -35,23 +37,34 @@ let package = Package(
         .target(name: "Engine", dependencies: [
             "LuaRuntime", "JSON", .product(name: "Collections", package: "swift-collections"),
         ]),
-        .target(name: "Templates", dependencies: ["Engine", "LuaRuntime", "JSON"]),
-        .target(name: "Scenarios", dependencies: ["Engine", "Templates", "JSON", "LuaRuntime"]),
+        // The plug-in kit: how a system declares what it brings (steps, setup, expectations, events, REPL and CLI commands).
+        .target(name: "SystemKit", dependencies: [
+            "Engine", "JSON", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // Systems: one folder each, a plug-in through SystemKit.
+        .target(name: "Templates", dependencies: [
+            "Engine", "LuaRuntime", "JSON", "SystemKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // The catalog: the one place that lists the systems.
+        .target(name: "Systems", dependencies: ["SystemKit", "Templates"]),
+        // Scenarios know systems only through a catalog they are given.
+        .target(name: "Scenarios", dependencies: ["Engine", "SystemKit", "JSON", "LuaRuntime"]),
         .target(name: "TestSupport", dependencies: ["Engine", "JSON", "LuaRuntime"]),
         .executableTarget(name: "ctlua", dependencies: [
-            "Scenarios", "Templates", "Engine", "JSON", "LuaRuntime", "CReadline",
+            "Scenarios", "Systems", "SystemKit", "Engine", "JSON", "LuaRuntime", "CReadline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "CBaselines", dependencies: ["CLua", "CJansson"], path: "Benchmarks/CBaselines"),
         .executableTarget(name: "Benchmarks", dependencies: [
-            "LuaRuntime", "JSON", "Engine", "Templates", "Scenarios", "CLua", "CJansson", "CLuaSupport", "CBaselines",
+            "LuaRuntime", "JSON", "Engine", "Templates", "Systems", "SystemKit", "Scenarios", "CLua", "CJansson", "CLuaSupport", "CBaselines",
         ], path: "Benchmarks", exclude: ["CBaselines", "README.md"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime", "TestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "LuaRuntime", "TestSupport"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "TestSupport"]),
-        .testTarget(name: "TemplatesTests", dependencies: ["Templates", "Engine", "TestSupport"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "TestSupport"]),
-        .testTarget(name: "ctluaTests", dependencies: ["ctlua", "LuaRuntime", "TestSupport"]),
+        .testTarget(name: "SystemKitTests", dependencies: ["SystemKit", "Scenarios", "Systems", "Engine", "TestSupport"]),
+        .testTarget(name: "TemplatesTests", dependencies: ["Templates", "SystemKit", "Engine", "TestSupport"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "SystemKit", "TestSupport"]),
+        .testTarget(name: "ctluaTests", dependencies: ["ctlua", "Systems", "Scenarios", "SystemKit", "LuaRuntime", "TestSupport"]),
     ]
 )
 

@@ -1,5 +1,7 @@
 import Foundation
 import Scenarios
+import SystemKit
+import Systems
 
 // MARK: - B6: the scenario runner, --jobs 2 vs --jobs 1
 
@@ -47,7 +49,7 @@ func makeRunnerScenarios(count: Int) throws -> URL {
 func runnerSeconds(_ scenarios: [Scenario], jobs: Int) throws -> Double {
     let options = RunnerOptions(jobs: jobs, progress: false)
     let t0 = now()
-    let results = Runner.execute(scenarios, options: options, driverFactory: EngineScenarioDriver.factory)
+    let results = Runner.execute(scenarios, options: options, registry: StepRegistry(catalog: .standard))
     let dt = Double(now() - t0) / 1e9
     if let failed = results.first(where: { !$0.passed }) {
         throw BenchError("B6: \(failed.relativePath) failed: \(failed.failures.first?.summary ?? "?")")
@@ -66,7 +68,7 @@ func benchB6(runs: Int, count: Int = 1000) throws -> Figure {
     defer { try? FileManager.default.removeItem(at: dir) }
     let t0 = now()
     let scenarios: [Scenario]
-    switch Runner.load(paths: [dir.appendingPathComponent("scenarios").path]) {
+    switch Runner.load(paths: [dir.appendingPathComponent("scenarios").path], registry: StepRegistry(catalog: .standard)) {
     case .success(let loaded): scenarios = loaded
     case .failure(let errors): throw BenchError("B6: \(errors.errors.first.map { "\($0)" } ?? "load failed")")
     }

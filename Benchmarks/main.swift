@@ -14,6 +14,8 @@ import Engine
 import Foundation
 import JSON
 @_spi(RawLua) import LuaRuntime
+import SystemKit
+import Systems
 import Templates
 
 struct Options {
@@ -59,8 +61,7 @@ func log(_ message: String) {
 // MARK: - B1: Lua -> Swift method vs Lua -> C function
 
 func benchB1(runs: Int) throws -> Figure {
-    let engine = try Engine()
-    try engine.add(TemplatesSystem())
+    let engine = try SystemCatalog.standard.makeEngine()
     try installBaselines(engine.lua)
     // The real TemplateContext userdata: a template whose presenter keeps it active.
     let results = try engine.run("""
@@ -268,8 +269,7 @@ func benchB5(runs: Int, stateDirectory: URL? = nil) throws -> Figure {
     defer { if stateDirectory == nil { try? FileManager.default.removeItem(at: directory) } }
     var configuration = Engine.Configuration()
     configuration.stateDirectory = directory
-    let engine = try Engine(configuration: configuration)
-    try engine.add(TemplatesSystem())
+    let engine = try SystemCatalog.standard.makeEngine(configuration)
     try installBaselines(engine.lua)
     let results = try engine.run("""
         local P = function(ctx)
@@ -333,8 +333,7 @@ func benchB7(runs: Int, ctlua: String?, lua: String?) throws -> Figure? {
 
 func benchB8(runs: Int) throws -> Figure {
     let (m, b) = try alternate(runs: max(3, runs / 2), measured: {
-        let engine = try Engine()
-        try engine.add(TemplatesSystem())
+        let engine = try SystemCatalog.standard.makeEngine()
         fullGC(engine.lua)
         return Double(engine.lua.memoryUsed) / 1024
     }, baseline: { Double(cb_bare_state_memory()) / 1024 })

@@ -3,8 +3,8 @@ import JSON
 import LuaRuntime
 
 /// One simulated app: a Lua state with its sandbox and limits, a virtual clock and
-/// run loop, a transcript, a headless UI, storage and a file fetcher. The systems
-/// (templates, traits, hooks, FlowX) hang off it.
+/// run loop, a transcript, a headless UI, storage and a file fetcher. Systems
+/// (``EngineSystem``) hang off it; the engine knows none of them by name.
 ///
 /// An engine is confined to one thread; parallelism is one engine per worker.
 /// Every driving call returns once the engine is idle (`settle()`).
@@ -20,9 +20,6 @@ public final class Engine {
         public var scriptRoots: [String] = []
         /// `print` goes to standard output instead of the transcript (`ctlua run`).
         public var printToStandardOutput = false
-        /// The build the simulated app is (sync of definitions needs debug and a test user).
-        public var isDebugBuild = false
-        public var isTestUser = false
         /// Relative paths given to `app.load` resolve against this folder (default: the working directory).
         public var baseDirectory: URL?
         public init() {}

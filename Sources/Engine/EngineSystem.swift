@@ -1,6 +1,8 @@
 import LuaRuntime
 
-/// One of the four systems (templates, traits, hooks, FlowX) hanging off an engine.
+/// A system hanging off an engine (templates, traits, hooks, FlowX, or one of your own): its
+/// state for one engine and its Lua modules. Its contributions to scenarios, the REPL and the CLI
+/// are declared by `SystemPlugin` (module SystemKit).
 ///
 /// ## Implementation requirements
 /// - `install(in:)` is called when the system is added and again after every
@@ -22,12 +24,4 @@ public protocol EngineSystem: AnyObject {
 extension EngineSystem {
     public func prepareRelaunch(_ engine: Engine) throws {}
     public func didRelaunch(_ engine: Engine) throws {}
-}
-
-/// A file fetcher whose target can be replaced (fixtures from a scenario's setup).
-public final class SwitchableFileFetcher: FileFetcher {
-    /// Where fetches go now.
-    public var target: any FileFetcher
-    public init(target: any FileFetcher) { self.target = target }
-    public func fetch(_ url: String) -> FileFetchResult { target.fetch(url) }
 }

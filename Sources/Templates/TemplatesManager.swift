@@ -11,8 +11,8 @@ public final class TemplatesManager {
         "ctsystem_pushpermission", "ctsystem_openurl", "ctsystem_apprating",
     ]
 
-    /// The instance configuration.
-    public let configuration: TemplatesConfiguration
+    /// The instance configuration (the build flags can change: a scenario's `setup.build`).
+    public var configuration: TemplatesConfiguration
     /// Registered templates in registration order.
     public private(set) var templates: [CustomTemplate] = []
     private var index: [String: Int] = [:]

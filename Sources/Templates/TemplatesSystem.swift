@@ -14,11 +14,19 @@ public final class TemplatesSystem: EngineSystem {
     /// JSON definitions applied so far (applied again after a relaunch).
     private var jsonDefinitions: [(JSONValue, (any TemplatePresenter)?, (any TemplatePresenter)?)] = []
 
-    public init() throws { manager = try TemplatesManager() }
+    /// The app instance the templates are defined for: its build flags decide whether
+    /// definitions may be synced (a scenario's `setup.build`, `ctlua sync --debug --test-user`).
+    public var instance: TemplatesConfiguration {
+        didSet { manager.configuration = instance }
+    }
+
+    public init(instance: TemplatesConfiguration = TemplatesConfiguration()) throws {
+        self.instance = instance
+        manager = try TemplatesManager(configuration: instance)
+    }
 
     public func install(in engine: Engine) throws {
-        manager = try TemplatesManager(configuration: TemplatesConfiguration(
-            isDebugBuild: engine.configuration.isDebugBuild, isTestUser: engine.configuration.isTestUser))
+        manager = try TemplatesManager(configuration: instance)
         namedPresenters = [:]
         controller = InAppController(manager: manager, transcript: engine.transcript, clock: engine.clock,
                                      storage: engine.storage, fileFetcher: engine.files)

@@ -2,9 +2,11 @@ import ArgumentParser
 import Engine
 import Foundation
 import LuaRuntime
-import Templates
+import SystemKit
+import Systems
 
-/// The `ctlua` command: run scripts, test scenarios, sync and check template definitions.
+/// The `ctlua` command: run scripts, test scenarios, print the reference, and the subcommands the
+/// catalog's systems bring (templates: `sync`, `check`).
 @main
 struct CTLua: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,7 +17,7 @@ struct CTLua: ParsableCommand {
             (the REPL: `:help` lists its commands); otherwise chunks are read from standard input
             (one per line, continued while incomplete), as `lua5.4 -` does.
             """,
-        subcommands: [RunCommand.self, TestCommand.self, SyncCommand.self, CheckCommand.self])
+        subcommands: [RunCommand.self, TestCommand.self, DocCommand.self] + SystemCatalog.standard.commands)
 
     @Option(name: .customShort("e"), help: "Run this chunk and exit.")
     var code: [String] = []
@@ -38,7 +40,16 @@ struct CTLua: ParsableCommand {
                 Glibc.exit((error as? ExitCode)?.rawValue ?? HostFailure.report(error).rawValue)
             }
         }
-        main(nil)
+        do {
+            var command = try parseAsRoot(nil)
+            if var contributed = command as? any SystemCommand {
+                try contributed.run(catalog: HostOptions.catalog)
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
     }
 
     static func runChunks(_ chunks: [String], engine: Engine) throws {
@@ -75,6 +86,10 @@ struct HostOptions: ParsableArguments {
         discussion: "By default a temporary folder is used and removed on exit.", valueName: "dir"))
     var stateDir: String?
 
+    /// The systems every engine of the CLI is assembled from.
+    static var catalog: SystemCatalog { .standard }
+    var catalog: SystemCatalog { Self.catalog }
+
     func makeEngine(scriptRoots: [String] = []) throws -> Engine {
         try Self.makeEngine(sandbox: sandbox, limits: LuaLimits(memory: maxMemory, instructions: maxInstructions,
                                                                 timeout: timeout, output: nil),
@@ -90,9 +105,7 @@ struct HostOptions: ParsableArguments {
         configuration.printToStandardOutput = true
         configuration.scriptRoots = scriptRoots
         configuration.stateDirectory = stateDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
-        let engine = try Engine(configuration: configuration)
-        try engine.add(try TemplatesSystem())
-        return engine
+        return try catalog.makeEngine(configuration)
     }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Scenarios
+import SystemKit
 
 /// `ctlua test`: runs campaign scenarios (scenarios.md).
 struct TestCommand: ParsableCommand {
@@ -31,7 +32,7 @@ struct TestCommand: ParsableCommand {
                 throw ExitCode(Runner.ExitCode.usage)
             }
         }
-        let code = Runner.run(options: options, driverFactory: EngineScenarioDriver.factory)
+        let code = Runner.run(options: options, registry: StepRegistry(catalog: HostOptions.catalog))
         if code != 0 { throw ExitCode(code) }
     }
 }

@@ -1,7 +1,9 @@
 import Engine
 import JSON
+import SystemKit
 
-/// Checks an ``Expectation`` against a driver's state.
+/// Checks an ``Expectation`` against an engine: `events` and `noEvents` on the transcript here,
+/// every other key through its definition in the registry (the core's `ui`, the systems' keys).
 struct ExpectationEvaluator {
     /// The failures, and the transcript indices matched by `events` patterns (an `error` event
     /// matched there is "named" and does not fail the scenario).
@@ -10,9 +12,9 @@ struct ExpectationEvaluator {
         var matchedEvents: Set<Int> = []
     }
 
-    static func evaluate(_ expectation: Expectation, step: Int, driver: any ScenarioDriver) -> Outcome {
+    static func evaluate(_ expectation: Expectation, step: Int, engine: Engine, registry: StepRegistry) -> Outcome {
         var outcome = Outcome()
-        let events = driver.events
+        let events = engine.transcript.events
         func fail(_ expectation: String, _ message: String, expected: String?, actual: String?, at index: Int?) {
             outcome.failures.append(ScenarioFailure(
                 step: step, expectation: expectation, message: message, expected: expected, actual: actual,
@@ -51,34 +53,15 @@ struct ExpectationEvaluator {
             }
         }
 
-        if let displayed = expectation.displayed, driver.displayedID != displayed {
-            fail("displayed", "wrong in-app displayed", expected: displayed.map(JSONWriter.quote) ?? "nothing",
-                 actual: driver.displayedID.map(JSONWriter.quote) ?? "nothing", at: nil)
-        }
-
-        if let queue = expectation.queue, driver.queueIDs != queue {
-            fail("queue", "wrong queue", expected: JSONWriter.text(.array(queue.map { .string($0) })),
-                 actual: JSONWriter.text(.array(driver.queueIDs.map { .string($0) })), at: nil)
-        }
-
-        if let ui = expectation.ui {
-            let tree = driver.uiTree
-            for (id, properties) in ui {
-                guard let view = tree[id] else {
-                    fail("ui.\(id)", "view \(JSONWriter.quote(id)) is not shown", expected: JSONWriter.text(properties),
-                         actual: "views shown: \(JSONWriter.text(.array((tree.objectValue?.keys.map { .string($0) }) ?? [])))", at: nil)
-                    continue
-                }
-                if !JSONMatch.matches(properties, view) {
-                    fail("ui.\(id)", "view \(JSONWriter.quote(id)) has other properties", expected: JSONWriter.text(properties),
-                         actual: JSONWriter.text(view), at: nil)
-                }
+        for (name, value) in expectation.keys {
+            guard let definition = registry.expectationKeys.first(where: { $0.name == name }) else {
+                fail(name, "unknown expectation key", expected: nil, actual: nil, at: nil)
+                continue
             }
-        }
-
-        if let navigation = expectation.navigation, !JSONMatch.matches(navigation, driver.navigation) {
-            fail("navigation", "wrong navigation state", expected: JSONWriter.text(navigation),
-                 actual: driver.navigation.map(JSONWriter.text) ?? "none", at: nil)
+            for mismatch in definition.check(engine, value) {
+                fail(mismatch.detail.map { "\(name).\($0)" } ?? name, mismatch.message,
+                     expected: mismatch.expected, actual: mismatch.actual, at: nil)
+            }
         }
         return outcome
     }

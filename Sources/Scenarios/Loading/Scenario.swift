@@ -1,4 +1,5 @@
 import JSON
+import SystemKit
 
 /// One step of a JSON scenario: its command name (the object's first key), that key's value,
 /// and the whole step object (for parameters such as `navigate`'s `from`).

@@ -1,4 +1,5 @@
 import JSON
+import SystemKit
 
 /// A line and column in a source file, both starting at 1 (columns count bytes).
 public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {

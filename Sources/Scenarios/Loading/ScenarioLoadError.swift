@@ -1,3 +1,4 @@
+import SystemKit
 /// Why a scenario file could not be loaded. Any of these makes `ctlua test` exit with code 2.
 ///
 /// Rendering for people is in `description`; the payloads stay structured for tests and tools.

@@ -1,11 +1,12 @@
 import Foundation
 import JSON
+import SystemKit
 
 /// Reads and validates scenario files, reporting every problem of a file, not just the first.
 public struct ScenarioLoader: Sendable {
     public var registry: StepRegistry
 
-    public init(registry: StepRegistry = .standard) { self.registry = registry }
+    public init(registry: StepRegistry) { self.registry = registry }
 
     /// Loads one file: a `.lua` scenario as is, anything else as a JSON scenario.
     public func load(_ found: ScenarioDiscovery.Found) -> Result<Scenario, ScenarioLoadErrors> {
@@ -94,7 +95,7 @@ public struct ScenarioLoader: Sendable {
         }
         if let value = object["setup"] {
             setup = value
-            v.add(ValueShape.record(members: registry.setupMembers, required: []).check(value, at: .root.key("setup")))
+            v.add(registry.setupShape.check(value, at: .root.key("setup")))
         }
         guard let stepsValue = object["steps"] else {
             v.add(JSONPath.root.key("steps"), "missing required key (an array of steps)")
@@ -126,7 +127,9 @@ public struct ScenarioLoader: Sendable {
             v.add(path.key(name), "unknown step \(JSONWriter.quote(name)) (known: \(known))")
             return nil
         }
-        var problems = definition.value.check(value, at: path.key(name))
+        var shape = definition.value
+        if case .expect = definition.handler { shape = registry.expectationShape }
+        var problems = shape.check(value, at: path.key(name))
         for (key, parameter) in object.elements.dropFirst() {
             if let shape = definition.parameters[key] {
                 problems += shape.check(parameter, at: path.key(key))

@@ -1,4 +1,5 @@
 import JSON
+import SystemKit
 
 /// The machine-readable report (`--json FILE`) and transcripts (`--trace DIR`).
 public enum JSONReporter {

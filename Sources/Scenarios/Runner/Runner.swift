@@ -9,9 +9,9 @@ public enum Runner {
         public static let usage: Int32 = 2
     }
 
-    /// Runs everything `options` selects with drivers from `driverFactory`; returns the exit code.
-    public static func run(options: RunnerOptions, driverFactory: @escaping ScenarioDriverFactory,
-                           output: RunnerOutput = .standard) -> Int32 {
+    /// Runs everything `options` selects on engines assembled from `registry`'s catalog; returns the exit code.
+    public static func run(options: RunnerOptions, registry: StepRegistry,
+                           makeEngine: ScenarioExecutor.EngineFactory? = nil, output: RunnerOutput = .standard) -> Int32 {
         // Usage.
         if let jobs = options.jobs, jobs < 1 {
             output.stderr("error: --jobs \(jobs): expected a positive number\n")
@@ -27,7 +27,7 @@ public enum Runner {
 
         // Loading: every error of every file, then stop.
         let scenarios: [Scenario]
-        switch load(paths: options.paths.isEmpty ? ["."] : options.paths, registry: options.registry) {
+        switch load(paths: options.paths.isEmpty ? ["."] : options.paths, registry: registry) {
         case .success(let loaded): scenarios = loaded
         case .failure(let errors):
             for error in errors.errors { output.stderr("error: \(error)\n") }
@@ -46,7 +46,7 @@ public enum Runner {
         }
 
         // Running.
-        let results = execute(selected, options: options, driverFactory: driverFactory, output: output)
+        let results = execute(selected, options: options, registry: registry, makeEngine: makeEngine, output: output)
 
         // Reporting.
         output.stdout(options.tap ? TAPReporter.render(results) : TextReporter.render(results))
@@ -68,7 +68,7 @@ public enum Runner {
     }
 
     /// Finds and loads every scenario under `paths`; fails with every error found.
-    public static func load(paths: [String], registry: StepRegistry = .standard) -> Result<[Scenario], ScenarioLoadErrors> {
+    public static func load(paths: [String], registry: StepRegistry) -> Result<[Scenario], ScenarioLoadErrors> {
         let (files, findErrors) = ScenarioDiscovery.find(paths)
         var errors = findErrors
         var scenarios: [Scenario] = []
@@ -84,9 +84,10 @@ public enum Runner {
     }
 
     /// Runs scenarios on `options.jobs` workers; results come back in the scenarios' order.
-    public static func execute(_ scenarios: [Scenario], options: RunnerOptions, driverFactory: @escaping ScenarioDriverFactory,
+    public static func execute(_ scenarios: [Scenario], options: RunnerOptions, registry: StepRegistry,
+                               makeEngine: ScenarioExecutor.EngineFactory? = nil,
                                output: RunnerOutput = .standard) -> [ScenarioResult] {
-        let executor = ScenarioExecutor(registry: options.registry, limits: options.limits, driverFactory: driverFactory)
+        let executor = ScenarioExecutor(registry: registry, limits: options.limits, makeEngine: makeEngine)
         let workers = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let showProgress = options.progress ?? output.isTerminal
         let progress = Progress(total: scenarios.count)

@@ -22,13 +22,11 @@ public struct RunnerOptions: Sendable {
     public var limits = ScenarioLimits()
     /// Progress line: nil decides by whether stderr is a terminal.
     public var progress: Bool?
-    /// The steps scenarios may use.
-    public var registry: StepRegistry = .standard
 
     public init(paths: [String] = [], jobs: Int? = nil, shard: Shard? = nil, filter: String? = nil,
                 junitPath: String? = nil, jsonPath: String? = nil, tap: Bool = false,
                 traceDirectory: String? = nil, traceAll: Bool = false, limits: ScenarioLimits = ScenarioLimits(),
-                progress: Bool? = nil, registry: StepRegistry = .standard) {
+                progress: Bool? = nil) {
         self.paths = paths
         self.jobs = jobs
         self.shard = shard
@@ -40,6 +38,5 @@ public struct RunnerOptions: Sendable {
         self.traceAll = traceAll
         self.limits = limits
         self.progress = progress
-        self.registry = registry
     }
 }

@@ -1,19 +1,34 @@
 import Engine
+import Foundation
 import JSON
+import SystemKit
 
-/// Runs one scenario on a fresh driver, on the calling thread.
+/// Runs one scenario on a fresh engine assembled from the registry's catalog, on the calling thread.
 public struct ScenarioExecutor: Sendable {
+    /// Makes the engine of one scenario from its configuration (script roots, base folder, limits).
+    public typealias EngineFactory = @Sendable (Engine.Configuration) throws -> Engine
+
     public var registry: StepRegistry
     public var limits: ScenarioLimits
-    public var driverFactory: ScenarioDriverFactory
+    /// By default the catalog's ``SystemCatalog/makeEngine(_:)``.
+    public var makeEngine: EngineFactory
     /// Transcript events shown before and after the point of a failure.
     public var contextRadius = 3
 
-    public init(registry: StepRegistry = .standard, limits: ScenarioLimits = ScenarioLimits(),
-                driverFactory: @escaping ScenarioDriverFactory) {
+    public init(registry: StepRegistry, limits: ScenarioLimits = ScenarioLimits(), makeEngine: EngineFactory? = nil) {
         self.registry = registry
         self.limits = limits
-        self.driverFactory = driverFactory
+        let catalog = registry.catalog
+        self.makeEngine = makeEngine ?? { try catalog.makeEngine($0) }
+    }
+
+    /// The engine configuration of a scenario: strict policy, its folder as script root and base.
+    public func configuration(for scenario: Scenario) -> Engine.Configuration {
+        var configuration = Engine.Configuration()
+        configuration.scriptRoots = [scenario.directory]
+        configuration.baseDirectory = URL(fileURLWithPath: scenario.directory, isDirectory: true)
+        configuration.limits = limits.luaLimits
+        return configuration
     }
 
     /// Runs the scenario to its end or first failing step.
@@ -23,9 +38,9 @@ public struct ScenarioExecutor: Sendable {
         var failures: [ScenarioFailure] = []
         var transcript: [TranscriptEvent] = []
         do {
-            let driver = try driverFactory(scenario, limits)
-            failures = execute(scenario, on: driver)
-            transcript = driver.events
+            let engine = try makeEngine(configuration(for: scenario))
+            failures = execute(scenario, on: engine)
+            transcript = engine.transcript.events
         } catch {
             failures = [ScenarioFailure(message: "cannot create the engine: \(error)")]
         }
@@ -36,31 +51,34 @@ public struct ScenarioExecutor: Sendable {
                               transcript: transcript, duration: seconds)
     }
 
-    private func execute(_ scenario: Scenario, on driver: any ScenarioDriver) -> [ScenarioFailure] {
+    private func execute(_ scenario: Scenario, on engine: Engine) -> [ScenarioFailure] {
         guard case .steps(let scripts, let setup, let steps) = scenario.body else {
             do {
-                try driver.runLuaScenario(path: scenario.file)
+                try runLuaScenario(path: scenario.file, on: engine)
                 return []
             } catch {
-                return [ScenarioFailure(message: "\(error)", eventIndex: lastIndex(driver))]
+                return [ScenarioFailure(message: "\(error)", eventIndex: lastIndex(engine))]
             }
         }
-        do { try driver.loadScripts(scripts) } catch {
-            return [ScenarioFailure(expectation: nil, message: "loading scripts: \(error)", eventIndex: lastIndex(driver))]
+        do { try applySetup(setup, phase: .beforeScripts, scenario: scenario, on: engine) } catch {
+            return [ScenarioFailure(message: "setup: \(error)", eventIndex: lastIndex(engine))]
         }
-        do { try driver.setup(setup) } catch {
-            return [ScenarioFailure(message: "setup: \(error)", eventIndex: lastIndex(driver))]
+        do { try engine.load(paths: scripts) } catch {
+            return [ScenarioFailure(expectation: nil, message: "loading scripts: \(error)", eventIndex: lastIndex(engine))]
+        }
+        do { try applySetup(setup, phase: .afterScripts, scenario: scenario, on: engine) } catch {
+            return [ScenarioFailure(message: "setup: \(error)", eventIndex: lastIndex(engine))]
         }
         var failures: [ScenarioFailure] = []
         var named: Set<Int> = []
-        var stepOfEvent: [Int] = Array(repeating: -1, count: driver.events.count)
+        var stepOfEvent: [Int] = Array(repeating: -1, count: engine.transcript.events.count)
         for step in steps {
-            failures += runStep(step, on: driver, named: &named)
-            let count = driver.events.count
+            failures += runStep(step, scenario: scenario, on: engine, named: &named)
+            let count = engine.transcript.events.count
             if count > stepOfEvent.count { stepOfEvent += Array(repeating: step.index, count: count - stepOfEvent.count) }
             if !failures.isEmpty { break }
         }
-        for (index, event) in driver.events.enumerated() where event.type == "error" && !named.contains(index) {
+        for (index, event) in engine.transcript.events.enumerated() where event.type == "error" && !named.contains(index) {
             let step = index < stepOfEvent.count && stepOfEvent[index] >= 0 ? stepOfEvent[index] : nil
             failures.append(ScenarioFailure(
                 step: step, expectation: "error event",
@@ -71,34 +89,51 @@ public struct ScenarioExecutor: Sendable {
         return failures
     }
 
-    private func runStep(_ step: ScenarioStep, on driver: any ScenarioDriver, named: inout Set<Int>) -> [ScenarioFailure] {
+    /// Applies the members of `setup` that belong to `phase`, in the registry's order, then settles.
+    private func applySetup(_ setup: JSONValue, phase: SetupPhase, scenario: Scenario, on engine: Engine) throws {
+        guard case .object(let object) = setup else { return }
+        defer { engine.settle() }
+        for member in registry.setupMembers where member.phase == phase {
+            guard let value = object[member.name] else { continue }
+            do {
+                try member.apply(SetupContext(engine: engine, value: value, directory: scenario.directory))
+            } catch {
+                throw SystemError("setup.\(member.name): \(error)")
+            }
+        }
+    }
+
+    private func runLuaScenario(path: String, on engine: Engine) throws {
+        defer { engine.settle() }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        if !engine.lua.scriptRoots.contains(folder) { engine.lua.scriptRoots.append(folder) }
+        try engine.lua.loadFile(path).call()
+    }
+
+    private func runStep(_ step: ScenarioStep, scenario: Scenario, on engine: Engine, named: inout Set<Int>) -> [ScenarioFailure] {
         guard let definition = registry[step.name] else {
             return [ScenarioFailure(step: step.index, message: "unknown step \(JSONWriter.quote(step.name))")]
         }
-        do {
-            switch definition.handler {
-            case .driver:
-                try driver.runStep(name: step.name, value: step.value, step: step.object)
-            case .custom(let handler):
-                try handler(driver, step)
-            case .unsupported:
-                return [ScenarioFailure(
-                    step: step.index,
-                    message: "unsupported step \(JSONWriter.quote(step.name)): no system provides it in this build",
-                    eventIndex: lastIndex(driver))]
-            case .expect:
-                let outcome = ExpectationEvaluator.evaluate(Expectation(validated: step.value), step: step.index, driver: driver)
-                named.formUnion(outcome.matchedEvents)
-                return outcome.failures
+        switch definition.handler {
+        case .expect:
+            let outcome = ExpectationEvaluator.evaluate(Expectation(validated: step.value), step: step.index,
+                                                        engine: engine, registry: registry)
+            named.formUnion(outcome.matchedEvents)
+            return outcome.failures
+        case .run(let handler):
+            defer { engine.settle() }
+            do {
+                try handler(StepContext(engine: engine, value: step.value, step: step.object,
+                                        directory: scenario.directory, scenarioName: scenario.name))
+            } catch {
+                return [ScenarioFailure(step: step.index, message: "\(step.name) failed: \(error)", eventIndex: lastIndex(engine))]
             }
-        } catch {
-            return [ScenarioFailure(step: step.index, message: "\(step.name) failed: \(error)", eventIndex: lastIndex(driver))]
+            return []
         }
-        return []
     }
 
-    private func lastIndex(_ driver: any ScenarioDriver) -> Int? {
-        let count = driver.events.count
+    private func lastIndex(_ engine: Engine) -> Int? {
+        let count = engine.transcript.events.count
         return count > 0 ? count - 1 : nil
     }
 

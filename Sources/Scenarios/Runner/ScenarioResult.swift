@@ -1,3 +1,4 @@
+import SystemKit
 import Engine
 
 /// The outcome of one scenario.

@@ -8,6 +8,8 @@ struct Completion {
     let lua: LuaState
     /// The session's `_ENV` (under `--sandbox`); nil: the globals.
     let environment: LuaTable?
+    /// The modules of the engine's catalog (offered after `require "`).
+    var modules: [String] = ["json", "app", "ui"]
 
     static let keywords = [
         "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
@@ -120,7 +122,7 @@ struct Completion {
                 for (key, _) in package[name].tableValue?.pairs ?? [] { if let s = key.stringValue { names.insert(s) } }
             }
         }
-        for name in ["json", "app", "ui", "templates", "traits", "hooks", "flowx"] where !lua.globals[name].isNil {
+        for name in modules where !lua.globals[name].isNil {
             names.insert(name)
         }
         for root in lua.scriptRoots + ["."] {

@@ -1,22 +1,30 @@
 import Foundation
 import JSON
 import LuaRuntime
-import Templates
+import SystemKit
 
 extension REPL {
-    static let help = """
-        Lua chunks run in the engine; expressions print their values (`=expr` too).
-        A chunk continues on `>>` lines while it is incomplete. Tab completes names.
-          :help           this text
-          :load FILE      run an extension script in the engine (app.load)
-          :reset          a fresh engine (loaded scripts, queue, UI and transcript dropped)
-          :events [N]     the last N transcript entries (default 10)
-          :queue          the displayed in-app and the queue
-          :ui             the headless view tree
-          :echo on|off    print the transcript entries each line produces (now: %@)
-          :quit           leave (Ctrl-D too); Ctrl-C stops a running chunk or clears the line
+    /// `:help`: the REPL's own commands, then those of the catalog's systems.
+    static func help(catalog: SystemCatalog, echo: Bool) -> String {
+        func row(_ usage: String, _ summary: String) -> String {
+            "  " + usage.padding(toLength: max(16, usage.count + 1), withPad: " ", startingAt: 0) + summary + "\n"
+        }
+        var text = """
+            Lua chunks run in the engine; expressions print their values (`=expr` too).
+            A chunk continues on `>>` lines while it is incomplete. Tab completes names.
+            Modules: \(catalog.modules.map(\.name).joined(separator: ", ")).
 
-        """
+            """
+        text += row(":help", "this text")
+        text += row(":load FILE", "run an extension script in the engine (app.load)")
+        text += row(":reset", "a fresh engine (loaded scripts, systems' state, UI and transcript dropped)")
+        text += row(":events [N]", "the last N transcript entries (default 10)")
+        text += row(":ui", "the headless view tree")
+        text += row(":echo on|off", "print the transcript entries each line produces (now: \(echo ? "on" : "off"))")
+        for command in catalog.replCommands { text += row(command.usage, "\(command.summary) (\(command.system))") }
+        text += row(":quit", "leave (Ctrl-D too); Ctrl-C stops a running chunk or clears the line")
+        return text + "\n"
+    }
 
     /// Runs a `:command` line; false to leave the REPL.
     func command(_ line: String) -> Bool {
@@ -25,7 +33,7 @@ extension REPL {
         let argument = words.count > 1 ? words[1].trimmingCharacters(in: .whitespaces) : ""
         switch name {
         case "help", "h", "?":
-            Terminal.out(Self.help.replacingOccurrences(of: "%@", with: echo ? "on" : "off"))
+            Terminal.out(Self.help(catalog: host.catalog, echo: echo))
         case "quit", "q", "exit":
             return false
         case "load", "l":
@@ -47,8 +55,6 @@ extension REPL {
             let count = max(0, Int(argument) ?? 10)
             let events = engine.transcript.events.suffix(count)
             Terminal.out(events.isEmpty ? "no events\n" : events.map { describe($0) }.joined(separator: "\n") + "\n")
-        case "queue":
-            showQueue()
         case "ui":
             let tree = (try? engine.ui.tree.encoded(options: JSONEncodeOptions(sortKeys: false, indent: 2))) ?? "?"
             Terminal.out(tree + "\n")
@@ -61,7 +67,11 @@ extension REPL {
             }
             Terminal.out("echo \(echo ? "on" : "off")\n")
         default:
-            Terminal.error("unknown command :\(name) (:help lists them)\n")
+            guard let contributed = host.catalog.replCommand(named: name) else {
+                Terminal.error("unknown command :\(name) (:help lists them)\n")
+                return true
+            }
+            do { Terminal.out(try contributed.run(engine, argument)) } catch { report(error) }
         }
         return true
     }
@@ -69,21 +79,5 @@ extension REPL {
     private func usage(_ text: String) -> Bool {
         Terminal.error("usage: \(text)\n")
         return true
-    }
-
-    private func showQueue() {
-        guard let controller = engine.system(TemplatesSystem.self)?.controller else {
-            Terminal.out("no templates system\n")
-            return
-        }
-        func line(_ n: InAppNotification) -> String {
-            let priority = n.priority.rounded() == n.priority && abs(n.priority) < 1e15
-                ? String(Int64(n.priority)) : LuaValue.format(n.priority)
-            return "\(n.id) \(n.templateName ?? n.type ?? "?") (priority \(priority))"
-        }
-        var text = "displayed: " + (controller.displayed.map(line) ?? "none") + "\n"
-        text += "queue: \(controller.queue.isEmpty ? "empty" : "\(controller.queue.count)")\n"
-        for (i, n) in controller.queue.enumerated() { text += "  \(i + 1). \(line(n))\n" }
-        Terminal.out(text)
     }
 }

@@ -31,7 +31,8 @@ final class REPL {
         editor = LineEditor(historyPath: Self.historyPath)
         try attach(engine)
         editor.completer = { [unowned self] before, word in
-            Completion(lua: engine.lua, environment: try? currentEnvironment()).candidates(before: before, word: word)
+            Completion(lua: engine.lua, environment: try? currentEnvironment(), modules: host.catalog.modules.map(\.name))
+                .candidates(before: before, word: word)
         }
     }
 
@@ -55,7 +56,8 @@ final class REPL {
     /// The read-eval-print loop, until Ctrl-D or `:quit`.
     func run() {
         InterruptSignal.install()
-        Terminal.out("ctlua: Lua 5.4 with json, app, ui, templates (policy \(host.sandbox ? "strict" : "full")). "
+        let modules = host.catalog.modules.map(\.name).joined(separator: ", ")
+        Terminal.out("ctlua: Lua 5.4 with \(modules) (policy \(host.sandbox ? "strict" : "full")). "
                      + ":help for commands, Ctrl-D to quit.\n")
         var pending: String?
         while true {

@@ -21,7 +21,7 @@ public indirect enum ValueShape: Sendable {
     case custom(@Sendable (JSONValue, JSONPath) -> [(JSONPath, String)])
 
     /// The name used in messages: `expected a number, got string`.
-    var expectation: String {
+    public var expectation: String {
         switch self {
         case .any: return "any value"
         case .string: return "a string"

@@ -2,7 +2,7 @@ import Engine
 import Foundation
 import JSON
 import LuaRuntime
-import Templates
+import SystemKit
 
 /// Loads template definitions from scripts (`.lua`) and CleverTap JSON files (`.json`)
 /// into one engine, collecting every error with its location.
@@ -10,13 +10,11 @@ struct DefinitionFiles {
     let engine: Engine
     let templates: TemplatesSystem
 
-    init(debug: Bool, testUser: Bool) throws {
-        var configuration = Engine.Configuration()
-        configuration.isDebugBuild = debug
-        configuration.isTestUser = testUser
-        engine = try Engine(configuration: configuration)
-        templates = try TemplatesSystem()
-        try engine.add(templates)
+    init(catalog: SystemCatalog, debug: Bool, testUser: Bool) throws {
+        engine = try catalog.makeEngine()
+        templates = try engine.plugin(TemplatesSystem.self)
+        templates.instance.isDebugBuild = debug
+        templates.instance.isTestUser = testUser
     }
 
     /// Loads every file; returns one message per problem (`file:line:column: message`).

@@ -5,16 +5,16 @@ import JSON
 /// A thin layer over the JSON module's printer (`JSONValue.encoded`), so reports print
 /// exactly what `json.encode` and the persisted files print. JSON cannot hold NaN or
 /// infinity: reports show those as `null` rather than failing.
-enum JSONWriter {
+public enum JSONWriter {
     /// One line of JSON text: `{"a":1,"b":[true,null]}`.
-    static func text(_ value: JSONValue) -> String {
+    public static func text(_ value: JSONValue) -> String {
         do { return try value.encoded() } catch {
             return (try? finite(value).encoded()) ?? "null"
         }
     }
 
     /// A JSON string literal, quotes included.
-    static func quote(_ string: String) -> String { text(.string(string)) }
+    public static func quote(_ string: String) -> String { text(.string(string)) }
 
     /// The value with every non-finite double replaced by `null`.
     private static func finite(_ value: JSONValue) -> JSONValue {

@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
+import SystemKit
 import JSON
 
 /// `ctlua sync FILE...`: prints the `defineTemplates` payload of the definitions.
-struct SyncCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct SyncCommand: SystemCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "sync", abstract: "Print the sync payload of template definitions (debug build and test user only).")
 
     @Argument(help: "Scripts (.lua) or JSON definitions (.json).") var files: [String]
@@ -12,8 +13,10 @@ struct SyncCommand: ParsableCommand {
     @Flag(help: "The user is a test user (required).") var testUser = false
     @Flag(help: "Sort keys and indent the output.") var pretty = false
 
-    func run() throws {
-        let definitions = try DefinitionFiles(debug: debug, testUser: testUser)
+    public init() {}
+
+    public func run(catalog: SystemCatalog) throws {
+        let definitions = try DefinitionFiles(catalog: catalog, debug: debug, testUser: testUser)
         let errors = definitions.load(files)
         guard errors.isEmpty else {
             FileHandle.standardError.write(Data(errors.map { "ctlua: \($0)\n" }.joined().utf8))

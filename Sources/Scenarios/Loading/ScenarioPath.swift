@@ -1,0 +1,5 @@
+import SystemKit
+
+/// Paths inside scenario files (`steps[3].deliver.vars`): the plug-in kit's rendering, which
+/// takes precedence over the `$.a[3]` rendering of the JSON module inside this module.
+public typealias JSONPath = SystemKit.JSONPath

@@ -1,0 +1,73 @@
+import Engine
+import JSON
+
+/// One way an expectation is not met.
+public struct ExpectationMismatch: Sendable, Equatable {
+    /// Appended to the key in the failure's name (`title` makes `ui.title`); nil: the key alone.
+    public var detail: String?
+    /// What is wrong, in a few words (`wrong in-app displayed`).
+    public var message: String
+    /// The expected value, as shown in reports.
+    public var expected: String
+    /// The actual value, as shown in reports.
+    public var actual: String
+
+    public init(detail: String? = nil, message: String, expected: String, actual: String) {
+        self.detail = detail
+        self.message = message
+        self.expected = expected
+        self.actual = actual
+    }
+}
+
+/// A key of `expect` steps that a system contributes: `{"expect": {"displayed": "c1"}}`.
+public struct ExpectationKey<System: EngineSystem>: Sendable {
+    public var name: String
+    /// The shape of the key's value (checked when the file loads).
+    public var shape: ValueShape
+    /// The matching rule, for the reference (`the displayed in-app's wzrk_id; null: nothing displayed`).
+    public var rule: String
+    public var example: String
+    /// Every way the engine's state does not meet `expected` (empty: met).
+    public var check: @Sendable (System, Engine, JSONValue) -> [ExpectationMismatch]
+
+    public init(_ name: String, shape: ValueShape, rule: String, example: String,
+                check: @escaping @Sendable (System, Engine, JSONValue) -> [ExpectationMismatch]) {
+        self.name = name
+        self.shape = shape
+        self.rule = rule
+        self.example = example
+        self.check = check
+    }
+}
+
+/// An expectation key of any system (or of the core).
+public struct ExpectationDefinition: Sendable {
+    public var name: String
+    public var shape: ValueShape
+    public var rule: String
+    public var example: String
+    public var system: String?
+    public var check: @Sendable (Engine, JSONValue) -> [ExpectationMismatch]
+
+    public init(name: String, shape: ValueShape, rule: String, example: String, system: String? = nil,
+                check: @escaping @Sendable (Engine, JSONValue) -> [ExpectationMismatch]) {
+        self.name = name
+        self.shape = shape
+        self.rule = rule
+        self.example = example
+        self.system = system
+        self.check = check
+    }
+
+    public init<S: SystemPlugin>(_ key: ExpectationKey<S>, of system: S.Type) {
+        let check = key.check
+        self.init(name: key.name, shape: key.shape, rule: key.rule, example: key.example, system: S.name) { engine, value in
+            guard let found = engine.system(S.self) else {
+                return [ExpectationMismatch(message: "the \(S.name) system is not part of this engine",
+                                            expected: JSONWriter.text(value), actual: "no \(S.name) system")]
+            }
+            return check(found, engine, value)
+        }
+    }
+}

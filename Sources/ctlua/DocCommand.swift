@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import Scenarios
+import SystemKit
+
+/// `ctlua doc`: prints the generated reference (steps, expectation keys, event types, modules,
+/// REPL commands) of this build's systems, writes it, or checks a committed copy.
+struct DocCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doc", abstract: "Print the reference of every step, expectation key, event type and module.",
+        discussion: "Exit status with --check: 0 the file is up to date, 1 it differs (the difference is described).")
+
+    @Option(help: ArgumentHelp("Write the reference to this file instead of standard output.", valueName: "file"))
+    var output: String?
+    @Option(help: ArgumentHelp("Compare this file with the reference; exit 1 when it differs.", valueName: "file"))
+    var check: String?
+
+    func run() throws {
+        let text = ReferenceDocument.render(StepRegistry(catalog: HostOptions.catalog))
+        if let check {
+            guard let data = FileManager.default.contents(atPath: check) else {
+                FileHandle.standardError.write(Data("ctlua: \(check): cannot read the file\n".utf8))
+                throw ExitCode(2)
+            }
+            let committed = String(decoding: data, as: UTF8.self)
+            if committed == text { return }
+            let a = committed.split(separator: "\n", omittingEmptySubsequences: false)
+            let b = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let line = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
+            FileHandle.standardError.write(Data("""
+                ctlua: \(check):\(line + 1): differs from what the code registers (run `ctlua doc --output \(check)`)
+                  committed: \(line < a.count ? String(a[line]) : "<end of file>")
+                  generated: \(line < b.count ? String(b[line]) : "<end of file>")
+
+                """.utf8))
+            throw ExitCode.failure
+        }
+        if let output {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+    }
+}
