@@ -19,6 +19,8 @@ public indirect enum ValueShape: Sendable {
     case anyOf([ValueShape])
     /// A validator of your own: returns (path, message) pairs.
     case custom(@Sendable (JSONValue, JSONPath) -> [(JSONPath, String)])
+    /// A shape with a name of its own for the reference (`an in-app, an array of in-apps or a response`).
+    case named(String, ValueShape)
 
     /// The name used in messages: `expected a number, got string`.
     public var expectation: String {
@@ -33,6 +35,33 @@ public indirect enum ValueShape: Sendable {
         case .null: return "null"
         case .anyOf(let shapes): return shapes.map(\.expectation).joined(separator: " or ")
         case .custom: return "a valid value"
+        case .named(_, let shape): return shape.expectation
+        }
+    }
+
+    /// The shape as the reference describes it: `an array of objects`, `an object of strings`.
+    public var documentation: String {
+        func plural(_ shape: ValueShape) -> String {
+            switch shape {
+            case .any: return "any values"
+            case .string: return "strings"
+            case .boolean: return "booleans"
+            case .number, .nonNegativeNumber: return "numbers"
+            case .object, .objectOf, .record: return "objects"
+            case .array, .arrayOf: return "arrays"
+            case .null: return "nulls"
+            default: return "values (\(shape.documentation))"
+            }
+        }
+        switch self {
+        case .arrayOf(let element): return "an array of \(plural(element))"
+        case .objectOf(let member): return "an object of \(plural(member))"
+        case .record(let members, let required):
+            let keys = members.keys.sorted().map { required.contains($0) ? "`\($0)`" : "`\($0)`?" }
+            return "an object {\(keys.joined(separator: ", "))}"
+        case .anyOf(let shapes): return shapes.map(\.documentation).joined(separator: " or ")
+        case .named(let name, _): return name
+        default: return expectation
         }
     }
 
@@ -75,6 +104,7 @@ public indirect enum ValueShape: Sendable {
             for shape in shapes where shape.check(value, at: path).isEmpty { return [] }
             return mismatch
         case .custom(let check): return check(value, path)
+        case .named(_, let shape): return shape.check(value, at: path)
         }
     }
 }

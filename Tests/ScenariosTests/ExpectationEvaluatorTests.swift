@@ -36,8 +36,8 @@ struct ExpectationEvaluatorTests {
     func expectationKinds(_ c: Case) throws {
         let result = try Fixture.run(Fixture.steps(
             Fixture.deliverC1,
-            #"{"lua": "emit {\"type\": \"analytics\", \"kind\": \"k\", \"value\": {\"n\": 1, \"m\": 2}}"}"#,
-            #"{"lua": "nav {\"presented\": true, \"screen\": \"home\"}"}"#,
+            #"{"fake": "emit {\"type\": \"analytics\", \"kind\": \"k\", \"value\": {\"n\": 1, \"m\": 2}}"}"#,
+            #"{"fake": "nav {\"presented\": true, \"screen\": \"home\"}"}"#,
             "{\"expect\": \(c.expect)}"))
         if let failing = c.failing {
             #expect(result.failures.count == 1, "\(result.failures)")
@@ -53,7 +53,7 @@ struct ExpectationEvaluatorTests {
     }
 
     @Test func failureShowsTranscriptAroundIt() throws {
-        var steps = (0..<10).map { #"{"lua": "emit {\"type\": \"log\", \"message\": \"m\#($0)\"}"}"# }
+        var steps = (0..<10).map { #"{"fake": "emit {\"type\": \"log\", \"message\": \"m\#($0)\"}"}"# }
         steps.append(#"{"expect": {"noEvents": [{"message": "m5"}]}}"#)
         let result = try Fixture.run(#"{"steps": [\#(steps.joined(separator: ","))]}"#)
         let failure = try #require(result.failures.first)

@@ -53,7 +53,7 @@ struct JUnitReporterTests {
         defer { Fixture.remove(reports) }
         let junit = reports + "/junit.xml"
         let captured = Fixture.Captured()
-        let code = Runner.run(options: RunnerOptions(paths: [root], junitPath: junit), driverFactory: Fixture.factory,
+        let code = Runner.run(options: RunnerOptions(paths: [root], junitPath: junit), registry: Fixture.registry,
                               output: captured.output)
         #expect(code == Runner.ExitCode.failed)
 

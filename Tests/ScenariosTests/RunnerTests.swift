@@ -1,15 +1,16 @@
 import Foundation
 import JSON
 import Testing
+import SystemKit
 @testable import Scenarios
 
 struct RunnerTests {
     static let passing = #"{"name": "passes", "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "c1"}}]}"#
     static let failing = #"{"name": "fails", "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "c2"}}]}"#
 
-    private func run(_ options: RunnerOptions, factory: @escaping ScenarioDriverFactory = Fixture.factory) -> (Int32, Fixture.Captured) {
+    private func run(_ options: RunnerOptions) -> (Int32, Fixture.Captured) {
         let captured = Fixture.Captured()
-        let code = Runner.run(options: options, driverFactory: factory, output: captured.output)
+        let code = Runner.run(options: options, registry: Fixture.registry, output: captured.output)
         return (code, captured)
     }
 
@@ -64,14 +65,15 @@ struct RunnerTests {
     @Test func resultsDoNotDependOnJobs() throws {
         let root = try manyScenarios()
         defer { Fixture.remove(root) }
-        let scenarios = try Runner.load(paths: [root]).get()
-        let factory: ScenarioDriverFactory = { scenario, _ in
-            usleep(UInt32(scenario.relativePath.utf8.count % 5) * 1000)
-            return FakeDriver()
+        let scenarios = try Runner.load(paths: [root], registry: Fixture.registry).get()
+        let factory: ScenarioExecutor.EngineFactory = { configuration in
+            usleep(UInt32((configuration.baseDirectory?.path.utf8.count ?? 0) % 5) * 1000 + UInt32.random(in: 0..<3000))
+            return try Fixture.registry.catalog.makeEngine(configuration)
         }
-        let serial = Runner.execute(scenarios, options: RunnerOptions(jobs: 1, progress: false), driverFactory: factory)
-        let parallel = Runner.execute(scenarios, options: RunnerOptions(jobs: 2, progress: false), driverFactory: factory)
-        let wide = Runner.execute(scenarios, options: RunnerOptions(jobs: 5, progress: false), driverFactory: factory)
+        let registry = Fixture.registry
+        let serial = Runner.execute(scenarios, options: RunnerOptions(jobs: 1, progress: false), registry: registry, makeEngine: factory)
+        let parallel = Runner.execute(scenarios, options: RunnerOptions(jobs: 2, progress: false), registry: registry, makeEngine: factory)
+        let wide = Runner.execute(scenarios, options: RunnerOptions(jobs: 5, progress: false), registry: registry, makeEngine: factory)
         #expect(serial.count == 24)
         #expect(zip(serial, parallel).allSatisfy { $0.sameOutcome(as: $1) })
         #expect(zip(serial, wide).allSatisfy { $0.sameOutcome(as: $1) })

@@ -1,5 +1,6 @@
 import JSON
 import Testing
+import SystemKit
 @testable import Scenarios
 
 struct ScenarioLoaderTests {
@@ -52,8 +53,6 @@ struct ScenarioLoaderTests {
         Malformed(label: "expect with wrong types", text: #"{"steps": [{"expect": {"events": [{"type": "x"}, 3], "queue": "c1"}}]}"#,
                   expected: ["steps[0].expect.events[1]: expected an object, got number",
                              "steps[0].expect.queue: expected an array, got string"]),
-        Malformed(label: "deliver vars", text: #"{"steps": [{"deliver": {"inapp_notifs": [{"wzrk_id": "a", "vars": []}]}}]}"#,
-                  expected: ["steps[0].deliver.inapp_notifs[0].vars: expected an object, got array"]),
         Malformed(label: "two commands in a step", text: #"{"steps": [{"tap": "ok", "close": true}]}"#,
                   expected: ["steps[0].close: a step has one command"]),
         Malformed(label: "unknown parameter", text: #"{"steps": [{"tap": "ok", "twice": true}]}"#,
@@ -61,9 +60,9 @@ struct ScenarioLoaderTests {
         Malformed(label: "empty step and non-object step", text: #"{"steps": [{}, "tap"]}"#,
                   expected: ["steps[0]: empty step", "steps[1]: a step is an object"]),
         Malformed(label: "every error, not the first",
-                  text: #"{"nmae": "x", "scripts": "a.lua", "setup": {"templates": [], "colour": 1}, "steps": [{"advance": true}, {"relaunch": 1}]}"#,
+                  text: #"{"nmae": "x", "scripts": "a.lua", "setup": {"build": [], "colour": 1}, "steps": [{"advance": true}, {"relaunch": 1}]}"#,
                   expected: ["nmae: unknown key", "scripts: expected an array, got string",
-                             "setup.templates: expected an object, got array", "setup.colour: unknown key",
+                             "setup.build: expected an object, got array", "setup.colour: unknown key",
                              "steps[0].advance: expected a non-negative number, got boolean",
                              "steps[1].relaunch: expected a boolean, got number"]),
         Malformed(label: "missing script", text: #"{"scripts": ["nope/missing.lua"], "steps": []}"#,
@@ -81,55 +80,10 @@ struct ScenarioLoaderTests {
     }
 
     @Test func unregisteredStepIsAcceptedOnceASystemRegistersIt() throws {
-        var registry = StepRegistry.standard
-        registry.register(StepDefinition(name: "swipe", value: .string))
+        var registry = Fixture.registry
+        registry.register(StepDefinition(name: "swipe", value: .string, handler: .run { _ in }))
         let scenario = try Fixture.load(#"{"steps": [{"swipe": "left"}]}"#, registry: registry).get()
         #expect(scenario.relativePath == "s.json")
     }
 }
 
-struct SpecExampleTests {
-    /// The example of scenarios.md, verbatim.
-    static let example = #"""
-        {
-          "name": "banner waits for dismissal",
-          "scripts": ["../presenters/banner.lua"],
-          "setup": {
-            "templates": {"Banner": {"type": "template", "arguments": {}}},
-            "plugins": [], "screens": [],
-            "files": {"https://cdn.example/x.png": "fixtures/x.png",
-                      "https://cdn.example/broken.png": {"error": "HTTP 404"}},
-            "tags": {}, "media": {}, "enumerations": {},
-            "build": {"debug": true, "testUser": true}
-          },
-          "steps": [
-            {"deliver": {"inapp_notifs": [{"type": "custom-code", "templateName": "Banner", "ti": 1, "wzrk_id": "c1", "priority": 100, "vars": {}}]}},
-            {"expect": {"events": [{"type": "template.presented", "template": "Banner"}], "displayed": "c1"}},
-            {"tap": "ok"},
-            {"close": true},
-            {"advance": 2.5},
-            {"relaunch": true},
-            {"show": {"experience": {}, "group": 1, "step": 1}},
-            {"page": 2},
-            {"navigate": "home", "from": "cell"},
-            {"validate": "cnp", "value": "1234567890123", "params": [], "expect": true},
-            {"submit": {"form": {}, "data": {}}},
-            {"lua": "assert(templates.displayed() == nil)"},
-            {"expect": {"events": [], "noEvents": [{"type": "inapp.skipped"}], "displayed": null,
-                        "queue": ["c2"], "ui": {"title": {"text": "Sale"}}, "navigation": {"presented": true}}}
-          ]
-        }
-        """#
-
-    @Test func theSpecExampleLoads() throws {
-        let root = try Fixture.folder(["scenarios/banner.json": Self.example, "presenters/banner.lua": "-- presenter"])
-        defer { Fixture.remove(root) }
-        let scenarios = try Runner.load(paths: [root + "/scenarios"]).get()
-        #expect(scenarios.count == 1)
-        guard case .steps(let scripts, _, let steps) = scenarios[0].body else { Issue.record("not steps"); return }
-        #expect(scripts == [root + "/presenters/banner.lua"])
-        #expect(steps.count == 13)
-        #expect(scenarios[0].name == "banner waits for dismissal")
-        #expect(scenarios[0].directory == root + "/scenarios")
-    }
-}

@@ -42,8 +42,8 @@ public enum ReferenceDocument {
         out += "\n## Steps\n\nA step is an object whose first key is the command; other keys are its parameters.\n\n"
         out += "| step | from | value | parameters | what it does | example |\n|---|---|---|---|---|---|\n"
         for step in registry.orderedSteps {
-            let value = step.name == "expect" ? "an object (expectation keys below)" : step.value.expectation
-            let parameters = step.parameters.keys.sorted().map { "`\($0)`: \(step.parameters[$0]!.expectation)" }
+            let value = step.name == "expect" ? "an object (expectation keys below)" : step.value.documentation
+            let parameters = step.parameters.keys.sorted().map { "`\($0)`: \(step.parameters[$0]!.documentation)" }
                 .joined(separator: ", ")
             out += "| `\(step.name)` | \(owner(step.system)) | \(cell(value)) | \(parameters.isEmpty ? "none" : cell(parameters)) | \(cell(step.summary)) | `\(cell(step.example))` |\n"
         }
@@ -52,13 +52,13 @@ public enum ReferenceDocument {
         out += "| member | from | value | when | what it sets up | example |\n|---|---|---|---|---|---|\n"
         for member in registry.setupMembers {
             let phase = member.phase == .beforeScripts ? "before the scripts" : "after the scripts"
-            out += "| `\(member.name)` | \(owner(member.system)) | \(cell(member.shape.expectation)) | \(phase) | \(cell(member.summary)) | `\(cell(member.example))` |\n"
+            out += "| `\(member.name)` | \(owner(member.system)) | \(cell(member.shape.documentation)) | \(phase) | \(cell(member.summary)) | `\(cell(member.example))` |\n"
         }
 
         out += "\n## Expectation keys\n\nKeys of an `expect` step; absent keys are not checked.\n\n"
         out += "| key | from | value | matching rule | example |\n|---|---|---|---|---|\n"
         for key in registry.expectationKeys {
-            out += "| `\(key.name)` | \(owner(key.system)) | \(cell(key.shape.expectation)) | \(cell(key.rule)) | `\(cell(key.example))` |\n"
+            out += "| `\(key.name)` | \(owner(key.system)) | \(cell(key.shape.documentation)) | \(cell(key.rule)) | `\(cell(key.example))` |\n"
         }
 
         out += "\n## Transcript event types\n\nEvery event has `t` (virtual seconds) and `type`; these are the other fields (in parentheses: not always present).\n\n"

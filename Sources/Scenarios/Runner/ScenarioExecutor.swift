@@ -61,13 +61,13 @@ public struct ScenarioExecutor: Sendable {
             }
         }
         do { try applySetup(setup, phase: .beforeScripts, scenario: scenario, on: engine) } catch {
-            return [ScenarioFailure(message: "setup: \(error)", eventIndex: lastIndex(engine))]
+            return [ScenarioFailure(message: "\(error)", eventIndex: lastIndex(engine))]
         }
         do { try engine.load(paths: scripts) } catch {
             return [ScenarioFailure(expectation: nil, message: "loading scripts: \(error)", eventIndex: lastIndex(engine))]
         }
         do { try applySetup(setup, phase: .afterScripts, scenario: scenario, on: engine) } catch {
-            return [ScenarioFailure(message: "setup: \(error)", eventIndex: lastIndex(engine))]
+            return [ScenarioFailure(message: "\(error)", eventIndex: lastIndex(engine))]
         }
         var failures: [ScenarioFailure] = []
         var named: Set<Int> = []
@@ -90,6 +90,7 @@ public struct ScenarioExecutor: Sendable {
     }
 
     /// Applies the members of `setup` that belong to `phase`, in the registry's order, then settles.
+    /// An error names the member (`setup.templates: ...`).
     private func applySetup(_ setup: JSONValue, phase: SetupPhase, scenario: Scenario, on engine: Engine) throws {
         guard case .object(let object) = setup else { return }
         defer { engine.settle() }

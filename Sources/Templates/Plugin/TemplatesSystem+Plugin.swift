@@ -136,11 +136,11 @@ enum TemplatesShapes {
 
     /// `deliver`: an in-app, an array of them, or `{"inapp_notifs": [...]}`.
     static var deliver: ValueShape {
-        .custom { value, path in
+        .named("an in-app object, an array of them, or `{\"inapp_notifs\": [...]}`", .custom { value, path in
             if case .array = value { return ValueShape.arrayOf(inapp).check(value, at: path) }
             guard let object = value.objectValue else { return [(path, "expected an object or an array, got \(value.typeName)")] }
             guard let notifs = object["inapp_notifs"] else { return [] }
             return ValueShape.arrayOf(inapp).check(notifs, at: path.key("inapp_notifs"))
-        }
+        })
     }
 }

@@ -8,11 +8,9 @@ import Testing
 @Suite struct TemplatesModuleTests {
     func makeEngine(debug: Bool = false, instructions: Int? = 50_000_000) throws -> Engine {
         var configuration = Engine.Configuration()
-        configuration.isDebugBuild = debug
-        configuration.isTestUser = debug
         configuration.limits.instructions = instructions
         let engine = try Engine(configuration: configuration)
-        try engine.add(try TemplatesSystem())
+        try engine.add(try TemplatesSystem(instance: TemplatesConfiguration(isDebugBuild: debug, isTestUser: debug)))
         return engine
     }
 

@@ -1,5 +1,6 @@
 import JSON
 import Testing
+import SystemKit
 @testable import Scenarios
 
 struct JSONMatchTests {

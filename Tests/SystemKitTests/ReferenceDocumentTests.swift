@@ -1,0 +1,48 @@
+import Foundation
+import Scenarios
+import SystemKit
+import Systems
+import TestSupport
+import Testing
+
+/// The committed reference is what the code registers: `docs/reference.md` equals
+/// `ctlua doc` byte for byte, and every LuaLS file it names exists.
+struct ReferenceDocumentTests {
+    @Test func theCommittedReferenceIsUpToDate() throws {
+        let path = CLI.packageRoot.appendingPathComponent("docs/reference.md")
+        let committed = try String(contentsOf: path, encoding: .utf8)
+        let generated = ReferenceDocument.render(StepRegistry(catalog: .standard))
+        let a = committed.split(separator: "\n", omittingEmptySubsequences: false)
+        let b = generated.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = (0..<min(a.count, b.count)).first { a[$0] != b[$0] }
+        #expect(committed == generated, """
+            docs/reference.md is stale (run `scripts/ctlua doc --output docs/reference.md`); \
+            first difference at line \((line ?? min(a.count, b.count)) + 1)
+            """)
+    }
+
+    @Test func everyEventTypeRecordedInTheSourcesIsDocumented() throws {
+        let documented = Set(SystemCatalog.standard.eventTypes.map(\.type.name))
+        let sources = CLI.packageRoot.appendingPathComponent("Sources")
+        let enumerator = try #require(FileManager.default.enumerator(atPath: sources.path))
+        var recorded: Set<String> = []
+        let pattern = try NSRegularExpression(pattern: #"record\("([a-z][a-z.]*)""#)
+        for case let file as String in enumerator where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                recorded.insert(String(text[Range(match.range(at: 1), in: text)!]))
+            }
+        }
+        #expect(recorded.count > 10)
+        #expect(recorded.subtracting(documented).sorted() == [], "recorded but not documented")
+        #expect(documented.subtracting(recorded).sorted() == [], "documented but never recorded")
+    }
+
+    @Test func everyModuleHasItsTypesFile() {
+        for module in SystemCatalog.standard.modules {
+            let file = module.typesFile ?? ""
+            #expect(FileManager.default.fileExists(atPath: CLI.packageRoot.appendingPathComponent(file).path),
+                    "\(module.name): \(file)")
+        }
+    }
+}

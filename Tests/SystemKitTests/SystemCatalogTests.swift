@@ -1,0 +1,134 @@
+import Engine
+import Foundation
+import JSON
+import Scenarios
+import SystemKit
+import Systems
+import TestSupport
+import Testing
+
+/// A system plugs in through the catalog alone: the toy counter system (defined only in this
+/// test target) is driven end to end by scenario files, the REPL command table and the reference.
+struct SystemCatalogTests {
+    static let catalog = SystemCatalog.standard.adding(SystemEntry(CounterSystem.self))
+    static var registry: StepRegistry { StepRegistry(catalog: catalog) }
+
+    private func folder(_ files: [String: String]) throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-plugin-\(UUID().uuidString)").path
+        for (path, text) in files {
+            let url = URL(fileURLWithPath: root + "/" + path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return root
+    }
+
+    private func run(_ files: [String: String]) throws -> [ScenarioResult] {
+        let root = try folder(files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let scenarios = try Runner.load(paths: [root], registry: Self.registry).get()
+        return Runner.execute(scenarios, options: RunnerOptions(jobs: 2, progress: false), registry: Self.registry)
+    }
+
+    @Test func aTestSystemIsDrivenEndToEndByAJSONScenario() throws {
+        let results = try run([
+            "add.lua": "counter.add(1)\n",
+            "counts.json": """
+                {"name": "counts", "scripts": ["add.lua"], "setup": {"counter": {"start": 10}},
+                 "steps": [
+                   {"expect": {"count": 10}},
+                   {"count": 2, "times": 3},
+                   {"lua": "counter.add(counter.value())"},
+                   {"expect": {"count": 32, "events": [{"type": "counter.changed", "by": 2, "value": 12},
+                                                       {"type": "counter.changed", "by": 16, "value": 32}]}},
+                   {"relaunch": true},
+                   {"expect": {"count": 33, "events": [{"type": "app.relaunched"}, {"type": "counter.changed", "by": 1, "value": 33}]}}
+                 ]}
+                """,
+            "wrong.json": #"{"name": "wrong", "steps": [{"count": 1}, {"expect": {"count": 2}}]}"#,
+            "module.lua": "counter.add(5)\nassert(counter.value() == 5)\nassert(require('counter') == counter)\n",
+        ])
+        let byName = Dictionary(uniqueKeysWithValues: results.map { ($0.name, $0) })
+        // The script ran before the setup member (its 1 is overwritten by start = 10), the step and
+        // the module reach the same system, and a relaunch keeps the system and runs the script again.
+        #expect(byName["counts"]?.passed == true, "\(byName["counts"]!.failures.map(\.summary))")
+        #expect(byName["wrong"]?.failures.map(\.summary) == ["steps[1].expect.count: wrong count"])
+        #expect(byName["wrong"]?.failures.first?.expected == "2")
+        #expect(byName["wrong"]?.failures.first?.actual == "1")
+        #expect(byName["module"]?.passed == true, "\(byName["module"]!.failures)")
+    }
+
+    @Test func aPassingCounterScenario() throws {
+        let results = try run(["ok.json": """
+            {"setup": {"counter": {"start": 1}},
+             "steps": [{"count": 2, "times": 2}, {"expect": {"count": 5, "noEvents": [{"type": "error"}]}}]}
+            """])
+        #expect(results.count == 1)
+        #expect(results.first?.passed == true, "\(results.first!.failures.map(\.summary))")
+    }
+
+    @Test func theSystemsShapesAreLoadErrorsListingTheKnownNames() throws {
+        let root = try folder(["bad.json": """
+            {"setup": {"counter": {}, "counterz": 1},
+             "steps": [{"count": "x", "twice": true}, {"expect": {"count": "3", "cuont": 3}}, {"counts": 1}]}
+            """])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        guard case .failure(let errors) = Runner.load(paths: [root], registry: Self.registry) else {
+            Issue.record("loaded")
+            return
+        }
+        let text = errors.description
+        #expect(text.contains("setup.counter.start: missing required key"), "\(text)")
+        #expect(text.contains("setup.counterz: unknown key \"counterz\" (known: build, counter, files, templates)"), "\(text)")
+        #expect(text.contains("steps[0].count: expected a number, got string"), "\(text)")
+        #expect(text.contains("steps[0].twice: unknown parameter \"twice\" of step \"count\" (known: times)"), "\(text)")
+        #expect(text.contains("steps[1].expect.count: expected a number, got string"), "\(text)")
+        #expect(text.contains("steps[1].expect.cuont: unknown key \"cuont\" (known: count, displayed, events, noEvents, queue, ui)"), "\(text)")
+        #expect(text.contains("steps[2].counts: unknown step \"counts\" (known: advance, close, count, deliver, expect, lua, relaunch, tap)"), "\(text)")
+    }
+
+    @Test func replCommandsComeFromTheCatalog() throws {
+        let engine = try Self.catalog.makeEngine()
+        let command = try #require(Self.catalog.replCommand(named: "count"))
+        #expect(command.usage == ":count [N]")
+        #expect(try command.run(engine, "4") == "count: 4\n")
+        #expect(try command.run(engine, "") == "count: 4\n")
+        #expect(try Self.catalog.replCommand(named: "queue")?.run(engine, "") == "displayed: none\nqueue: empty\n")
+        #expect(Self.catalog.replCommand(named: "nope") == nil)
+        #expect(Self.catalog.modules.map(\.name) == ["json", "app", "ui", "templates", "counter"])
+        // An engine without the counter system: its command says so instead of crashing.
+        let plain = try SystemCatalog.standard.makeEngine()
+        #expect(throws: SystemError("the counter system is not part of this engine")) { try command.run(plain, "") }
+    }
+
+    @Test func theReferenceListsTheTestSystem() {
+        let text = ReferenceDocument.render(Self.registry)
+        #expect(text.contains("| `count` | counter | a number | `times`: a number | adds the value (`times` times) |"))
+        #expect(text.contains("| `counter.changed` | counter | `by`, `value` | the counter changed |"))
+        #expect(text.contains("| `:count [N]` | counter | shows the counter, adding N first |"))
+        #expect(text.contains("| `count` | counter | a number | the counter's value |"))
+        #expect(text.contains("| `counter` | counter | an object {`start`} | after the scripts | the counter's start value |"))
+    }
+
+    @Test func theStandardCatalogHasNoClashes() {
+        #expect(StepRegistry(catalog: .standard).conflicts == [])
+        #expect(Self.registry.conflicts == [])
+        let clash = SystemCatalog.standard.adding(SystemEntry(CounterSystem.self)).adding(SystemEntry(ClashingSystem.self))
+        #expect(StepRegistry(catalog: clash).conflicts == [
+            "step \"tap\" is contributed by both the core and clash",
+            "expectation key \"queue\" is contributed by both templates and clash",
+        ])
+    }
+}
+
+/// A system whose names clash with the core's and the templates system's.
+final class ClashingSystem: SystemPlugin {
+    func install(in engine: Engine) throws {}
+    static let name = "clash"
+    static let summary = "clashes"
+    static func make(for engine: Engine) throws -> ClashingSystem { ClashingSystem() }
+    static var steps: [SystemStep<ClashingSystem>] { [SystemStep("tap", value: .string, summary: "", example: "") { _, _ in }] }
+    static var expectationKeys: [ExpectationKey<ClashingSystem>] {
+        [ExpectationKey("queue", shape: .any, rule: "", example: "") { _, _, _ in [] }]
+    }
+}
