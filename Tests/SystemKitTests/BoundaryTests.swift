@@ -40,7 +40,7 @@ struct BoundaryTests {
 
     @Test func engineScenariosSystemKitAndTheCLIImportNoSystemModule() throws {
         let systems = try systemModules
-        #expect(systems == ["Templates"])
+        #expect(systems.contains("Templates") && systems.count == SystemCatalog.standard.systems.count, "\(systems)")
         for module in ["Engine", "SystemKit", "Scenarios", "ctlua", "LuaRuntime", "JSON"] {
             for (file, imported) in try imports(of: module) {
                 #expect(!systems.contains(imported), "\(file) imports the system module \(imported)")
@@ -70,6 +70,6 @@ struct BoundaryTests {
     @Test func theCatalogIsTheOnlyPlaceThatListsSystems() throws {
         let catalog = try String(contentsOf: Self.root.appendingPathComponent("Systems/Catalog.swift"), encoding: .utf8)
         for module in try systemModules { #expect(catalog.contains("import \(module)")) }
-        #expect(SystemCatalog.standard.systems.map(\.name) == ["templates"])
+        #expect(SystemCatalog.standard.systems.first?.name == "templates")
     }
 }

@@ -78,13 +78,18 @@ struct SystemCatalogTests {
             return
         }
         let text = errors.description
+        let registry = Self.registry
+        let setupNames = registry.setupMembers.map(\.name).sorted().joined(separator: ", ")
+        let keyNames = registry.expectationKeys.map(\.name).sorted().joined(separator: ", ")
+        let stepNames = registry.definitions.keys.sorted().joined(separator: ", ")
+        #expect(setupNames.contains("counter") && keyNames.contains("count") && stepNames.contains("count"))
         #expect(text.contains("setup.counter.start: missing required key"), "\(text)")
-        #expect(text.contains("setup.counterz: unknown key \"counterz\" (known: build, counter, files, templates)"), "\(text)")
+        #expect(text.contains("setup.counterz: unknown key \"counterz\" (known: \(setupNames))"), "\(text)")
         #expect(text.contains("steps[0].count: expected a number, got string"), "\(text)")
         #expect(text.contains("steps[0].twice: unknown parameter \"twice\" of step \"count\" (known: times)"), "\(text)")
         #expect(text.contains("steps[1].expect.count: expected a number, got string"), "\(text)")
-        #expect(text.contains("steps[1].expect.cuont: unknown key \"cuont\" (known: count, displayed, events, noEvents, queue, ui)"), "\(text)")
-        #expect(text.contains("steps[2].counts: unknown step \"counts\" (known: advance, close, count, deliver, expect, lua, relaunch, tap)"), "\(text)")
+        #expect(text.contains("steps[1].expect.cuont: unknown key \"cuont\" (known: \(keyNames))"), "\(text)")
+        #expect(text.contains("steps[2].counts: unknown step \"counts\" (known: \(stepNames))"), "\(text)")
     }
 
     @Test func replCommandsComeFromTheCatalog() throws {
@@ -95,7 +100,8 @@ struct SystemCatalogTests {
         #expect(try command.run(engine, "") == "count: 4\n")
         #expect(try Self.catalog.replCommand(named: "queue")?.run(engine, "") == "displayed: none\nqueue: empty\n")
         #expect(Self.catalog.replCommand(named: "nope") == nil)
-        #expect(Self.catalog.modules.map(\.name) == ["json", "app", "ui", "templates", "counter"])
+        #expect(Array(Self.catalog.modules.map(\.name).prefix(4)) == ["json", "app", "ui", "templates"])
+        #expect(Self.catalog.modules.last?.name == "counter")
         // An engine without the counter system: its command says so instead of crashing.
         let plain = try SystemCatalog.standard.makeEngine()
         #expect(throws: SystemError("the counter system is not part of this engine")) { try command.run(plain, "") }
