@@ -5,7 +5,7 @@
 -- engine is idle (everything due at the current virtual time has run).
 
 ---A transcript entry: `t` (virtual seconds), `type`, and the fields of that type
----(see spec/scenarios.md, e.g. `id`, `template`, `reason`, `message`, `url`, `kv`).
+---(see docs/reference.md, e.g. `id`, `template`, `reason`, `message`, `url`, `kv`).
 ---@class TranscriptEvent
 ---@field t number
 ---@field type string

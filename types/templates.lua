@@ -2,7 +2,7 @@
 
 -- LuaLS annotations for the `templates` module of ctlua (global `templates`, or
 -- `require "templates"`): CleverTap custom code templates and app functions, and
--- the simulated in-app queue that presents them (spec/templates.md).
+-- the simulated in-app queue that presents them (docs/lua-api.md).
 -- Errors are Lua errors starting with `templates: `; validation errors carry the
 -- iOS SDK's message text (e.g. `templates: Argument with the name "a" already defined.`).
 

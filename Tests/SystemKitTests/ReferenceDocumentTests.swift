@@ -21,6 +21,33 @@ struct ReferenceDocumentTests {
             """)
     }
 
+    /// Users have only the repository: what they read never sends them outside it, and every
+    /// relative link of the README and `docs/` leads to a file that exists.
+    @Test func userDocumentationStaysInsideTheRepository() throws {
+        let root = CLI.packageRoot
+        let fm = FileManager.default
+        var files = ["README.md"]
+        for folder in ["docs", "types", "examples"] {
+            let enumerator = try #require(fm.enumerator(atPath: root.appendingPathComponent(folder).path))
+            for case let file as String in enumerator where file.hasSuffix(".md") || file.hasSuffix(".lua") {
+                files.append(folder + "/" + file)
+            }
+        }
+        #expect(files.contains("docs/scenarios.md") && files.contains("docs/lua-api.md") && files.contains("docs/cli.md"))
+        let link = try NSRegularExpression(pattern: #"\]\(([^)#\s]+)(#[^)]*)?\)"#)
+        for file in files {
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            #expect(!text.contains("../shared") && !text.contains("spec/"), "\(file) points outside the repository")
+            guard file.hasSuffix(".md") else { continue }
+            let folder = root.appendingPathComponent(file).deletingLastPathComponent()
+            for match in link.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                let target = String(text[Range(match.range(at: 1), in: text)!])
+                if target.contains("://") || target.hasPrefix("mailto:") { continue }
+                #expect(fm.fileExists(atPath: folder.appendingPathComponent(target).path), "\(file): broken link \(target)")
+            }
+        }
+    }
+
     @Test func everyEventTypeRecordedInTheSourcesIsDocumented() throws {
         let documented = Set(SystemCatalog.standard.eventTypes.map(\.type.name))
         let sources = CLI.packageRoot.appendingPathComponent("Sources")
