@@ -14,8 +14,8 @@ struct CTLua: ParsableCommand {
         abstract: "Lua extension points of mobile in-app SDKs, run headlessly.",
         discussion: """
             With no subcommand: `-e CODE` runs a chunk; on a terminal an interactive session opens
-            (the REPL: `:help` lists its commands); otherwise chunks are read from standard input
-            (one per line, continued while incomplete), as `lua5.4 -` does.
+            (the REPL: `:help` lists its commands); otherwise standard input is run as one chunk,
+            as `lua5.4 -` does.
             """,
         subcommands: [RunCommand.self, TestCommand.self, DocCommand.self] + SystemCatalog.standard.commands)
 
@@ -119,48 +119,20 @@ enum HostFailure: Error {
     }
 }
 
-/// Reads chunks from standard input without prompts (`echo 'print(1)' | ctlua`).
+/// Runs standard input as one chunk, as `lua5.4 -` does (`printf 'local x = 1\nprint(x)\n' | ctlua`
+/// prints `1`): a first line starting with `#` is skipped, as lua.c skips it.
 struct StdinRunner {
     let engine: Engine
 
     func run() throws {
-        var pending = ""
-        var failed = false
-        while let line = readLine(strippingNewline: false) {
-            pending += line
-            do {
-                let chunk = pending.hasPrefix("=") ? "return " + pending.dropFirst() : pending
-                _ = try engine.lua.load(chunk, name: "=stdin")
-            } catch {
-                if case .syntax(_, true) = error { continue }
-            }
-            let chunk = pending
-            pending = ""
-            if execute(chunk) == false { failed = true }
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        var source = String(decoding: data, as: UTF8.self)
+        if source.hasPrefix("#") {
+            // Keep the newline so line numbers stay those of the input.
+            source = source.firstIndex(of: "\n").map { String(source[$0...]) } ?? ""
         }
-        if !pending.isEmpty, execute(pending) == false { failed = true }
-        if failed { throw ExitCode.failure }
-    }
-
-    /// Runs a line as `return <line>` first (printing results), else as a statement.
-    private func execute(_ line: String) -> Bool {
-        let source = line.hasPrefix("=") ? "return " + line.dropFirst() : line
-        do {
-            let results: [LuaValue]
-            if let f = try? engine.lua.load("return " + source, name: "=stdin") {
-                results = try f.call()
-            } else {
-                results = try engine.lua.load(source, name: "=stdin").call()
-            }
-            engine.settle()
-            if !results.isEmpty {
-                let text = try results.map { try engine.lua.toDisplayString($0) }.joined(separator: "\t")
-                engine.lua.printHandler(text)
-            }
-            return true
-        } catch {
-            _ = HostFailure.report(error)
-            return false
+        do { _ = try engine.run(source, name: "=stdin") } catch {
+            throw HostFailure.report(error)
         }
     }
 }

@@ -25,9 +25,20 @@ import Testing
 
     @Test func dashEAndStdin() throws {
         #expect(try CLI.run(["-e", "print(6 * 7)"]).stdout == "42\n")
-        let piped = try CLI.run([], input: "x = 2\nfunction f()\n  return x * 10\nend\nprint(f())\n=x + 1\n")
+        let piped = try CLI.run([], input: "x = 2\nfunction f()\n  return x * 10\nend\nprint(f())\n")
         #expect(piped.status == 0)
-        #expect(piped.stdout == "20\n3\n")
+        #expect(piped.stdout == "20\n")
+        // Standard input is one chunk, as `lua5.4 -` reads it: locals reach the next line.
+        let local = try CLI.run([], input: "local x = 1\nprint(x)\n")
+        #expect(local.stdout == "1\n", "\(local.stderr)")
+        // A shebang line is skipped and line numbers stay those of the input.
+        let shebang = try CLI.run([], input: "#!/usr/bin/env ctlua\nprint('a')\nerror('here')\n")
+        #expect(shebang.stdout == "a\n")
+        #expect(shebang.stderr.hasPrefix("ctlua: stdin:3: here"), "\(shebang.stderr)")
+        // A syntax error anywhere runs nothing.
+        let syntax = try CLI.run([], input: "print('ran')\nlocal = 3\n")
+        #expect(syntax.status == 1 && syntax.stdout.isEmpty)
+        #expect(syntax.stderr.contains("stdin:2:"), "\(syntax.stderr)")
         let failing = try CLI.run([], input: "error('nope')\n")
         #expect(failing.status == 1)
         #expect(failing.stderr.hasPrefix("ctlua: stdin:1: nope"))
