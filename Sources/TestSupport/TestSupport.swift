@@ -45,6 +45,26 @@ public enum CLI {
                       stderr: String(decoding: stderr, as: UTF8.self))
     }
 
+    /// Runs a shell command line with `bash -c` in `directory`, with extra environment variables.
+    public static func shell(_ command: String, environment: [String: String] = [:], directory: URL) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", command]
+        process.currentDirectoryURL = directory
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let errorReader = ErrorReader(err.fileHandleForReading)
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = errorReader.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
     /// A fresh temporary folder.
     public static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-test-\(UUID().uuidString)")

@@ -11,7 +11,7 @@ struct TestCommand: ParsableCommand {
 
     @Argument(help: "Files or folders (searched recursively).") var paths: [String] = ["."]
     @Option(help: "Parallel workers, one engine per scenario (default: cores).") var jobs: Int?
-    @Option(help: "Only the K-th of N stable shards (K/N).") var shard: String?
+    @Option(help: "Only the K-th of N stable shards (K/N), or `auto`: from the CI's parallel-job variables.") var shard: String?
     @Option(help: "Only scenarios whose name matches this regular expression.") var filter: String?
     @Option(help: "Write a JUnit XML report.") var junit: String?
     @Option(help: "Write a JSON report.") var json: String?
@@ -27,7 +27,7 @@ struct TestCommand: ParsableCommand {
                                     traceDirectory: trace, traceAll: traceAll,
                                     limits: ScenarioLimits(maxMemory: maxMemory, maxInstructions: maxInstructions, timeout: timeout))
         if let shard {
-            do { options.shard = try Shard(parsing: shard) } catch {
+            do { options.shard = try Shard(parsing: shard, environment: ProcessInfo.processInfo.environment) } catch {
                 FileHandle.standardError.write(Data("ctlua: --shard: \(error)\n".utf8))
                 throw ExitCode(Runner.ExitCode.usage)
             }

@@ -30,4 +30,19 @@ struct ShardTests {
     func invalidShardsAreUsageErrors(text: String) {
         #expect(throws: RunnerUsageError.self) { try Shard(parsing: text) }
     }
+
+    @Test func autoReadsTheCIParallelJobVariables() throws {
+        #expect(try Shard(parsing: "auto", environment: ["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "4"]) == Shard(index: 2, count: 4))
+        #expect(try Shard(parsing: "auto", environment: ["CIRCLE_NODE_INDEX": "0", "CIRCLE_NODE_TOTAL": "3"]) == Shard(index: 1, count: 3))
+        #expect(try Shard(parsing: "auto", environment: ["BUILDKITE_PARALLEL_JOB": "4", "BUILDKITE_PARALLEL_JOB_COUNT": "5"])
+                == Shard(index: 5, count: 5))
+        // No parallel job: everything, as one node runs it all.
+        #expect(try Shard(parsing: "auto", environment: ["CI": "true"]) == Shard(index: 1, count: 1))
+        // K/N is still K/N whatever the environment says.
+        #expect(try Shard(parsing: "3/4", environment: ["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "2"]) == Shard(index: 3, count: 4))
+        #expect(throws: RunnerUsageError(message: "--shard auto: CI_NODE_INDEX=5, CI_NODE_TOTAL=4: out of range")) {
+            try Shard(parsing: "auto", environment: ["CI_NODE_INDEX": "5", "CI_NODE_TOTAL": "4"])
+        }
+        #expect(throws: RunnerUsageError.self) { try Shard(parsing: "auto", environment: ["CI_NODE_INDEX": "x", "CI_NODE_TOTAL": "4"]) }
+    }
 }

@@ -25,6 +25,30 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         try self.init(index: k, count: n)
     }
 
+    /// Parses `K/N`, or `auto`: the shard the CI system's parallel-job variables name (GitLab's
+    /// `CI_NODE_INDEX`/`CI_NODE_TOTAL`, 1-based; CircleCI's `CIRCLE_NODE_INDEX`/`CIRCLE_NODE_TOTAL`
+    /// and Buildkite's `BUILDKITE_PARALLEL_JOB`/`BUILDKITE_PARALLEL_JOB_COUNT`, 0-based), or 1/1
+    /// (everything) when none is set.
+    public init(parsing text: String, environment: [String: String]) throws(RunnerUsageError) {
+        guard text == "auto" else { try self.init(parsing: text); return }
+        let systems: [(index: String, total: String, base: Int)] = [
+            ("CI_NODE_INDEX", "CI_NODE_TOTAL", 1),
+            ("CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL", 0),
+            ("BUILDKITE_PARALLEL_JOB", "BUILDKITE_PARALLEL_JOB_COUNT", 0),
+        ]
+        for system in systems {
+            guard let rawIndex = environment[system.index], let rawTotal = environment[system.total] else { continue }
+            guard let index = Int(rawIndex), let total = Int(rawTotal) else {
+                throw RunnerUsageError(message: "--shard auto: \(system.index)=\(rawIndex), \(system.total)=\(rawTotal): expected whole numbers")
+            }
+            do { try self.init(index: index - system.base + 1, count: total) } catch {
+                throw RunnerUsageError(message: "--shard auto: \(system.index)=\(rawIndex), \(system.total)=\(rawTotal): out of range")
+            }
+            return
+        }
+        try self.init(index: 1, count: 1)
+    }
+
     public var description: String { "\(index)/\(count)" }
 
     /// True when the scenario at `relativePath` belongs to this shard.
