@@ -20,6 +20,21 @@ public enum JSONMatch {
         }
     }
 
+    /// True when `a` and `b` are the same JSON value: objects with the same keys, arrays of the same
+    /// length, members equal recursively, numbers by value (`1` equals `1.0`).
+    public static func equals(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.object(let x), .object(let y)):
+            return x.count == y.count && x.allSatisfy { key, member in y[key].map { equals(member, $0) } ?? false }
+        case (.array(let x), .array(let y)):
+            return x.count == y.count && zip(x, y).allSatisfy { equals($0, $1) }
+        case (.integer, .integer), (.integer, .double), (.double, .integer), (.double, .double):
+            return a.doubleValue == b.doubleValue && sameInteger(a, b)
+        default:
+            return a == b
+        }
+    }
+
     /// Guards against doubles hiding a difference between two large integers.
     private static func sameInteger(_ a: JSONValue, _ b: JSONValue) -> Bool {
         if case .integer(let x) = a, case .integer(let y) = b { return x == y }

@@ -28,6 +28,15 @@ struct ExpectationEvaluatorTests {
         Case(label: "ui partial", expect: #"{"ui": {"title": {"text": "Sale"}}}"#, failing: nil),
         Case(label: "ui property differs", expect: #"{"ui": {"title": {"text": "Soon"}}}"#, failing: "ui.title"),
         Case(label: "ui view missing", expect: #"{"ui": {"button": {}}}"#, failing: "ui.button"),
+        Case(label: "ui absent view", expect: #"{"ui": {"button": null}}"#, failing: nil),
+        Case(label: "ui view that must be absent is shown", expect: #"{"ui": {"title": null}}"#, failing: "ui.title"),
+        Case(label: "uiExact", expect: #"{"uiExact": {"title": {"text": "Sale", "size": 12.0}}}"#, failing: nil),
+        Case(label: "uiExact missing a property", expect: #"{"uiExact": {"title": {"text": "Sale"}}}"#, failing: "uiExact.title"),
+        Case(label: "uiExact extra property", expect: #"{"uiExact": {"title": {"text": "Sale", "size": 12, "x": 1}}}"#, failing: "uiExact.title"),
+        Case(label: "uiExact other view shown", expect: #"{"uiExact": {}}"#, failing: "uiExact"),
+        Case(label: "eventCount exact", expect: #"{"eventCount": [{"match": {"type": "inapp.queued"}, "count": 2}, {"match": {"type": "inapp.skipped"}, "count": 0}]}"#, failing: nil),
+        Case(label: "eventCount wrong", expect: #"{"eventCount": [{"match": {"type": "inapp.queued"}, "count": 1}]}"#, failing: "eventCount[0]"),
+        Case(label: "newEvents since the start", expect: #"{"newEvents": [{"type": "inapp.queued", "id": "c1"}]}"#, failing: nil),
         Case(label: "navigation partial", expect: #"{"navigation": {"presented": true}}"#, failing: nil),
         Case(label: "navigation differs", expect: #"{"navigation": {"screen": "cart"}}"#, failing: "navigation"),
     ]
@@ -65,5 +74,30 @@ struct ExpectationEvaluatorTests {
         #expect(text.contains("FAIL s.json (s): steps[10].expect.noEvents[0]: unexpected event found"))
         #expect(text.contains("> #5 t=0.0 log"))
         #expect(text.hasSuffix("0 passed, 1 failed\n"))
+    }
+
+    /// `newEvents` looks only after the previous `expect`; `events` keeps looking at everything.
+    @Test func newEventsStartAfterThePreviousExpect() throws {
+        let first = #"{"fake": "emit {\"type\": \"log\", \"message\": \"one\"}"}"#
+        let second = #"{"fake": "emit {\"type\": \"log\", \"message\": \"two\"}"}"#
+        let passing = try Fixture.run(Fixture.steps(
+            first, #"{"expect": {"newEvents": [{"message": "one"}]}}"#,
+            second, #"{"expect": {"newEvents": [{"message": "two"}], "events": [{"message": "one"}, {"message": "two"}]}}"#))
+        #expect(passing.failures == [], "\(passing.failures.map(\.summary))")
+        let failing = try Fixture.run(Fixture.steps(
+            first, #"{"expect": {"events": [{"message": "one"}]}}"#,
+            second, #"{"expect": {"newEvents": [{"message": "one"}]}}"#))
+        let failure = try #require(failing.failures.first)
+        #expect(failure.expectation == "newEvents[0]")
+        #expect(failure.actual?.contains("since event #1 (the previous expect)") == true, "\(failure.actual ?? "")")
+    }
+
+    /// Error events named by `newEvents` or counted by `eventCount` do not fail the scenario.
+    @Test func countedOrNewErrorEventsAreNamed() throws {
+        let error = #"{"fake": "emit {\"type\": \"error\", \"message\": \"boom\"}"}"#
+        #expect(try Fixture.run(Fixture.steps(error, #"{"expect": {"eventCount": [{"match": {"type": "error"}, "count": 1}]}}"#)).failures == [])
+        #expect(try Fixture.run(Fixture.steps(error, #"{"expect": {"newEvents": [{"type": "error"}]}}"#)).failures == [])
+        let unnamed = try Fixture.run(Fixture.steps(error, #"{"expect": {"eventCount": [{"match": {"type": "log"}, "count": 0}]}}"#))
+        #expect(unnamed.failures.map(\.expectation) == ["error event"])
     }
 }

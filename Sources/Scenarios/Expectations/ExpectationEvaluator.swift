@@ -12,7 +12,9 @@ struct ExpectationEvaluator {
         var matchedEvents: Set<Int> = []
     }
 
-    static func evaluate(_ expectation: Expectation, step: Int, engine: Engine, registry: StepRegistry) -> Outcome {
+    /// `since`: the number of events recorded before the previous `expect` step ended (`newEvents`
+    /// looks only after it).
+    static func evaluate(_ expectation: Expectation, step: Int, engine: Engine, registry: StepRegistry, since: Int = 0) -> Outcome {
         var outcome = Outcome()
         let events = engine.transcript.events
         func fail(_ expectation: String, _ message: String, expected: String?, actual: String?, at index: Int?) {
@@ -22,7 +24,15 @@ struct ExpectationEvaluator {
         }
 
         if let patterns = expectation.events {
-            var next = 0
+            subsequence(patterns, from: 0, key: "events")
+        }
+        if let patterns = expectation.newEvents {
+            subsequence(patterns, from: min(since, events.count), key: "newEvents")
+        }
+
+        /// Matches `patterns` as an ordered subsequence of the events from `start`.
+        func subsequence(_ patterns: [JSONObject], from start: Int, key: String) {
+            var next = start
             for (i, pattern) in patterns.enumerated() {
                 let patternText = JSONWriter.text(.object(pattern))
                 if let found = events[next...].firstIndex(where: { JSONMatch.matches(pattern, event: $0) }) {
@@ -31,7 +41,7 @@ struct ExpectationEvaluator {
                     continue
                 }
                 var actual = "no matching event"
-                if next > 0 { actual += " after event #\(next - 1)" }
+                if next > start { actual += " after event #\(next - 1)" } else if start > 0 { actual += " since event #\(start) (the previous expect)" }
                 if let type = pattern["type"]?.stringValue {
                     let sameType = events[next...].filter { $0.type == type }
                     if let closest = sameType.first {
@@ -40,9 +50,22 @@ struct ExpectationEvaluator {
                         actual += "; no \(type) event after it"
                     }
                 }
-                fail("events[\(i)]", "expected event not found", expected: patternText, actual: actual,
+                fail("\(key)[\(i)]", "expected event not found", expected: patternText, actual: actual,
                      at: min(next, max(events.count - 1, 0)))
                 break  // later patterns are relative to this one
+            }
+        }
+
+        for (i, entry) in (expectation.eventCounts ?? []).enumerated() {
+            let found = events.indices.filter { JSONMatch.matches(entry.pattern, event: events[$0]) }
+            if found.count == entry.count {
+                outcome.matchedEvents.formUnion(found)  // counted error events are named
+            } else {
+                let listed = found.prefix(5).map { "#\($0) \(JSONWriter.text(events[$0].json))" }.joined(separator: "; ")
+                fail("eventCount[\(i)]", "wrong number of matching events",
+                     expected: "\(entry.count) event\(entry.count == 1 ? "" : "s") matching \(JSONWriter.text(.object(entry.pattern)))",
+                     actual: "\(found.count)" + (found.isEmpty ? "" : ": " + listed + (found.count > 5 ? "; ..." : "")),
+                     at: found.last)
             }
         }
 

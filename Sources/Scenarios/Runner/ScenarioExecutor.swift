@@ -71,9 +71,10 @@ public struct ScenarioExecutor: Sendable {
         }
         var failures: [ScenarioFailure] = []
         var named: Set<Int> = []
+        var since = 0
         var stepOfEvent: [Int] = Array(repeating: -1, count: engine.transcript.events.count)
         for step in steps {
-            failures += runStep(step, scenario: scenario, on: engine, named: &named)
+            failures += runStep(step, scenario: scenario, on: engine, named: &named, since: &since)
             let count = engine.transcript.events.count
             if count > stepOfEvent.count { stepOfEvent += Array(repeating: step.index, count: count - stepOfEvent.count) }
             if !failures.isEmpty { break }
@@ -111,15 +112,17 @@ public struct ScenarioExecutor: Sendable {
         try engine.lua.loadFile(path).call()
     }
 
-    private func runStep(_ step: ScenarioStep, scenario: Scenario, on engine: Engine, named: inout Set<Int>) -> [ScenarioFailure] {
+    private func runStep(_ step: ScenarioStep, scenario: Scenario, on engine: Engine, named: inout Set<Int>,
+                         since: inout Int) -> [ScenarioFailure] {
         guard let definition = registry[step.name] else {
             return [ScenarioFailure(step: step.index, message: "unknown step \(JSONWriter.quote(step.name))")]
         }
         switch definition.handler {
         case .expect:
             let outcome = ExpectationEvaluator.evaluate(Expectation(validated: step.value), step: step.index,
-                                                        engine: engine, registry: registry)
+                                                        engine: engine, registry: registry, since: since)
             named.formUnion(outcome.matchedEvents)
+            since = engine.transcript.events.count
             return outcome.failures
         case .run(let handler):
             defer { engine.settle() }

@@ -61,10 +61,27 @@ public enum CoreSteps {
                 example: #"{"noEvents": [{"type": "inapp.skipped"}]}"#,
                 check: { _, _ in [] }),
             ExpectationDefinition(
-                name: "ui", shape: .objectOf(.object),
-                rule: "per view id, the view is shown and has these properties (partial match)",
-                example: #"{"ui": {"title": {"text": "Sale"}}}"#,
+                name: "newEvents", shape: .arrayOf(.object),
+                rule: "as `events`, but only among the events recorded since the previous `expect` step (or the start)",
+                example: #"{"newEvents": [{"type": "template.dismissed", "id": "c1"}]}"#,
+                check: { _, _ in [] }),
+            ExpectationDefinition(
+                name: "eventCount",
+                shape: .arrayOf(.named("{match, count}", .record(members: ["match": .object, "count": .nonNegativeNumber],
+                                                                required: ["match", "count"]))),
+                rule: "for each entry, exactly `count` events of the whole transcript match the `match` pattern",
+                example: #"{"eventCount": [{"match": {"type": "template.presented"}, "count": 1}, {"match": {"type": "error"}, "count": 0}]}"#,
+                check: { _, _ in [] }),
+            ExpectationDefinition(
+                name: "ui", shape: .objectOf(.anyOf([.object, .null])),
+                rule: "per view id, the view is shown and has these properties (partial match); `null`: the view is not shown",
+                example: #"{"ui": {"title": {"text": "Sale"}, "spinner": null}}"#,
                 check: checkUI),
+            ExpectationDefinition(
+                name: "uiExact", shape: .objectOf(.object),
+                rule: "the headless UI is exactly these views, each with exactly these properties (no other view, no other property; numbers by value)",
+                example: #"{"uiExact": {"title": {"text": "Sale"}, "ok": {"text": "OK"}}}"#,
+                check: checkExactUI),
         ]
     }
 
@@ -90,6 +107,13 @@ public enum CoreSteps {
         let tree = engine.ui.tree
         var mismatches: [ExpectationMismatch] = []
         for (id, properties) in expected.objectValue ?? [:] {
+            if properties == .null {
+                if let view = tree[id] {
+                    mismatches.append(ExpectationMismatch(detail: id, message: "view \(JSONWriter.quote(id)) is shown",
+                                                          expected: "no view \(JSONWriter.quote(id))", actual: JSONWriter.text(view)))
+                }
+                continue
+            }
             guard let view = tree[id] else {
                 let shown = JSONWriter.text(.array((tree.objectValue?.keys.map { .string($0) }) ?? []))
                 mismatches.append(ExpectationMismatch(detail: id, message: "view \(JSONWriter.quote(id)) is not shown",
@@ -97,6 +121,31 @@ public enum CoreSteps {
                 continue
             }
             if !JSONMatch.matches(properties, view) {
+                mismatches.append(ExpectationMismatch(detail: id, message: "view \(JSONWriter.quote(id)) has other properties",
+                                                      expected: JSONWriter.text(properties), actual: JSONWriter.text(view)))
+            }
+        }
+        return mismatches
+    }
+
+    private static func checkExactUI(_ engine: Engine, _ expected: JSONValue) -> [ExpectationMismatch] {
+        let tree = engine.ui.tree.objectValue ?? [:]
+        let wanted = expected.objectValue ?? [:]
+        var mismatches: [ExpectationMismatch] = []
+        let extra = tree.keys.filter { wanted[$0] == nil }.sorted()
+        if !extra.isEmpty {
+            mismatches.append(ExpectationMismatch(
+                message: "other views are shown", expected: "only \(JSONWriter.text(.array(wanted.keys.map { .string($0) })))",
+                actual: extra.map { "\(JSONWriter.quote($0)): \(JSONWriter.text(tree[$0]!))" }.joined(separator: "; ")))
+        }
+        for (id, properties) in wanted {
+            guard let view = tree[id] else {
+                mismatches.append(ExpectationMismatch(detail: id, message: "view \(JSONWriter.quote(id)) is not shown",
+                                                      expected: JSONWriter.text(properties), actual: "not shown"))
+                continue
+            }
+            let exact = JSONMatch.equals(properties, view)
+            if !exact {
                 mismatches.append(ExpectationMismatch(detail: id, message: "view \(JSONWriter.quote(id)) has other properties",
                                                       expected: JSONWriter.text(properties), actual: JSONWriter.text(view)))
             }
