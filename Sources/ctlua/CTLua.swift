@@ -1,6 +1,7 @@
 import ArgumentParser
 import Engine
 import Foundation
+import JSON
 import LuaRuntime
 import SystemKit
 import Systems
@@ -17,7 +18,11 @@ struct CTLua: ParsableCommand {
             (the REPL: `:help` lists its commands); otherwise standard input is run as one chunk,
             as `lua5.4 -` does.
             """,
-        subcommands: [RunCommand.self, TestCommand.self, DocCommand.self] + SystemCatalog.standard.commands)
+        version: CTLua.version,
+        subcommands: [RunCommand.self, TestCommand.self, DocCommand.self, InitCommand.self] + SystemCatalog.standard.commands)
+
+    /// `ctlua --version`: ctlua's version and the C libraries it was built against.
+    static let version = "ctlua 0.1.0 (Lua \(LuaVersion.release), jansson \(JanssonVersion.release))"
 
     @Option(name: .customShort("e"), help: "Run this chunk and exit.")
     var code: [String] = []

@@ -1,0 +1,169 @@
+import ArgumentParser
+import Foundation
+import SystemKit
+
+/// `ctlua init [DIR]`: a starting point for a team: a presenter, two scenarios that pass, editor and
+/// lint settings that know ctlua's globals, and a CI workflow.
+struct InitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init", abstract: "Scaffold a presenter, two scenarios, LuaLS and luacheck settings and a CI workflow.",
+        discussion: "Existing files are never overwritten: the command lists them and exits 2 (use --force to replace them).")
+
+    @Argument(help: "The folder to scaffold (created when missing).") var directory: String = "."
+    @Flag(help: "Replace files that exist.") var force = false
+
+    func run() throws {
+        let root = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
+        let files = Scaffold.files(modules: HostOptions.catalog.modules.map(\.name), typesFolder: Scaffold.typesFolder())
+        let fm = FileManager.default
+        let existing = files.map(\.path).filter { fm.fileExists(atPath: root.appendingPathComponent($0).path) }
+        if !existing.isEmpty && !force {
+            let list = existing.map { "  " + $0 }.joined(separator: "\n")
+            FileHandle.standardError.write(Data("ctlua: init: these files exist in \(root.path) (--force replaces them):\n\(list)\n".utf8))
+            throw ExitCode(2)
+        }
+        for file in files {
+            let url = root.appendingPathComponent(file.path)
+            do {
+                try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(file.contents.utf8).write(to: url, options: .atomic)
+            } catch {
+                FileHandle.standardError.write(Data("ctlua: \(url.path): cannot write (\(error.localizedDescription))\n".utf8))
+                throw ExitCode(2)
+            }
+            print("created \(file.path)")
+        }
+        print("""
+
+            Next:
+              ctlua test \(directory == "." ? "" : directory + "/")scenarios     # both scenarios pass
+              luacheck \(directory == "." ? "." : directory)                   # ctlua's globals are declared in .luacheckrc
+            CI: .github/workflows/scenarios.yml expects ctlua checked out at ./ctlua (a git submodule);
+            change CTLUA in it when ctlua lives elsewhere.
+            """)
+    }
+}
+
+/// The files `ctlua init` writes.
+enum Scaffold {
+    struct File {
+        var path: String
+        var contents: String
+    }
+
+    /// ctlua's `types/` folder: beside the repository the binary was built in (`.build/<config>/ctlua`),
+    /// else the one of the sources it was compiled from.
+    static func typesFolder() -> String? {
+        var candidates: [URL] = []
+        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+            var url = executable.deletingLastPathComponent()
+            while url.pathComponents.count > 1 {
+                candidates.append(url.appendingPathComponent("types"))
+                url.deleteLastPathComponent()
+            }
+        }
+        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("types"))
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("app.lua").path) }?.path
+    }
+
+    /// The luacheck configuration for scripts run by ctlua: Lua 5.4 and ctlua's modules as globals.
+    /// The repository's own `.luacheckrc` is this text (a test keeps them equal).
+    static func luacheckrc(modules: [String]) -> String {
+        """
+        -- luacheck settings for scripts that ctlua runs (written by `ctlua init`).
+        std = "lua54"
+        -- ctlua's modules: globals in every script (and `require`-able).
+        read_globals = {\(modules.map { "\"\($0)\"" }.joined(separator: ", "))}
+        -- Presenters and traits often ignore arguments they are given.
+        unused_args = false
+        max_line_length = false
+
+        """
+    }
+
+    static func files(modules: [String], typesFolder: String?) -> [File] {
+        let library = typesFolder.map { #"["\#($0)"]"# } ?? "[]"
+        return [
+            File(path: "presenters/banner.lua", contents: """
+                -- A CleverTap custom code template: a title and a button that closes it.
+                templates.define{
+                  name = "Banner",
+                  arguments = {{"title", "Hello"}, {"ok", templates.action}},
+                  onPresent = function(ctx)
+                    ui.show{id = "title", text = ctx:string("title")}
+                    ui.show{id = "ok", text = "OK", onTap = function() ctx:triggerAction("ok") end}
+                    ctx:presented()
+                  end,
+                  onClose = function(ctx)
+                    ui.hide("title")
+                    ui.hide("ok")
+                    ctx:dismissed()
+                  end,
+                }
+
+                """),
+            File(path: "scenarios/banner_shows_its_title.json", contents: """
+                {
+                  "name": "banner shows its title",
+                  "scripts": ["../presenters/banner.lua"],
+                  "steps": [
+                    {"deliver": {"type": "custom-code", "templateName": "Banner", "wzrk_id": "c1", "vars": {"title": "Sale"}}},
+                    {"expect": {"displayed": "c1", "ui": {"title": {"text": "Sale"}},
+                                "events": [{"type": "template.presented", "id": "c1"}]}}
+                  ]
+                }
+
+                """),
+            File(path: "scenarios/banner_closes_from_its_button.json", contents: """
+                {
+                  "name": "banner closes from its button",
+                  "scripts": ["../presenters/banner.lua"],
+                  "steps": [
+                    {"deliver": {"type": "custom-code", "templateName": "Banner", "wzrk_id": "c1",
+                                 "vars": {"ok": {"actions": {"type": "close"}}}}},
+                    {"tap": "ok"},
+                    {"expect": {"displayed": null, "ui": {"title": null},
+                                "newEvents": [{"type": "template.closed", "id": "c1"}, {"type": "template.dismissed", "id": "c1"}]}}
+                  ]
+                }
+
+                """),
+            File(path: ".luarc.json", contents: """
+                {
+                  "$schema": "https://raw.githubusercontent.com/LuaLS/vscode-lua/master/setting/schema.json",
+                  "runtime.version": "Lua 5.4",
+                  "workspace.library": \(library),
+                  "workspace.checkThirdParty": false
+                }
+
+                """),
+            File(path: ".luacheckrc", contents: luacheckrc(modules: modules)),
+            File(path: ".github/workflows/scenarios.yml", contents: """
+                # Runs the scenarios on every push. ctlua is expected at ./ctlua (a git submodule);
+                # change CTLUA when it lives elsewhere.
+                name: scenarios
+                on: [push, pull_request]
+                env:
+                  CTLUA: ctlua
+                jobs:
+                  scenarios:
+                    runs-on: ubuntu-latest
+                    container: swift:6.0-bookworm
+                    steps:
+                      - uses: actions/checkout@v4
+                        with: {submodules: true}
+                      - run: $CTLUA/scripts/bootstrap
+                      - run: $CTLUA/scripts/ctlua test scenarios --junit reports/scenarios.xml --trace traces
+                      - uses: actions/upload-artifact@v4
+                        if: always()
+                        with:
+                          name: scenarios
+                          path: |
+                            reports/
+                            traces/
+
+                """),
+        ]
+    }
+}
