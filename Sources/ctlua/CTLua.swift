@@ -3,6 +3,7 @@ import Engine
 import Foundation
 import JSON
 import LuaRuntime
+import Scenarios
 import SystemKit
 import Systems
 
@@ -53,8 +54,19 @@ struct CTLua: ParsableCommand {
                 try command.run()
             }
         } catch {
-            exit(withError: error)
+            exit(reporting: error)
         }
+    }
+
+    /// Every error in one shape, `ctlua: message`; a usage error (an unknown option, a bad value)
+    /// exits 2 with the usage line, as the README promises, not ArgumentParser's 64.
+    static func exit(reporting error: any Error) -> Never {
+        let code = exitCode(for: error)
+        guard code == .validationFailure else { exit(withError: error) }
+        var text = fullMessage(for: error)
+        if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
+        FileHandle.standardError.write(Data("ctlua: \(text)\n".utf8))
+        Glibc.exit(Runner.ExitCode.usage)
     }
 
     static func runChunks(_ chunks: [String], engine: Engine) throws {
@@ -109,6 +121,15 @@ struct HostOptions: ParsableArguments {
         configuration.limits = limits
         configuration.printToStandardOutput = true
         configuration.scriptRoots = scriptRoots
+        if let stateDir {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: stateDir, isDirectory: &isFolder), !isFolder.boolValue {
+                throw ValidationError("--state-dir \(stateDir): not a folder (it is a file)")
+            }
+            do { try FileManager.default.createDirectory(atPath: stateDir, withIntermediateDirectories: true) } catch {
+                throw ValidationError("--state-dir \(stateDir): cannot create the folder (\(error.localizedDescription))")
+            }
+        }
         configuration.stateDirectory = stateDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
         return try catalog.makeEngine(configuration)
     }

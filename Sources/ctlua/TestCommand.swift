@@ -10,7 +10,7 @@ struct TestCommand: ParsableCommand {
         discussion: "Exit status: 0 all passed, 1 a scenario failed, 2 usage or load error.")
 
     @Argument(help: "Files or folders (searched recursively).") var paths: [String] = ["."]
-    @Option(help: "Parallel workers, one engine per scenario (default: cores).") var jobs: Int?
+    @Option(parsing: .unconditional, help: "Parallel workers, one engine per scenario (default: cores).") var jobs: Int?
     @Option(help: "Only the K-th of N stable shards (K/N), or `auto`: from the CI's parallel-job variables.") var shard: String?
     @Option(help: "Only scenarios whose name matches this regular expression.") var filter: String?
     @Option(help: "Write a JUnit XML report.") var junit: String?
@@ -22,13 +22,18 @@ struct TestCommand: ParsableCommand {
     @Option(help: "Instructions per entry into Lua, per scenario.") var maxInstructions: Int?
     @Option(help: "Seconds per entry into Lua, per scenario.") var timeout: Double?
 
+    func validate() throws {
+        if traceAll && trace == nil { throw ValidationError("--trace-all needs --trace DIR (the folder for the transcripts)") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs \(jobs): expected a positive number") }
+    }
+
     func run() throws {
         var options = RunnerOptions(paths: paths, jobs: jobs, filter: filter, junitPath: junit, jsonPath: json, tap: tap,
                                     traceDirectory: trace, traceAll: traceAll,
                                     limits: ScenarioLimits(maxMemory: maxMemory, maxInstructions: maxInstructions, timeout: timeout))
         if let shard {
             do { options.shard = try Shard(parsing: shard, environment: ProcessInfo.processInfo.environment) } catch {
-                FileHandle.standardError.write(Data("ctlua: --shard: \(error)\n".utf8))
+                FileHandle.standardError.write(Data("ctlua: \(error)\n".utf8))
                 throw ExitCode(Runner.ExitCode.usage)
             }
         }

@@ -14,13 +14,13 @@ public enum Runner {
                            makeEngine: ScenarioExecutor.EngineFactory? = nil, output: RunnerOutput = .standard) -> Int32 {
         // Usage.
         if let jobs = options.jobs, jobs < 1 {
-            output.stderr("error: --jobs \(jobs): expected a positive number\n")
+            output.stderr("ctlua: --jobs \(jobs): expected a positive number\n")
             return ExitCode.usage
         }
         var filter: NSRegularExpression?
         if let pattern = options.filter {
             do { filter = try NSRegularExpression(pattern: pattern) } catch {
-                output.stderr("error: --filter \(pattern): invalid regular expression\n")
+                output.stderr("ctlua: --filter \(pattern): invalid regular expression\n")
                 return ExitCode.usage
             }
         }
@@ -30,7 +30,7 @@ public enum Runner {
         switch load(paths: options.paths.isEmpty ? ["."] : options.paths, registry: registry) {
         case .success(let loaded): scenarios = loaded
         case .failure(let errors):
-            for error in errors.errors { output.stderr("error: \(error)\n") }
+            for error in errors.errors { output.stderr("ctlua: \(error)\n") }
             output.stderr("\(errors.errors.count) error\(errors.errors.count == 1 ? "" : "s") in scenario files\n")
             return ExitCode.usage
         }
@@ -61,7 +61,7 @@ public enum Runner {
                 }
             }
         } catch {
-            output.stderr("error: cannot write a report: \(error)\n")
+            output.stderr("ctlua: cannot write a report: \(error)\n")
             status = ExitCode.usage
         }
         return status
