@@ -46,7 +46,7 @@ struct JUnitReporterTests {
     @Test func aRealConsumerReadsTheReport() throws {
         let tricky = #"{"name": "fails <&> \"quoted\" \u0001", "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "c2"}}]}"#
         let root = try Fixture.folder([
-            "a.json": RunnerTests.passing, "b.json": RunnerTests.failing, "sub/c.json": tricky, "sub/d.lua": "assert(true)",
+            "a.json": RunnerTests.passing, "b.json": RunnerTests.failing, "sub/c.json": tricky, "sub/d_test.lua": "assert(true)",
         ])
         defer { Fixture.remove(root) }
         let reports = try Fixture.folder(["read.py": Self.reader])

@@ -15,7 +15,7 @@ struct RunnerTests {
     }
 
     @Test func exitCodes() throws {
-        let green = try Fixture.folder(["a.json": Self.passing, "sub/b.lua": "assert(true)"])
+        let green = try Fixture.folder(["a.json": Self.passing, "sub/b_test.lua": "assert(true)"])
         defer { Fixture.remove(green) }
         let (ok, okOut) = run(RunnerOptions(paths: [green], jobs: 1))
         #expect(ok == Runner.ExitCode.passed)
@@ -28,12 +28,12 @@ struct RunnerTests {
         #expect(failedOut.stdout.hasPrefix("FAIL \(red)/b.json (fails): steps[1].expect.displayed: wrong in-app displayed\n"))
         #expect(failedOut.stdout.hasSuffix("1 passed, 1 failed\n"))
 
-        let broken = try Fixture.folder(["a.json": Self.passing, "b.json": #"{"steps": [{"advance": "x"}]}"#, "c.json": "{"])
+        let broken = try Fixture.folder(["a.json": Self.passing, "b.json": #"{"steps": [{"advance": "x"}]}"#, "c.json": #"{"steps": ["#])
         defer { Fixture.remove(broken) }
         let (usage, usageOut) = run(RunnerOptions(paths: [broken]))
         #expect(usage == Runner.ExitCode.usage)
         #expect(usageOut.stderr.contains("b.json:1:24: steps[0].advance: expected a non-negative number, got string"))
-        #expect(usageOut.stderr.contains("c.json:1:2: invalid JSON"))
+        #expect(usageOut.stderr.contains("c.json:1:12: invalid JSON"), "\(usageOut.stderr)")
         #expect(usageOut.stdout.isEmpty)
 
         #expect(run(RunnerOptions(paths: ["/nonexistent/ctlua"])).0 == Runner.ExitCode.usage)
@@ -42,12 +42,27 @@ struct RunnerTests {
     }
 
     @Test func discoveryIsRecursiveSortedAndSkipsOtherFiles() throws {
-        let root = try Fixture.folder(["b.json": "{}", "a/z.lua": "", "a/c.json": "{}", "notes.txt": "", ".hidden/x.json": "{}"])
+        let steps = #"{"steps": []}"#
+        let root = try Fixture.folder([
+            "b.json": steps, "a/z_test.lua": "", "a/y.test.lua": "", "a/c.json": steps, "notes.txt": "", ".hidden/x.json": steps,
+            // Not scenarios in a folder: a presenter, template definitions, a fixture, a JSON array.
+            "a/presenter.lua": "", "a/definitions.json": #"{"Banner": {"type": "template"}}"#,
+            "fixtures/payload.json": #"{"inapp_notifs": []}"#, "list.json": #"[{"steps": []}]"#,
+            // A scenario with a syntax error is still a scenario: its error is reported.
+            "broken.json": #"{"steps": [}"#,
+        ])
         defer { Fixture.remove(root) }
         let (files, errors) = ScenarioDiscovery.find([root + "/"])
         #expect(errors.isEmpty)
-        #expect(files.map(\.relativePath) == ["a/c.json", "a/z.lua", "b.json"].map { root + "/" + $0 })
-        #expect(files.map(\.file) == ["a/c.json", "a/z.lua", "b.json"].map { root + "/" + $0 })
+        let expected = ["a/c.json", "a/y.test.lua", "a/z_test.lua", "b.json", "broken.json"]
+        #expect(files.map(\.relativePath) == expected.map { root + "/" + $0 })
+        #expect(files.map(\.file) == expected.map { root + "/" + $0 })
+        // Files named on the command line always run, whatever their name or content.
+        let explicit = ScenarioDiscovery.find([root + "/a/presenter.lua", root + "/a/definitions.json"]).files
+        #expect(explicit.map(\.file) == [root + "/a/presenter.lua", root + "/a/definitions.json"])
+        #expect(ScenarioDiscovery.luaScenarioName("banner_test") == "banner")
+        #expect(ScenarioDiscovery.luaScenarioName("banner.test") == "banner")
+        #expect(ScenarioDiscovery.luaScenarioName("_test") == "_test")
         #expect(ScenarioDiscovery.relativeToCurrentFolder("/repo/s/a.json", cwd: "/repo") == "s/a.json")
         #expect(ScenarioDiscovery.relativeToCurrentFolder("/other/a.json", cwd: "/repo") == nil)
         #expect(ScenarioDiscovery.normalize("./a//b/../c/") == "a/c")
@@ -101,6 +116,25 @@ struct RunnerTests {
         let (code, out) = run(RunnerOptions(paths: [root], filter: "^pass"))
         #expect(code == Runner.ExitCode.passed)
         #expect(out.stdout == "16 passed, 0 failed\n")
+    }
+
+    /// Nothing to run never passes silently: a filter that matches nothing, an empty folder.
+    @Test func nothingSelectedIsAUsageError() throws {
+        let root = try manyScenarios()
+        defer { Fixture.remove(root) }
+        let (code, out) = run(RunnerOptions(paths: [root], filter: "^nope"))
+        #expect(code == Runner.ExitCode.usage)
+        #expect(out.stderr == "ctlua: no scenario matches --filter ^nope (24 found)\n")
+        let empty = try Fixture.folder(["presenter.lua": "", "notes.txt": ""])
+        defer { Fixture.remove(empty) }
+        let (emptyCode, emptyOut) = run(RunnerOptions(paths: [empty]))
+        #expect(emptyCode == Runner.ExitCode.usage)
+        #expect(emptyOut.stderr == "ctlua: no scenario found in \(empty)\n")
+        // A shard may be empty when there are fewer scenarios than shards.
+        let one = try Fixture.folder(["a.json": Self.passing])
+        defer { Fixture.remove(one) }
+        let codes = try (1...4).map { run(RunnerOptions(paths: [one], shard: try Shard(index: $0, count: 4))).0 }
+        #expect(codes == [0, 0, 0, 0])
     }
 
     @Test func tapReport() throws {

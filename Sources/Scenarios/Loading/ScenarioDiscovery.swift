@@ -1,7 +1,12 @@
 import Foundation
 
-/// Finds scenario files: files named on the command line, and `.json`/`.lua` files in folders
-/// (searched recursively, hidden entries skipped), each folder's files sorted by path.
+/// Finds scenario files: files named on the command line (always, whatever their content), and in
+/// folders (searched recursively, hidden entries skipped, sorted by path) the files that are
+/// scenarios by the folder rule, so presenters, definitions and fixtures beside them are not taken
+/// for scenarios:
+/// - a `.json` file whose top-level object has a `steps` key (a file that is not valid JSON is
+///   taken when its text contains `"steps"`, so a typo in a scenario is reported, not skipped);
+/// - a `.lua` file named `*_test.lua` or `*.test.lua`.
 public enum ScenarioDiscovery {
     /// A file found, with the path as discovered (relative to the current folder when inside it,
     /// else argument + path inside the folder) and absolute.
@@ -45,7 +50,8 @@ public enum ScenarioDiscovery {
                           extensions.contains(ext.lowercased()) else { continue }
                     var isDir: ObjCBool = false
                     let full = absolute + "/" + sub
-                    guard fileManager.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue else { continue }
+                    guard fileManager.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue,
+                          isScenarioInFolder(full) else { continue }
                     found.append(Found(relativePath: display == "." ? sub : display + "/" + sub, file: full))
                 }
                 found.sort { $0.relativePath.utf8.lexicographicallyPrecedes($1.relativePath.utf8) }
@@ -55,6 +61,29 @@ public enum ScenarioDiscovery {
             for item in found where seen.insert(item.file).inserted { files.append(item) }
         }
         return (files, errors)
+    }
+
+    /// The folder rule (see the type's documentation).
+    public static func isScenarioInFolder(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent.lowercased()
+        if name.hasSuffix(".lua") { return name.hasSuffix("_test.lua") || name.hasSuffix(".test.lua") }
+        guard name.hasSuffix(".json"), let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let data = try? handle.readToEnd() else { return false }
+        let bytes = [UInt8](data)
+        if let parsed = try? ScenarioJSONParser.parse(bytes) {
+            return parsed.value.objectValue?["steps"] != nil
+        }
+        return String(decoding: bytes, as: UTF8.self).contains("\"steps\"")
+    }
+
+    /// The name of a `.lua` scenario from its file name: `banner_test.lua` and `banner.test.lua`
+    /// are `banner`.
+    public static func luaScenarioName(_ stem: String) -> String {
+        for suffix in ["_test", ".test"] where stem.count > suffix.count && stem.lowercased().hasSuffix(suffix) {
+            return String(stem.dropLast(suffix.count))
+        }
+        return stem
     }
 
     /// `absolute` relative to `cwd` when inside it (so shard hashes do not depend on where the

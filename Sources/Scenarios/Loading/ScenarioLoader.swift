@@ -16,7 +16,8 @@ public struct ScenarioLoader: Sendable {
             guard FileManager.default.isReadableFile(atPath: found.file) else {
                 return .failure(ScenarioLoadErrors([.unreadable(file: found.relativePath, reason: "not readable")]))
             }
-            return .success(Scenario(relativePath: found.relativePath, file: found.file, name: stem, body: .lua))
+            return .success(Scenario(relativePath: found.relativePath, file: found.file,
+                                     name: ScenarioDiscovery.luaScenarioName(stem), body: .lua))
         }
         guard let data = FileManager.default.contents(atPath: found.file) else {
             return .failure(ScenarioLoadErrors([.unreadable(file: found.relativePath, reason: "not readable")]))

@@ -45,6 +45,17 @@ public enum Runner {
             return true
         }
 
+        // Nothing to run is an error, not a silent pass (a typo in --filter, an empty folder); a
+        // shard may be empty when there are fewer scenarios than shards.
+        if selected.isEmpty && !(options.shard != nil && options.filter == nil && !scenarios.isEmpty) {
+            var reason = "no scenario found in \(options.paths.isEmpty ? "." : options.paths.joined(separator: ", "))"
+            if !scenarios.isEmpty, let pattern = options.filter {
+                reason = "no scenario matches --filter \(pattern) (\(scenarios.count) found)"
+            }
+            output.stderr("ctlua: \(reason)\n")
+            return ExitCode.usage
+        }
+
         // Running.
         let results = execute(selected, options: options, registry: registry, makeEngine: makeEngine, output: output)
 
@@ -79,7 +90,6 @@ public enum Runner {
             case .failure(let failure): errors += failure.errors
             }
         }
-        if errors.isEmpty && files.isEmpty { errors.append(.notFound(path: paths.joined(separator: " ") + " (no .json or .lua scenarios)")) }
         return errors.isEmpty ? .success(scenarios) : .failure(ScenarioLoadErrors(errors))
     }
 
