@@ -136,10 +136,18 @@ public final class Engine {
         }
     }
 
+    /// `path` relative to the working folder when inside it (messages name `presenters/x.lua:3:`,
+    /// not the whole absolute path, which Lua would also shorten with `...`).
+    static func displayPath(_ path: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
     private func runScript(_ path: String) throws {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         if !lua.scriptRoots.contains(folder) { lua.scriptRoots.append(folder) }
-        try lua.loadFile(path).call()
+        try lua.loadFile(path, chunkName: Self.displayPath(path)).call()
     }
 
     /// Persists, rebuilds the Lua state and every system from storage, and runs the loaded scripts again.

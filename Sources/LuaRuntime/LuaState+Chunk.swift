@@ -57,7 +57,9 @@ extension LuaState {
     }
 
     /// Compiles a file (a first line starting with `#` is skipped, as lua.c does). Chunk name `@path`.
-    public func loadFile(_ path: String, environment: LuaTable? = nil) throws(LuaError) -> LuaFunction {
+    /// `chunkName`: how messages name the file (`@` + it; default: the path as given), e.g. a path
+    /// relative to the working folder.
+    public func loadFile(_ path: String, chunkName: String? = nil, environment: LuaTable? = nil) throws(LuaError) -> LuaFunction {
         guard var bytes = readFile(path) else {
             throw LuaError.runtime(message: "cannot open \(path)", traceback: nil, value: .string(LuaString("cannot open \(path)")))
         }
@@ -68,7 +70,7 @@ extension LuaState {
         let mode = policy == .strict ? "t" : "bt"
         var env = environment
         if env == nil && policy == .strict { env = try newEnvironment() }
-        return try loadChunk(bytes, name: "@" + path, mode: mode, environment: env)
+        return try loadChunk(bytes, name: "@" + (chunkName ?? path), mode: mode, environment: env)
     }
 
     func loadChunk(_ code: String, name: String, mode: String, environment: LuaTable?) throws(LuaError) -> LuaFunction {

@@ -100,4 +100,12 @@ struct ExpectationEvaluatorTests {
         let unnamed = try Fixture.run(Fixture.steps(error, #"{"expect": {"eventCount": [{"match": {"type": "log"}, "count": 0}]}}"#))
         #expect(unnamed.failures.map(\.expectation) == ["error event"])
     }
+
+    /// Failure paths use one notation: keys that are not identifiers are quoted (`ui["wheel.title"]`).
+    @Test func failurePathsQuoteKeysThatAreNotIdentifiers() throws {
+        let result = try Fixture.run(Fixture.steps(
+            #"{"fake": "show wheel.title {\"text\": \"Spin\"}"}"#,
+            #"{"expect": {"ui": {"wheel.title": {"text": "Stop"}}}}"#))
+        #expect(result.failures.map(\.summary) == [#"steps[1].expect.ui["wheel.title"]: view "wheel.title" has other properties"#])
+    }
 }

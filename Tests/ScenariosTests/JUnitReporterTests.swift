@@ -4,30 +4,34 @@ import Testing
 
 struct JUnitReporterTests {
     /// Reads a JUnit file with junitparser (the consumer many CI tools use) or, when that package
-    /// is missing, Python's xml.etree; prints `<reader> <tests> <failures> <names...>`.
+    /// is missing, Python's xml.etree; prints `<reader> <tests> <failures> <errors> <names...>`.
     static let reader = """
         import sys
         path = sys.argv[1]
         try:
-            from junitparser import JUnitXml, Failure
+            from junitparser import JUnitXml, Failure, Error
             xml = JUnitXml.fromfile(path)
-            tests = failures = 0
+            tests = failures = errors = 0
             names = []
             for suite in xml:
                 assert suite.tests == len(list(suite)), "suite tests attribute"
+                assert suite.errors == sum(1 for c in suite if any(isinstance(r, Error) for r in c.result)), "suite errors attribute"
                 for case in suite:
                     tests += 1
                     names.append(case.name)
                     if any(isinstance(r, Failure) for r in case.result):
                         failures += 1
                         assert case.result[0].message, "failure message"
-            print("junitparser", tests, failures, "|".join(names))
+                    if any(isinstance(r, Error) for r in case.result):
+                        errors += 1
+            print("junitparser", tests, failures, errors, "|".join(names))
         except ImportError:
             import xml.etree.ElementTree as ET
             root = ET.parse(path).getroot()
             cases = root.findall(".//testcase")
             failures = sum(1 for c in cases if c.find("failure") is not None)
-            print("etree", len(cases), failures, "|".join(c.get("name") for c in cases))
+            errors = sum(1 for c in cases if c.find("error") is not None)
+            print("etree", len(cases), failures, errors, "|".join(c.get("name") for c in cases))
         """
 
     private func python(_ arguments: [String]) throws -> (Int32, String) {
@@ -47,6 +51,7 @@ struct JUnitReporterTests {
         let tricky = #"{"name": "fails <&> \"quoted\" \u0001", "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "c2"}}]}"#
         let root = try Fixture.folder([
             "a.json": RunnerTests.passing, "b.json": RunnerTests.failing, "sub/c.json": tricky, "sub/d_test.lua": "assert(true)",
+            "sub/e_test.lua": "error('boom')",
         ])
         defer { Fixture.remove(root) }
         let reports = try Fixture.folder(["read.py": Self.reader])
@@ -60,13 +65,14 @@ struct JUnitReporterTests {
         let script = reports + "/read.py"
         let (status, output) = try python([script, junit])
         #expect(status == 0, "\(output)")
-        let fields = output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ", maxSplits: 3).map(String.init)
-        #expect(fields.count == 4, "\(output)")
-        guard fields.count == 4 else { return }
+        let fields = output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ", maxSplits: 4).map(String.init)
+        #expect(fields.count == 5, "\(output)")
+        guard fields.count == 5 else { return }
         #expect(fields[0] == "junitparser", "junitparser is missing; the report was read with xml.etree instead")
-        #expect(fields[1] == "4")
-        #expect(fields[2] == "2")
-        #expect(fields[3] == "passes|fails|fails <&> \"quoted\" ?|d")
+        #expect(fields[1] == "5")
+        #expect(fields[2] == "2")  // unmet expectations: <failure>
+        #expect(fields[3] == "1")  // a Lua error: <error>
+        #expect(fields[4] == "passes|fails|fails <&> \"quoted\" ?|d|e")
     }
 
     @Test func escapingAndClassNames() {

@@ -67,6 +67,8 @@ struct ScenarioLoaderTests {
                              "steps[1].relaunch: expected a boolean, got number"]),
         Malformed(label: "missing script", text: #"{"scripts": ["nope/missing.lua"], "steps": []}"#,
                   expected: ["scripts[0]: script not found: /tmp/flows/nope/missing.lua"]),
+        Malformed(label: "a folder as a script", text: #"{"scripts": ["/tmp"], "steps": []}"#,
+                  expected: ["flows/bad.json:1:14: scripts[0]: a folder, not a script: /tmp"]),
     ]
 
     @Test(arguments: malformed)

@@ -103,4 +103,22 @@ import Testing
         #expect(r.stdout.contains("not enough memory"), "\(r.stdout)")
         #expect(r.stdout.hasSuffix("1 passed, 1 failed\n"), "\(r.stdout)")
     }
+
+    /// Lua errors name files as the user typed them, relative to the working folder, both for a
+    /// `.lua` scenario and for a presenter a JSON scenario loads.
+    @Test func luaErrorsNameFilesRelativeToTheWorkingFolder() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sub = dir.appendingPathComponent("flows")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        try "local x = 1\nerror('boom')\n".write(to: sub.appendingPathComponent("broken_test.lua"), atomically: true, encoding: .utf8)
+        try "error('bad presenter')\n".write(to: sub.appendingPathComponent("presenter.lua"), atomically: true, encoding: .utf8)
+        try #"{"name": "loads", "scripts": ["presenter.lua"], "steps": []}"#
+            .write(to: sub.appendingPathComponent("loads.json"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["test", "flows"], directory: dir)
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("flows/broken_test.lua:2: boom"), "\(r.stdout)")
+        #expect(r.stdout.contains("flows/presenter.lua:1: bad presenter"), "\(r.stdout)")
+        #expect(!r.stdout.contains(dir.path), "\(r.stdout)")
+    }
 }

@@ -82,7 +82,7 @@ struct ExpectationEvaluator {
                 continue
             }
             for mismatch in definition.check(engine, value) {
-                fail(mismatch.detail.map { "\(name).\($0)" } ?? name, mismatch.message,
+                fail(mismatch.detail.map { JSONPath.root.key(name).key($0).description } ?? name, mismatch.message,
                      expected: mismatch.expected, actual: mismatch.actual, at: nil)
             }
         }

@@ -26,6 +26,10 @@ public struct ScenarioFailure: Sendable, Equatable {
         self.context = context
     }
 
+    /// True for an error (a Lua error, a step that threw, an unnamed `error` event); false for an
+    /// unmet expectation. JUnit reports the first as `<error>`, the second as `<failure>`.
+    public var isError: Bool { expectation == nil || expectation == "error event" }
+
     /// `steps[3]`, or the empty string when the failure is not in a step.
     public var location: String {
         if let step { return "steps[\(step)]" }

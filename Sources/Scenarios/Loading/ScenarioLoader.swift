@@ -87,8 +87,13 @@ public struct ScenarioLoader: Sendable {
                 for (i, item) in (value.arrayValue ?? []).enumerated() {
                     let relative = item.stringValue ?? ""
                     let path = ScenarioDiscovery.normalize(relative.hasPrefix("/") ? relative : directory + "/" + relative)
-                    if !FileManager.default.fileExists(atPath: path) {
+                    var isFolder: ObjCBool = false
+                    if !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
                         v.add(JSONPath.root.key("scripts").index(i), "script not found: \(path)")
+                    } else if isFolder.boolValue {
+                        v.add(JSONPath.root.key("scripts").index(i), "a folder, not a script: \(path)")
+                    } else if !FileManager.default.isReadableFile(atPath: path) {
+                        v.add(JSONPath.root.key("scripts").index(i), "script not readable: \(path)")
                     }
                     scripts.append(path)
                 }

@@ -1,14 +1,17 @@
 import Foundation
 
 /// JUnit XML in the shape CI systems read (Jenkins, GitLab, GitHub actions): one `<testsuite>`,
-/// one `<testcase>` per scenario, a `<failure>` per failing scenario.
+/// one `<testcase>` per scenario; a scenario whose first problem is an unmet expectation has a
+/// `<failure>`, one whose first problem is an error (a Lua error, a step that threw, an unnamed
+/// `error` event) has an `<error>`, as JUnit distinguishes assertion failures from errors.
 public enum JUnitReporter {
     public static func render(_ results: [ScenarioResult], suiteName: String = "ctlua test") -> String {
-        let failed = results.filter { !$0.passed }.count
+        let errored = results.filter { $0.failures.first?.isError == true }.count
+        let failed = results.filter { !$0.passed }.count - errored
         let time = format(results.reduce(0) { $0 + $1.duration })
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"\(escape(suiteName))\" tests=\"\(results.count)\" failures=\"\(failed)\" errors=\"0\" time=\"\(time)\">\n"
-        xml += "  <testsuite name=\"\(escape(suiteName))\" tests=\"\(results.count)\" failures=\"\(failed)\" errors=\"0\" skipped=\"0\" time=\"\(time)\">\n"
+        xml += "<testsuites name=\"\(escape(suiteName))\" tests=\"\(results.count)\" failures=\"\(failed)\" errors=\"\(errored)\" time=\"\(time)\">\n"
+        xml += "  <testsuite name=\"\(escape(suiteName))\" tests=\"\(results.count)\" failures=\"\(failed)\" errors=\"\(errored)\" skipped=\"0\" time=\"\(time)\">\n"
         for result in results {
             xml += "    <testcase name=\"\(escape(result.name))\" classname=\"\(escape(className(result.relativePath)))\""
             xml += " file=\"\(escape(result.relativePath))\" time=\"\(format(result.duration))\""
@@ -18,10 +21,11 @@ public enum JUnitReporter {
             }
             xml += ">\n"
             let first = result.failures[0]
-            let type = first.expectation == nil ? "error" : "expectation"
-            xml += "      <failure message=\"\(escape(first.summary))\" type=\"\(type)\">"
+            let element = first.isError ? "error" : "failure"
+            let type = first.isError ? "error" : "expectation"
+            xml += "      <\(element) message=\"\(escape(first.summary))\" type=\"\(type)\">"
             xml += escape(TextReporter.details(of: result).joined(separator: "\n"))
-            xml += "</failure>\n"
+            xml += "</\(element)>\n"
             xml += "    </testcase>\n"
         }
         xml += "  </testsuite>\n</testsuites>\n"

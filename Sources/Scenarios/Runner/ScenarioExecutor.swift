@@ -54,7 +54,7 @@ public struct ScenarioExecutor: Sendable {
     private func execute(_ scenario: Scenario, on engine: Engine) -> [ScenarioFailure] {
         guard case .steps(let scripts, let setup, let steps) = scenario.body else {
             do {
-                try runLuaScenario(path: scenario.file, on: engine)
+                try runLuaScenario(path: scenario.file, name: scenario.relativePath, on: engine)
                 return []
             } catch {
                 return [ScenarioFailure(message: "\(error)", eventIndex: lastIndex(engine))]
@@ -105,11 +105,12 @@ public struct ScenarioExecutor: Sendable {
         }
     }
 
-    private func runLuaScenario(path: String, on engine: Engine) throws {
+    /// `name`: the path as discovered (relative to the working folder when inside it), for messages.
+    private func runLuaScenario(path: String, name: String, on engine: Engine) throws {
         defer { engine.settle() }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         if !engine.lua.scriptRoots.contains(folder) { engine.lua.scriptRoots.append(folder) }
-        try engine.lua.loadFile(path).call()
+        try engine.lua.loadFile(path, chunkName: name).call()
     }
 
     private func runStep(_ step: ScenarioStep, scenario: Scenario, on engine: Engine, named: inout Set<Int>,
