@@ -121,4 +121,23 @@ import Testing
         #expect(r.stdout.contains("flows/presenter.lua:1: bad presenter"), "\(r.stdout)")
         #expect(!r.stdout.contains(dir.path), "\(r.stdout)")
     }
+
+    /// `--json -` and `--json /dev/stdout` write the report to standard output (the text report
+    /// moves to standard error) and never replace the device.
+    @Test func reportsToStandardOutput() throws {
+        for target in ["-", "/dev/stdout"] {
+            let r = try CLI.run(["test", "examples/scenarios/priority_order.json", "--json", target])
+            #expect(r.status == 0, "\(r.stderr)")
+            let report = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+            #expect(report != nil, "\(target): \(r.stdout)")
+            var info = stat()
+            #expect(lstat("/dev/stdout", &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK)
+        }
+        let dash = try CLI.run(["test", "examples/scenarios/priority_order.json", "--json", "-"])
+        #expect(dash.stderr.hasSuffix("1 passed, 0 failed\n"), "\(dash.stderr)")
+        let unwritable = try CLI.run(["test", "examples/scenarios/priority_order.json", "--junit", "/proc/version/x.xml"])
+        #expect(unwritable.status == 2)
+        #expect(unwritable.stderr.hasPrefix("ctlua: /proc/version/x.xml: "), "\(unwritable.stderr)")
+        #expect(!unwritable.stderr.contains("NSCocoaErrorDomain"))
+    }
 }

@@ -60,7 +60,11 @@ public enum Runner {
         let results = execute(selected, options: options, registry: registry, makeEngine: makeEngine, output: output)
 
         // Reporting.
-        output.stdout(options.tap ? TAPReporter.render(results) : TextReporter.render(results))
+        // A report written to standard output (`-`) keeps it machine-readable: the text report
+        // goes to standard error instead.
+        let report = options.tap ? TAPReporter.render(results) : TextReporter.render(results)
+        let toStandardOutput: (String?) -> Bool = { ["-", "/dev/stdout", "/proc/self/fd/1", "/dev/fd/1"].contains($0 ?? "") }
+        if toStandardOutput(options.junitPath) || toStandardOutput(options.jsonPath) { output.stderr(report) } else { output.stdout(report) }
         var status = results.allSatisfy(\.passed) ? ExitCode.passed : ExitCode.failed
         do {
             if let path = options.junitPath { try output.writeFile(path, JUnitReporter.render(results)) }
@@ -72,7 +76,7 @@ public enum Runner {
                 }
             }
         } catch {
-            output.stderr("ctlua: cannot write a report: \(error)\n")
+            output.stderr("ctlua: \(error)\n")
             status = ExitCode.usage
         }
         return status

@@ -25,10 +25,71 @@ public struct RunnerOutput: Sendable {
             isTerminal: isatty(STDERR_FILENO) == 1)
     }
 
-    /// Writes atomically, creating the parent folder.
+    /// Writes a report: `-` is standard output; an existing path that is not a regular file (a
+    /// device such as `/dev/stdout`, a FIFO, `>(cmd)`) or a symbolic link is written through, never
+    /// replaced; a regular file or a new path is replaced atomically (a temporary file renamed), its
+    /// parent folder created. Errors are `ReportFileError`s (`FILE: reason`).
     public static let writeToDisk: @Sendable (String, String) throws -> Void = { path, contents in
+        try ReportFile.write(Array(contents.utf8), to: path)
+    }
+}
+
+/// A report that could not be written: `FILE: reason`.
+public struct ReportFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "\(path): \(reason)" }
+}
+
+/// Writing report files without clobbering what is not a regular file.
+enum ReportFile {
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        if path == "-" { return try writeAll(bytes, to: STDOUT_FILENO, path: "standard output") }
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            let type = info.st_mode & S_IFMT
+            if type == S_IFDIR { throw ReportFileError(path: path, reason: "is a folder") }
+            if type != S_IFREG {
+                // A device, a FIFO, a socket or a symbolic link: write through it.
+                let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+                guard fd >= 0 else { throw ReportFileError(path: path, reason: String(cString: strerror(errno))) }
+                defer { close(fd) }
+                return try writeAll(bytes, to: fd, path: path)
+            }
+        }
         let url = URL(fileURLWithPath: path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(contents.utf8).write(to: url, options: .atomic)
+        let folder = url.deletingLastPathComponent().path
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            throw ReportFileError(path: path, reason: "cannot create the folder \(folder)")
+        }
+        let temporary = folder + "/." + url.lastPathComponent + ".tmp-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw ReportFileError(path: path, reason: String(cString: strerror(errno))) }
+        do {
+            try writeAll(bytes, to: fd, path: path)
+            guard fsync(fd) == 0 else { throw ReportFileError(path: path, reason: String(cString: strerror(errno))) }
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        close(fd)
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw ReportFileError(path: path, reason: reason)
+        }
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ReportFileError(path: path, reason: String(cString: strerror(errno)))
+            }
+            offset += n
+        }
     }
 }
