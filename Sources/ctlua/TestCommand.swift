@@ -18,6 +18,7 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "Print TAP instead of the text report.") var tap = false
     @Option(help: "Write transcripts of failed scenarios to this folder.") var trace: String?
     @Flag(help: "With --trace, write every scenario's transcript.") var traceAll = false
+    @Flag(help: "Rewrite the golden transcripts of `snapshot` expectations instead of comparing them.") var updateSnapshots = false
     @Option(help: "Memory cap per scenario, bytes.") var maxMemory: Int?
     @Option(help: "Instructions per entry into Lua, per scenario.") var maxInstructions: Int?
     @Option(help: "Seconds per entry into Lua, per scenario.") var timeout: Double?
@@ -31,6 +32,7 @@ struct TestCommand: ParsableCommand {
         var options = RunnerOptions(paths: paths, jobs: jobs, filter: filter, junitPath: junit, jsonPath: json, tap: tap,
                                     traceDirectory: trace, traceAll: traceAll,
                                     limits: ScenarioLimits(maxMemory: maxMemory, maxInstructions: maxInstructions, timeout: timeout))
+        options.snapshots = SnapshotMode.fromEnvironment(update: updateSnapshots)
         if let shard {
             do { options.shard = try Shard(parsing: shard, environment: ProcessInfo.processInfo.environment) } catch {
                 FileHandle.standardError.write(Data("ctlua: \(error)\n".utf8))

@@ -14,7 +14,9 @@ struct ExpectationEvaluator {
 
     /// `since`: the number of events recorded before the previous `expect` step ended (`newEvents`
     /// looks only after it).
-    static func evaluate(_ expectation: Expectation, step: Int, engine: Engine, registry: StepRegistry, since: Int = 0) -> Outcome {
+    /// `snapshots`: the store and the scenario file that `snapshot` compares against.
+    static func evaluate(_ expectation: Expectation, step: Int, engine: Engine, registry: StepRegistry, since: Int = 0,
+                         snapshots: (store: SnapshotStore, scenarioFile: String)? = nil) -> Outcome {
         var outcome = Outcome()
         let events = engine.transcript.events
         func fail(_ expectation: String, _ message: String, expected: String?, actual: String?, at index: Int?) {
@@ -53,6 +55,12 @@ struct ExpectationEvaluator {
                 fail("\(key)[\(i)]", "expected event not found", expected: patternText, actual: actual,
                      at: min(next, max(events.count - 1, 0)))
                 break  // later patterns are relative to this one
+            }
+        }
+
+        if let name = expectation.snapshot, let snapshots {
+            if let problem = snapshots.store.check(name, scenarioFile: snapshots.scenarioFile, events: events) {
+                fail("snapshot", problem.message, expected: problem.expected, actual: problem.actual, at: nil)
             }
         }
 

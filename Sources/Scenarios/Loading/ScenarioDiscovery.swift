@@ -1,7 +1,7 @@
 import Foundation
 
 /// Finds scenario files: files named on the command line (always, whatever their content), and in
-/// folders (searched recursively, hidden entries skipped, sorted by path) the files that are
+/// folders (searched recursively, hidden entries and `__snapshots__` skipped, sorted by path) the files that are
 /// scenarios by the folder rule, so presenters, definitions and fixtures beside them are not taken
 /// for scenarios:
 /// - a `.json` file whose top-level object has a `steps` key (a file that is not valid JSON is
@@ -45,7 +45,7 @@ public enum ScenarioDiscovery {
                 }
                 while let sub = enumerator.nextObject() as? String {
                     let components = sub.split(separator: "/")
-                    if components.contains(where: { $0.hasPrefix(".") }) { continue }
+                    if components.contains(where: { $0.hasPrefix(".") || $0 == "__snapshots__" }) { continue }
                     guard let ext = sub.split(separator: ".").last.map(String.init), sub.contains("."),
                           extensions.contains(ext.lowercased()) else { continue }
                     var isDir: ObjCBool = false

@@ -101,7 +101,11 @@ public enum Runner {
     public static func execute(_ scenarios: [Scenario], options: RunnerOptions, registry: StepRegistry,
                                makeEngine: ScenarioExecutor.EngineFactory? = nil,
                                output: RunnerOutput = .standard) -> [ScenarioResult] {
-        let executor = ScenarioExecutor(registry: registry, limits: options.limits, makeEngine: makeEngine)
+        let executor = {
+            var executor = ScenarioExecutor(registry: registry, limits: options.limits, makeEngine: makeEngine)
+            executor.snapshots = options.snapshots
+            return executor
+        }()
         let workers = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let showProgress = options.progress ?? output.isTerminal
         let progress = Progress(total: scenarios.count)

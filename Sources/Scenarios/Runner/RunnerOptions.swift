@@ -22,6 +22,8 @@ public struct RunnerOptions: Sendable {
     public var limits = ScenarioLimits()
     /// Progress line: nil decides by whether stderr is a terminal.
     public var progress: Bool?
+    /// Golden transcripts: update them, and whether this is CI (a missing one fails).
+    public var snapshots = SnapshotMode()
 
     public init(paths: [String] = [], jobs: Int? = nil, shard: Shard? = nil, filter: String? = nil,
                 junitPath: String? = nil, jsonPath: String? = nil, tap: Bool = false,

@@ -12,6 +12,8 @@ public struct ScenarioExecutor: Sendable {
     public var limits: ScenarioLimits
     /// By default the catalog's ``SystemCatalog/makeEngine(_:)``.
     public var makeEngine: EngineFactory
+    /// How `snapshot` expectations treat their files (compare, write when missing, update).
+    public var snapshots = SnapshotMode()
     /// Transcript events shown before and after the point of a failure.
     public var contextRadius = 3
 
@@ -121,7 +123,8 @@ public struct ScenarioExecutor: Sendable {
         switch definition.handler {
         case .expect:
             let outcome = ExpectationEvaluator.evaluate(Expectation(validated: step.value), step: step.index,
-                                                        engine: engine, registry: registry, since: since)
+                                                        engine: engine, registry: registry, since: since,
+                                                        snapshots: (SnapshotStore(mode: snapshots), scenario.file))
             named.formUnion(outcome.matchedEvents)
             since = engine.transcript.events.count
             return outcome.failures

@@ -73,6 +73,11 @@ public enum CoreSteps {
                 example: #"{"eventCount": [{"match": {"type": "template.presented"}, "count": 1}, {"match": {"type": "error"}, "count": 0}]}"#,
                 check: { _, _ in [] }),
             ExpectationDefinition(
+                name: "snapshot", shape: .string,
+                rule: "the transcript so far equals the golden transcript of this name in `__snapshots__/<scenario>.snap.json` beside the scenario; a missing one is written (in CI, `CI=true`, it fails); `ctlua test --update-snapshots` rewrites them",
+                example: #"{"snapshot": "after the first tap"}"#,
+                check: { _, _ in [] }),  // the runner checks it: it needs the scenario's file
+            ExpectationDefinition(
                 name: "ui", shape: .objectOf(.anyOf([.object, .null])),
                 rule: "per view id, the view is shown and has these properties (partial match); `null`: the view is not shown",
                 example: #"{"ui": {"title": {"text": "Sale"}, "spinner": null}}"#,

@@ -1,0 +1,121 @@
+import Engine
+import Foundation
+import JSON
+import SystemKit
+
+/// How `expect: {"snapshot": NAME}` treats its stored transcript (Jest's rules).
+public struct SnapshotMode: Sendable, Equatable {
+    /// `--update-snapshots`: write every snapshot compared, passing.
+    public var update: Bool
+    /// In CI (`CI` set and not `false`/`0`), a missing snapshot fails instead of being written.
+    public var ci: Bool
+
+    public init(update: Bool = false, ci: Bool = false) {
+        self.update = update
+        self.ci = ci
+    }
+
+    /// From the environment: `CI=true` (GitHub, GitLab, CircleCI, Buildkite all set it).
+    public static func fromEnvironment(update: Bool, _ environment: [String: String] = ProcessInfo.processInfo.environment) -> SnapshotMode {
+        let value = environment["CI"]?.lowercased() ?? ""
+        return SnapshotMode(update: update, ci: !value.isEmpty && value != "false" && value != "0")
+    }
+}
+
+/// Golden transcripts: the transcript so far, compared with `__snapshots__/<scenario>.snap.json`
+/// beside the scenario file (one member per snapshot name, one event per line). Times are virtual
+/// and ids come from the scenario, so a transcript is stable from run to run; `traceback` fields
+/// (paths and line numbers of ctlua's own frames) are left out.
+struct SnapshotStore {
+    var mode: SnapshotMode
+
+    /// The snapshot file of a scenario file.
+    static func file(for scenarioFile: String) -> String {
+        let url = URL(fileURLWithPath: scenarioFile)
+        let stem = url.deletingPathExtension().lastPathComponent
+        return url.deletingLastPathComponent().appendingPathComponent("__snapshots__/\(stem).snap.json").path
+    }
+
+    /// One line per event, as stored.
+    static func lines(_ events: [TranscriptEvent]) -> [String] {
+        events.map { event in
+            var json = event.json
+            if case .object(var object) = json {
+                object["traceback"] = nil
+                json = .object(object)
+            }
+            return JSONWriter.text(json)
+        }
+    }
+
+    /// Compares (or writes) the snapshot `name`; a failure message with a diff, or nil.
+    func check(_ name: String, scenarioFile: String, events: [TranscriptEvent]) -> (message: String, expected: String, actual: String)? {
+        let path = Self.file(for: scenarioFile)
+        let actual = Self.lines(events)
+        var stored: [String: [String]] = [:]
+        if let data = FileManager.default.contents(atPath: path) {
+            guard let parsed = try? ScenarioJSONParser.parse([UInt8](data)).value, case .object(let object) = parsed else {
+                return ("snapshot file is not valid JSON: \(path)", "a JSON object of snapshots", "unreadable; fix it or delete it and run with --update-snapshots")
+            }
+            for (key, value) in object { stored[key] = value.arrayValue?.map { JSONWriter.text($0) } ?? [] }
+        }
+        if let expected = stored[name], !mode.update {
+            if expected == actual { return nil }
+            return ("transcript differs from snapshot \(JSONWriter.quote(name)) (\(path); --update-snapshots accepts it)",
+                    "\(expected.count) events", Self.diff(expected, actual))
+        }
+        if stored[name] == nil, mode.ci, !mode.update {
+            return ("snapshot \(JSONWriter.quote(name)) is missing in CI (\(path)): run `ctlua test --update-snapshots` locally and commit it",
+                    "a stored snapshot", "none")
+        }
+        stored[name] = actual
+        do { try Self.write(stored, to: path) } catch {
+            return ("cannot write snapshot \(JSONWriter.quote(name)): \(error)", "a written snapshot", "\(path)")
+        }
+        return nil
+    }
+
+    /// `{"name": [event, ...], ...}` with sorted names, one event per line.
+    static func write(_ snapshots: [String: [String]], to path: String) throws {
+        var text = "{\n"
+        let names = snapshots.keys.sorted()
+        for (i, name) in names.enumerated() {
+            text += "  \(JSONWriter.quote(name)): ["
+            let events = snapshots[name] ?? []
+            text += events.isEmpty ? "" : "\n" + events.map { "    " + $0 }.joined(separator: ",\n") + "\n  "
+            text += i == names.count - 1 ? "]\n" : "],\n"
+        }
+        text += "}\n"
+        try RunnerOutput.writeToDisk(path, text)
+    }
+
+    /// A line diff (longest common subsequence): `-` expected only, `+` actual only, with up to
+    /// two lines of context around each change; long runs of equal lines are elided.
+    static func diff(_ expected: [String], _ actual: [String]) -> String {
+        let n = expected.count, m = actual.count
+        var lcs = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            for j in stride(from: m - 1, through: 0, by: -1) {
+                lcs[i][j] = expected[i] == actual[j] ? lcs[i + 1][j + 1] + 1 : max(lcs[i + 1][j], lcs[i][j + 1])
+            }
+        }
+        var ops: [(Character, String)] = []
+        var i = 0, j = 0
+        while i < n || j < m {
+            if i < n, j < m, expected[i] == actual[j] { ops.append((" ", expected[i])); i += 1; j += 1 }
+            else if j < m, i == n || lcs[i][j + 1] >= lcs[i + 1][j] { ops.append(("+", actual[j])); j += 1 }
+            else { ops.append(("-", expected[i])); i += 1 }
+        }
+        let changed = ops.indices.filter { ops[$0].0 != " " }
+        var shown = Set<Int>()
+        for index in changed { for k in max(0, index - 2)...min(ops.count - 1, index + 2) { shown.insert(k) } }
+        var out: [String] = []
+        var last = -1
+        for index in shown.sorted() {
+            if index > last + 1 { out.append("  ...") }
+            out.append("\(ops[index].0) \(ops[index].1)")
+            last = index
+        }
+        return "\n" + out.map { "      " + $0 }.joined(separator: "\n")
+    }
+}
