@@ -49,7 +49,7 @@ struct ScenarioLoaderTests {
         Malformed(label: "negative advance", text: #"{"steps": [{"advance": -1}]}"#,
                   expected: ["steps[0].advance: expected a non-negative number, got -1.0"]),
         Malformed(label: "expect with unknown key", text: #"{"steps": [{"expect": {"displayed": "c1", "shown": "c1"}}]}"#,
-                  expected: ["steps[0].expect.shown: unknown key \"shown\" (known: displayed, eventCount, events, navigation, newEvents, noEvents, queue, ui, uiExact)"]),
+                  expected: ["steps[0].expect.shown: unknown key \"shown\" (known: displayed, eventCount, events, navigation, newEvents, noEvents, queue, snapshot, ui, uiExact)"]),
         Malformed(label: "expect with wrong types", text: #"{"steps": [{"expect": {"events": [{"type": "x"}, 3], "queue": "c1"}}]}"#,
                   expected: ["steps[0].expect.events[1]: expected an object, got number",
                              "steps[0].expect.queue: expected an array, got string"]),
