@@ -89,33 +89,8 @@ struct SnapshotStore {
         try RunnerOutput.writeToDisk(path, text)
     }
 
-    /// A line diff (longest common subsequence): `-` expected only, `+` actual only, with up to
-    /// two lines of context around each change; long runs of equal lines are elided.
+    /// The diff of two snapshots, indented under the failure.
     static func diff(_ expected: [String], _ actual: [String]) -> String {
-        let n = expected.count, m = actual.count
-        var lcs = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
-        for i in stride(from: n - 1, through: 0, by: -1) {
-            for j in stride(from: m - 1, through: 0, by: -1) {
-                lcs[i][j] = expected[i] == actual[j] ? lcs[i + 1][j + 1] + 1 : max(lcs[i + 1][j], lcs[i][j + 1])
-            }
-        }
-        var ops: [(Character, String)] = []
-        var i = 0, j = 0
-        while i < n || j < m {
-            if i < n, j < m, expected[i] == actual[j] { ops.append((" ", expected[i])); i += 1; j += 1 }
-            else if j < m, i == n || lcs[i][j + 1] >= lcs[i + 1][j] { ops.append(("+", actual[j])); j += 1 }
-            else { ops.append(("-", expected[i])); i += 1 }
-        }
-        let changed = ops.indices.filter { ops[$0].0 != " " }
-        var shown = Set<Int>()
-        for index in changed { for k in max(0, index - 2)...min(ops.count - 1, index + 2) { shown.insert(k) } }
-        var out: [String] = []
-        var last = -1
-        for index in shown.sorted() {
-            if index > last + 1 { out.append("  ...") }
-            out.append("\(ops[index].0) \(ops[index].1)")
-            last = index
-        }
-        return "\n" + out.map { "      " + $0 }.joined(separator: "\n")
+        "\n" + LineDiff.lines(expected, actual).map { "      " + $0 }.joined(separator: "\n")
     }
 }

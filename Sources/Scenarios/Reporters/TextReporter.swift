@@ -10,11 +10,24 @@ public enum TextReporter {
         result.failures.flatMap { ["\(result.relativePath): \($0.summary)"] + details(of: $0) }
     }
 
-    /// Expected, actual and transcript lines of one failure, indented by two spaces.
-    public static func details(of failure: ScenarioFailure) -> [String] {
+    /// Expected, actual (with a line diff when both are JSON objects or arrays) and transcript
+    /// lines of one failure, indented by two spaces; `colour` paints the diff (red `-`, green `+`).
+    public static func details(of failure: ScenarioFailure, colour: Bool = false) -> [String] {
         var lines: [String] = []
         if let expected = failure.expected { lines.append("  expected: \(expected)") }
         if let actual = failure.actual { lines.append("  actual:   \(actual)") }
+        if let expected = failure.expected, let actual = failure.actual, let diff = LineDiff.json(expected: expected, actual: actual) {
+            lines.append("  diff (- expected, + actual):")
+            for line in diff {
+                let painted: String
+                switch line.first {
+                case "-" where colour: painted = "\u{1B}[31m\(line)\u{1B}[0m"
+                case "+" where colour: painted = "\u{1B}[32m\(line)\u{1B}[0m"
+                default: painted = line
+                }
+                lines.append("    " + painted)
+            }
+        }
         if !failure.context.isEmpty {
             lines.append("  transcript:")
             lines += failure.context.map { "    " + $0 }
@@ -23,12 +36,13 @@ public enum TextReporter {
     }
 
     /// The whole report after a run: per failure its headline and indented details, then the count.
-    public static func render(_ results: [ScenarioResult]) -> String {
+    /// `colour`: ANSI colours for diffs (a terminal without `NO_COLOR`; never in files or CI logs).
+    public static func render(_ results: [ScenarioResult], colour: Bool = false) -> String {
         var out = ""
         for result in results where !result.passed {
             for failure in result.failures {
                 out += headline(result, failure) + "\n"
-                for line in details(of: failure) { out += "  " + line + "\n" }
+                for line in details(of: failure, colour: colour) { out += "  " + line + "\n" }
             }
         }
         out += summary(results) + "\n"

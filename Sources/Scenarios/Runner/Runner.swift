@@ -62,7 +62,7 @@ public enum Runner {
         // Reporting.
         // A report written to standard output (`-`) keeps it machine-readable: the text report
         // goes to standard error instead.
-        let report = options.tap ? TAPReporter.render(results) : TextReporter.render(results)
+        let report = options.tap ? TAPReporter.render(results) : TextReporter.render(results, colour: output.colour)
         let toStandardOutput: (String?) -> Bool = { ["-", "/dev/stdout", "/proc/self/fd/1", "/dev/fd/1"].contains($0 ?? "") }
         if toStandardOutput(options.junitPath) || toStandardOutput(options.jsonPath) { output.stderr(report) } else { output.stdout(report) }
         var status = results.allSatisfy(\.passed) ? ExitCode.passed : ExitCode.failed

@@ -6,14 +6,18 @@ public struct RunnerOutput: Sendable {
     public var stderr: @Sendable (String) -> Void
     /// Whether stderr is a terminal (progress line) by default.
     public var isTerminal: Bool
+    /// Whether the text report may be coloured: standard output is a terminal and `NO_COLOR` is unset.
+    public var colour = false
     /// Writes a report or trace file, creating folders as needed.
     public var writeFile: @Sendable (_ path: String, _ contents: String) throws -> Void
 
     public init(stdout: @escaping @Sendable (String) -> Void, stderr: @escaping @Sendable (String) -> Void,
-                isTerminal: Bool, writeFile: @escaping @Sendable (String, String) throws -> Void = RunnerOutput.writeToDisk) {
+                isTerminal: Bool, colour: Bool = false,
+                writeFile: @escaping @Sendable (String, String) throws -> Void = RunnerOutput.writeToDisk) {
         self.stdout = stdout
         self.stderr = stderr
         self.isTerminal = isTerminal
+        self.colour = colour
         self.writeFile = writeFile
     }
 
@@ -22,7 +26,7 @@ public struct RunnerOutput: Sendable {
         RunnerOutput(
             stdout: { FileHandle.standardOutput.write(Data($0.utf8)) },
             stderr: { FileHandle.standardError.write(Data($0.utf8)) },
-            isTerminal: isatty(STDERR_FILENO) == 1)
+            isTerminal: isatty(STDERR_FILENO) == 1, colour: isatty(STDOUT_FILENO) == 1 && (getenv("NO_COLOR").map { $0.pointee == 0 } ?? true))
     }
 
     /// Writes a report: `-` is standard output; an existing path that is not a regular file (a
