@@ -1,9 +1,9 @@
 import JSON
 import Testing
-@testable import Scenarios
+@testable import SystemKit
 
-struct ScenarioJSONParserTests {
-    private func parse(_ text: String) throws(JSONSyntaxError) -> ParsedJSON { try ScenarioJSONParser.parse(Array(text.utf8)) }
+struct PositionedJSONParserTests {
+    private func parse(_ text: String) throws(JSONSyntaxError) -> ParsedJSON { try PositionedJSONParser.parse(Array(text.utf8)) }
 
     @Test func keepsKeyOrderAndNumberKinds() throws {
         let parsed = try parse(#"{"z": 1, "a": 1.0, "m": [true, null, "x\u00e9\ud83d\ude00"], "big": 12345678901234567890}"#)
@@ -44,7 +44,7 @@ struct ScenarioJSONParserTests {
     }
 
     @Test func rejectsInvalidUTF8AndDeepNesting() {
-        #expect(throws: JSONSyntaxError.self) { try ScenarioJSONParser.parse([0x22, 0xFF, 0x22]) }
+        #expect(throws: JSONSyntaxError.self) { try PositionedJSONParser.parse([0x22, 0xFF, 0x22]) }
         #expect(throws: JSONSyntaxError.self) { try parse(String(repeating: "[", count: 10_000)) }
     }
 }

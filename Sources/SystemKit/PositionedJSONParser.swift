@@ -1,5 +1,4 @@
 import JSON
-import SystemKit
 
 /// A line and column in a source file, both starting at 1 (columns count bytes).
 public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
@@ -19,17 +18,17 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
 }
 
 /// A parsed document plus where each value started, so that validation errors can name a line.
-struct ParsedJSON: Sendable {
-    var value: JSONValue
-    var positions: [JSONPath: SourcePosition]
+public struct ParsedJSON: Sendable {
+    public var value: JSONValue
+    public var positions: [JSONPath: SourcePosition]
 }
 
 /// A strict recursive-descent JSON parser (RFC 8259) that keeps key order, keeps integers
 /// apart from doubles and records the source position of every value.
 ///
-/// Scenario files need positions for their error messages, which a generic decoder does not give.
-/// Duplicate keys and nesting deeper than `maxDepth` are errors.
-struct ScenarioJSONParser {
+/// Scenario files and template definitions need positions for their error messages, which a
+/// generic decoder does not give. Duplicate keys and nesting deeper than `maxDepth` are errors.
+public struct PositionedJSONParser {
     private let bytes: [UInt8]
     private var offset = 0
     private var line = 1
@@ -37,14 +36,14 @@ struct ScenarioJSONParser {
     private var positions: [JSONPath: SourcePosition] = [:]
     private let maxDepth: Int
 
-    init(bytes: [UInt8], maxDepth: Int = 256) {
+    public init(bytes: [UInt8], maxDepth: Int = 256) {
         self.bytes = bytes
         self.maxDepth = maxDepth
     }
 
     /// Parses a whole document; anything but whitespace after the value is an error.
-    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> ParsedJSON {
-        var parser = ScenarioJSONParser(bytes: bytes)
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> ParsedJSON {
+        var parser = PositionedJSONParser(bytes: bytes)
         // A UTF-8 byte order mark is tolerated.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.offset = 3; parser.lineStart = 3 }
         parser.skipWhitespace()
