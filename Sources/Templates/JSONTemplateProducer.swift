@@ -60,6 +60,45 @@ public struct JSONTemplateProducer: TemplateProducer {
         return result
     }
 
+    /// Every problem of every definition (not only the first), each with the keys leading to the
+    /// member it is about (`["Banner", "arguments", "title"]`), for `ctlua check`.
+    public func problems() -> [(path: [String], error: TemplateError)] {
+        guard case .object(let root) = definitions, !root.isEmpty else { return [([], .jsonEmpty)] }
+        var found: [(path: [String], error: TemplateError)] = []
+        for (key, definition) in root {
+            guard case .object(let object) = definition else {
+                found.append(([key], .jsonNotAnObject(path: key)))
+                continue
+            }
+            let typeName = object["type"]?.stringValue ?? object["type"].map { "\($0)" } ?? "nil"
+            let builder: TemplateBuilder
+            switch typeName {
+            case "template": builder = CustomTemplateBuilder()
+            case "function": builder = AppFunctionBuilder(isVisual: object["isVisual"]?.boolValue ?? false)
+            default:
+                found.append(([key, "type"], .unknownTemplateType(type: typeName, template: key)))
+                continue
+            }
+            do { try builder.setName(key) } catch { found.append(([key], error)) }
+            let before = found.count
+            if let arguments = object["arguments"] {
+                guard case .object(let args) = arguments else {
+                    found.append(([key, "arguments"], .jsonNotAnObject(path: "\(key).arguments")))
+                    continue
+                }
+                for (name, argument) in args {
+                    do { try add(name, argument, to: builder, template: key) } catch {
+                        found.append(([key, "arguments", name], error))
+                    }
+                }
+            }
+            guard found.count == before else { continue }
+            builder.setPresenter(lookup(key, builder.kind) ?? CheckOnlyPresenter())
+            do { _ = try builder.build() } catch { found.append(([key], error)) }
+        }
+        return found
+    }
+
     private func template(key: String, definition: JSONValue) throws(TemplateError) -> CustomTemplate {
         guard case .object(let object) = definition else { throw .jsonNotAnObject(path: key) }
         let typeName = object["type"]?.stringValue ?? object["type"].map { "\($0)" } ?? "nil"
@@ -142,4 +181,9 @@ public struct JSONTemplateProducer: TemplateProducer {
         }
         return out
     }
+}
+
+/// Stands in for a presenter while definitions are only checked.
+private final class CheckOnlyPresenter: TemplatePresenter {
+    func onPresent(context: CustomTemplateContext) throws {}
 }

@@ -11,6 +11,8 @@ public final class TemplatesSystem: EngineSystem {
     public private(set) var controller: InAppController!
     /// Presenters registered with `templates.presenter(name, p)` for JSON definitions.
     var namedPresenters: [String: any TemplatePresenter] = [:]
+    /// Set by `ctlua check`: definitions record every problem here instead of raising the first.
+    public var checker: DefinitionChecker?
     /// JSON definitions applied so far (applied again after a relaunch).
     private var jsonDefinitions: [(JSONValue, (any TemplatePresenter)?, (any TemplatePresenter)?)] = []
 

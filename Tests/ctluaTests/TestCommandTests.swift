@@ -74,10 +74,66 @@ import Testing
         #expect(r.status == 1)
         let lines = r.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 3, "\(r.stderr)")
-        #expect(lines.first?.contains("a.lua:1: templates: Argument Name cannot start or end with dot") == true, "\(lines)")
-        #expect(lines.dropFirst().first?.contains("Unknown template type: widget for template: T.") == true)
-        #expect(lines.last?.hasPrefix("c.json:1:") == true)
+        #expect(lines.first == #"a.lua:1:44: templates: Argument Name cannot start or end with dot "." or contain consecutive dots ".."."#, "\(lines)")
+        #expect(lines.dropFirst().first == "b.json:1:16: Unknown template type: widget for template: T.", "\(lines)")
+        #expect(lines.last?.hasPrefix("c.json:1:7: Error parsing JSON template definitions:") == true, "\(lines)")
         #expect(try CLI.run(["check", "examples/templates/banner.lua"]).status == 0)
+    }
+
+    /// `check` goes on after a bad definition: every problem of every definition, each at the line
+    /// and column of the argument or key it is about; misspelt keys and markers nested in
+    /// dictionaries are problems; SDK messages naming an Objective-C API say the Lua way too.
+    @Test func checkReportsEveryProblemAtItsOwnLine() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try """
+            templates.define{
+              name = "Banner",
+              argumentz = {},
+              onPresent = function(ctx) end,
+            }
+            templates.define{
+              name = "Card",
+              arguments = {
+                {"title", "Hi"},
+                {"title", "again"},
+                {"style", {color = "#fff", img = templates.file}},
+              },
+            }
+            """.write(toFile: dir.path + "/bad.lua", atomically: true, encoding: .utf8)
+        try """
+            {
+              "Promo": {
+                "type": "template",
+                "arguments": {
+                  "title": {"type": "string"},
+                  "img": {"type": "file", "value": "x"},
+                  "style": {"type": "object", "value": {"pic": {"type": "action"}}}
+                }
+              }
+            }
+            """.write(toFile: dir.path + "/bad.json", atomically: true, encoding: .utf8)
+        let r = try CLI.run(["check", "bad.lua", "bad.json"], directory: dir)
+        #expect(r.status == 1)
+        let nesting = "Nesting of file and action arguments within objects is not supported."
+        #expect(r.stderr.split(separator: "\n").map(String.init) == [
+            "bad.lua:3:3: templates: define: unknown key 'argumentz' (known: arguments, isVisual, name, onClose, onPresent, type, visual)",
+            "bad.lua:10:6: templates: Argument with the name \"title\" already defined.",
+            "bad.lua:11:6: templates: Not supported argument type: file, for argument: img. \(nesting) To define nested file and actions use dot '.' notation in the argument name",
+            "bad.lua:6:1: templates: Presenter cannot be null. Use setOnPresentWithPresenter to set it. (in Lua: give templates.define an onPresent function)",
+            "bad.json:5:16: Default value cannot be nil.",
+            "bad.json:6:14: File arguments should not specify a value. Remove value from argument: img.",
+            "bad.json:7:16: Not supported argument type: action, for argument: pic. \(nesting) To define nested file and actions use dot '.' notation in the argument name",
+        ], "\(r.stderr)")
+        // At run time the first problem is the error, and a misspelt key is one too.
+        let run = try CLI.run(["run", "bad.lua"], directory: dir)
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("ctlua: bad.lua:1: templates: define: unknown key 'argumentz'"), "\(run.stderr)")
+        // A marker nested in a dictionary never reaches the sync payload.
+        try "templates.define{name = 'S', arguments = {{'style', {img = templates.action}}}, onPresent = function() end}"
+            .write(toFile: dir.path + "/nested.lua", atomically: true, encoding: .utf8)
+        let sync = try CLI.run(["sync", "--debug", "--test-user", "nested.lua"], directory: dir)
+        #expect(sync.status != 0 && !sync.stdout.contains("__ctlua"), "\(sync.stdout)\(sync.stderr)")
     }
 
     @Test func presenterThatAllocatesWithoutEndFailsWithTheMemoryLimitWhileOthersPass() throws {

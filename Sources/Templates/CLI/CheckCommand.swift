@@ -13,7 +13,7 @@ public struct CheckCommand: SystemCommand {
 
     public func run(catalog: SystemCatalog) throws {
         let definitions = try DefinitionFiles(catalog: catalog, debug: false, testUser: false)
-        let errors = definitions.load(files)
+        let errors = definitions.load(files, everyProblem: true)
         if errors.isEmpty {
             print("ok: \(definitions.templates.manager.names.count) definitions in \(files.count) files")
             return

@@ -17,36 +17,62 @@ struct DefinitionFiles {
         templates.instance.isTestUser = testUser
     }
 
-    /// Loads every file; returns one message per problem (`file:line:column: message`).
-    func load(_ paths: [String]) -> [String] {
+    /// Loads every file; returns one message per problem (`file:line:column: message`). With
+    /// `everyProblem` (`ctlua check`) a file goes on after a bad definition, so every problem of
+    /// every definition is reported, each at its own line and column.
+    func load(_ paths: [String], everyProblem: Bool = false) -> [String] {
         var errors: [String] = []
+        let checker = everyProblem ? DefinitionChecker() : nil
+        templates.checker = checker
+        defer { templates.checker = nil }
         for path in paths {
             if path.hasSuffix(".json") {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    errors.append("\(path): cannot read the file")
-                    continue
-                }
-                let json: JSONValue
-                do { json = try JSONValue.decode([UInt8](data)) } catch {
-                    if case .syntax(let line, let column, _, let reason) = error {
-                        errors.append("\(path):\(line):\(column): Error parsing JSON template definitions: \(reason).")
-                    } else {
-                        errors.append("\(path): \(error)")
+                errors += loadJSON(path, everyProblem: everyProblem)
+                continue
+            }
+            let before = checker?.problems.count ?? 0
+            var failure: String?
+            do { try engine.load(path: path) } catch {
+                failure = (error as? LuaError)?.message ?? "\(path): \(error)"
+            }
+            if let checker { errors += checker.problems[before...].map(\.description) }
+            if let failure { errors.append(failure) }
+        }
+        return errors
+    }
+
+    private func loadJSON(_ path: String, everyProblem: Bool) -> [String] {
+        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() else {
+            return ["\(path): cannot read the file"]
+        }
+        try? handle.close()
+        let parsed: ParsedJSON
+        do { parsed = try PositionedJSONParser.parse([UInt8](data)) } catch {
+            return ["\(path):\(error.position): Error parsing JSON template definitions: \(error.message)."]
+        }
+        let placeholder = PlaceholderPresenter()
+        if everyProblem {
+            let producer = JSONTemplateProducer(definitions: parsed.value, templatePresenter: placeholder, functionPresenter: placeholder)
+            let problems = producer.problems()
+            if !problems.isEmpty {
+                return problems.map { problem in
+                    var components = problem.path
+                    var position = parsed.positions[JSONPath(components: components.map { .key($0) })]
+                    while position == nil, !components.isEmpty {
+                        components.removeLast()
+                        position = parsed.positions[JSONPath(components: components.map { .key($0) })]
                     }
-                    continue
-                }
-                do {
-                    try templates.defineJSON(json, templatePresenter: PlaceholderPresenter(), functionPresenter: PlaceholderPresenter())
-                } catch {
-                    errors.append("\(path): \(error)")
-                }
-            } else {
-                do { try engine.load(path: path) } catch {
-                    errors.append((error as? LuaError)?.message ?? "\(path): \(error)")
+                    return "\(path):\(position.map { "\($0)" } ?? "1:1"): \(problem.error.description)"
                 }
             }
         }
-        return errors
+        do {
+            try templates.defineJSON(parsed.value, templatePresenter: placeholder, functionPresenter: placeholder)
+        } catch {
+            let line = parsed.positions[.root].map { "\($0)" } ?? "1:1"
+            return ["\(path):\(line): \(error)"]
+        }
+        return []
     }
 }
 

@@ -22,7 +22,19 @@ enum TemplatesModule {
 
         module["define"] = .function(state.function("define") { args in
             let spec = try args.table(1)
-            let template = try buildTemplate(spec, fileMark: fileMark, actionMark: actionMark, state: args.state)
+            let built = buildTemplate(spec, fileMark: fileMark, actionMark: actionMark, state: args.state)
+            if let checker = system.checker {
+                var problems = built.problems
+                if problems.isEmpty, let template = built.template {
+                    do { try system.manager.register(template) } catch {
+                        problems.append(DefineProblem(message: "templates: \(error)", anchor: .key("name")))
+                    }
+                }
+                checker.record(problems, caller: args.caller)
+                return [.boolean(problems.isEmpty)]
+            }
+            if let first = built.problems.first { throw LuaError.callback(message: first.message) }
+            guard let template = built.template else { throw fail("invalid definition") }
             do { try system.manager.register(template) } catch { throw fail("\(error)") }
             return [.boolean(true)]
         })
@@ -110,33 +122,93 @@ enum TemplatesModule {
         }
     }
 
-    /// Builds a template or app function from a `templates.define{...}` table.
-    static func buildTemplate(_ spec: LuaTable, fileMark: LuaTable, actionMark: LuaTable, state: LuaState) throws -> CustomTemplate {
-        func fail(_ message: String) -> LuaError { .callback(message: "templates: \(message)") }
+    /// The keys a `templates.define{...}` table may have.
+    static let defineKeys = ["arguments", "isVisual", "name", "onClose", "onPresent", "type", "visual"]
+
+    /// Builds a template or app function from a `templates.define{...}` table, collecting every
+    /// problem (messages start with `templates: `; SDK messages that name an Objective-C API get
+    /// the Lua way to do it).
+    static func buildTemplate(_ spec: LuaTable, fileMark: LuaTable, actionMark: LuaTable, state: LuaState)
+        -> (template: CustomTemplate?, problems: [DefineProblem])
+    {
+        var problems: [DefineProblem] = []
+        func add(_ error: any Error, _ anchor: DefineProblem.Anchor) {
+            let text = (error as? TemplateError).map(luaMessage) ?? ((error as? LuaError)?.message ?? "\(error)")
+            problems.append(DefineProblem(message: text.hasPrefix("templates: ") ? text : "templates: \(text)", anchor: anchor))
+        }
+        for (key, _) in spec.pairs {
+            guard let name = key.stringValue else {
+                problems.append(DefineProblem(message: "templates: define: keys are names, got \(key.typeName)", anchor: .call))
+                continue
+            }
+            if !defineKeys.contains(name) {
+                problems.append(DefineProblem(
+                    message: "templates: define: unknown key '\(name)' (known: \(defineKeys.joined(separator: ", ")))", anchor: .key(name)))
+            }
+        }
         let type = spec["type"].stringValue ?? "template"
         let builder: TemplateBuilder
         switch type {
         case "template": builder = CustomTemplateBuilder()
         case "function": builder = AppFunctionBuilder(isVisual: spec["visual"].boolValue ?? spec["isVisual"].boolValue ?? false)
-        default: throw fail("Unknown template type: \(type) for template: \(spec["name"]).")
+        default:
+            add(TemplateError.unknownTemplateType(type: type, template: spec["name"].stringValue ?? "nil"), .key("type"))
+            return (nil, problems)
         }
-        do {
-            if case .string(let name) = spec["name"] { try builder.setName(name.string) }
-            if case .table(let arguments) = spec["arguments"] {
-                for (index, entry) in arguments.array.enumerated() {
-                    guard case .table(let pair) = entry, case .string(let name) = pair[1] else {
-                        throw fail("arguments[\(index + 1)] must be {name, default}")
-                    }
+        if case .string(let name) = spec["name"] {
+            do { try builder.setName(name.string) } catch { add(error, .key("name")) }
+        }
+        if case .table(let arguments) = spec["arguments"] {
+            var seen: [String: Int] = [:]
+            for (index, entry) in arguments.array.enumerated() {
+                guard case .table(let pair) = entry, case .string(let name) = pair[1] else {
+                    problems.append(DefineProblem(message: "templates: arguments[\(index + 1)] must be {name, default}", anchor: .key("arguments")))
+                    continue
+                }
+                seen[name.string, default: 0] += 1
+                do {
                     try addArgument(builder, name.string, pair[2], fileMark: fileMark, actionMark: actionMark, state: state)
+                } catch {
+                    add(error, .argument(name.string, occurrence: seen[name.string] ?? 1))
                 }
             }
-            if case .function(let present) = spec["onPresent"] {
-                builder.setPresenter(LuaTemplatePresenter(onPresent: present, onClose: spec["onClose"].functionValue))
-            }
-            return try builder.build()
-        } catch let error as TemplateError {
-            throw fail(error.description)
         }
+        if case .function(let present) = spec["onPresent"] {
+            builder.setPresenter(LuaTemplatePresenter(onPresent: present, onClose: spec["onClose"].functionValue))
+        } else if !problems.isEmpty {
+            add(TemplateError.missingPresenter, .call)  // build() would say it; it does not run after other problems
+        }
+        guard problems.isEmpty else { return (nil, problems) }
+        do { return (try builder.build(), []) } catch {
+            add(error, .call)
+            return (nil, problems)
+        }
+    }
+
+    /// An SDK message for Lua users: where it names an Objective-C API, the Lua way follows.
+    static func luaMessage(_ error: TemplateError) -> String {
+        switch error.underlying {
+        case .missingPresenter: return "\(error.description) (in Lua: give templates.define an onPresent function)"
+        case .missingName: return "\(error.description) (in Lua: name = \"...\" in templates.define)"
+        default: return error.description
+        }
+    }
+
+    /// The marker (`templates.file` or `templates.action`) nested somewhere in `table`, with the
+    /// key it sits under; tables are visited once (cycles end).
+    static func nestedMarker(in table: LuaTable, fileMark: LuaTable, actionMark: LuaTable) -> (type: String, key: String)? {
+        var seen: Set<UnsafeRawPointer?> = []
+        var pending = [table]
+        while let current = pending.popLast() {
+            guard seen.insert(current.identity).inserted, seen.count < 10_000 else { continue }
+            for (key, value) in current.pairs {
+                guard case .table(let t) = value else { continue }
+                if t.identity == fileMark.identity { return ("file", key.stringValue ?? "\(key)") }
+                if t.identity == actionMark.identity { return ("action", key.stringValue ?? "\(key)") }
+                pending.append(t)
+            }
+        }
+        return nil
     }
 
     static func addArgument(_ builder: TemplateBuilder, _ name: String, _ value: LuaValue, fileMark: LuaTable,
@@ -154,6 +226,9 @@ enum TemplatesModule {
             }
             try templateBuilder.addActionArgument(name)
         case .table(let t):
+            if let marker = nestedMarker(in: t, fileMark: fileMark, actionMark: actionMark) {
+                throw TemplateError.nestedFileOrAction(type: marker.type, argument: marker.key, template: "")
+            }
             let json = try TemplatesModule.json(state, .table(t))
             try builder.addArgument(name, dictionary: json.objectValue ?? (json == .array([]) ? [:] : nil))
         default:
