@@ -62,6 +62,9 @@ public final class HeadlessUI {
     /// A shown view, or nil.
     public func find(_ id: String) -> View? { views[id] }
 
+    /// Whether a shown view has an `onTap` handler.
+    public func isTappable(_ id: String) -> Bool { tapHandlers[id] != nil }
+
     /// Simulates a tap: records `ui.tap` and runs the view's handler.
     public func tap(id: String) throws {
         guard views[id] != nil else { throw HeadlessUIError.noSuchView(id) }

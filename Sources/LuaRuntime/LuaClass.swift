@@ -38,6 +38,7 @@ extension LuaState {
         let mt = name.withCString { ctl_newclassmetatable(L, $0) }
         classMetatables[key] = mt
         classNames[key] = name
+        classMembers[name] = (builder.methods.map(\.0).sorted(), builder.properties.keys.sorted())
         let methods = newTable()
         for (methodName, body) in builder.methods {
             methods[methodName] = .function(makeFunction(name: methodName, isMethod: true) { args, results in
@@ -58,6 +59,12 @@ extension LuaState {
         }
         ctl_setclassindex(L, mt)
         guardTop.check()
+    }
+
+    /// The method and property names of the registered class called `name` (what `getmetatable`
+    /// returns for its userdata), for completion; nil for an unknown name.
+    public func classMembers(named name: String) -> (methods: [String], properties: [String])? {
+        classMembers[name]
     }
 
     /// Wraps a Swift object as a userdata of its registered class (the userdata retains it).

@@ -46,6 +46,8 @@ public final class LuaState {
     public var isClosed: Bool { runtime.pointee.closed != 0 }
     var classMetatables: [ObjectIdentifier: Int32] = [:]
     var classNames: [ObjectIdentifier: String] = [:]
+    /// Per registered class name: its method names and its property names (REPL completion).
+    var classMembers: [String: (methods: [String], properties: [String])] = [:]
     var sandbox: Sandbox!
     private var warningPiece = ""
 

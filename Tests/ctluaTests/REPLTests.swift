@@ -1,3 +1,4 @@
+import Engine
 import Foundation
 import LuaRuntime
 import TestSupport
@@ -24,6 +25,37 @@ import Testing
         #expect(try complete("obj:g", setup: "obj = setmetatable({gx = 1}, {__index = {get = function() end}})") == ["obj:get"])
         #expect(try complete("obj.g", setup: "obj = setmetatable({gx = 1}, {__index = {get = function() end}})") == ["obj.get", "obj.gx"])
         #expect(try complete("nothing.here") == [])
+    }
+
+    @Test func userdataMethodsViewIdsAndNothingInsideStrings() throws {
+        let lua = try LuaState(policy: .full)
+        defer { lua.close() }
+        final class Box { let label = "x" }
+        lua.register(Box.self, name: "Box") { c in
+            c.method("string") { _, _ in [] }
+            c.method("stop") { _, _ in [] }
+            c.property("label") { .string(LuaString($0.label)) }
+        }
+        lua.globals["ctx"] = lua.wrap(Box())
+        let completion = Completion(lua: lua, environment: nil, viewIDs: ["banner.title", "banner.ok", "spinner"])
+        #expect(completion.candidates(before: "", word: "ctx:st") == ["ctx:stop", "ctx:string"])
+        #expect(completion.candidates(before: "", word: "ctx.l") == ["ctx.label"])
+        #expect(completion.candidates(before: "", word: "ctx:l") == [])  // a property is not a method
+        #expect(completion.candidates(before: "app.tap(\"", word: "banner") == ["banner.ok", "banner.title"])
+        #expect(completion.candidates(before: "ui.hide('", word: "s") == ["spinner"])
+        #expect(completion.candidates(before: "print(\"", word: "wh") == [])
+        #expect(completion.candidates(before: "x = 1 -- ", word: "wh") == [])
+        #expect(completion.candidates(before: "print(\"a\", ", word: "wh") == ["while"])
+        #expect(Completion.isInsideString(#"print("it\"s "#))
+        #expect(!Completion.isInsideString(#"print("done") "#))
+    }
+
+    @Test func uiListingMarksTappableViews() {
+        let ui = HeadlessUI(transcript: Transcript(clock: { 0 }))
+        #expect(REPL.describeUI(ui) == "no views\n")
+        ui.show(id: "title", properties: ["text": "Sale"])
+        ui.show(id: "ok", properties: ["text": "OK"], onTap: {})
+        #expect(REPL.describeUI(ui) == "  title {\"text\":\"Sale\"}\n* ok {\"text\":\"OK\"}\n")
     }
 
     @Test func moduleNamesInRequire() throws {
@@ -132,8 +164,12 @@ import Testing
             send(c, "templates.deliver{type = 'custom-code', templateName = 'Banner', wzrk_id = 'c1', vars = {title = 'Sale'}}")
             expect(c, "template.presenting"); expect(c, "ui.show"); expect(c, "Sale"); expect(c, "template.presented"); prompt(c)
             send(c, ":queue"); expect(c, "displayed: c1 Banner"); prompt(c)
-            send(c, ":ui"); expect(c, "banner.title"); prompt(c)
+            send(c, ":ui"); expect(c, "  banner.title"); expect(c, "* banner.open"); prompt(c)
             send(c, ":events 1"); expect(c, "template.presented"); prompt(c)
+            send(c, ":tap banner.title"); expect(c, "ui.tap"); prompt(c)
+            send(c, ":tap nope"); expect(c, "nope"); prompt(c)
+            send(c, "ui.show{id = 'boom', onTap = function() error('tapped wrong') end}"); prompt(c)
+            send(c, ":tap boom"); expect(c, "error"); expect(c, "tapped wrong"); expect(c, "      stack traceback:"); prompt(c)
             send(c, ":echo off"); prompt(c)
             send(c, "app.log('quiet')"); prompt(c)
             send(c, ":echo on"); prompt(c)

@@ -1,15 +1,18 @@
 import Foundation
 import LuaRuntime
 
-/// Tab completion for the REPL: keywords and globals, fields after `.`, methods after `:`,
-/// and module names inside `require "`. Pure lookups: no Lua code runs (only raw reads
-/// and `__index` tables are followed; `getmetatable` is called for userdata).
+/// Tab completion for the REPL: keywords and globals, fields after `.`, methods after `:` (on
+/// userdata of Swift classes too), module names inside `require "`, view ids inside `app.tap("`
+/// and `ui.update/hide/find("`, and nothing else inside a string. Pure lookups: no Lua code runs
+/// (only raw reads and `__index` tables are followed; `getmetatable` is called for userdata).
 struct Completion {
     let lua: LuaState
     /// The session's `_ENV` (under `--sandbox`); nil: the globals.
     let environment: LuaTable?
     /// The modules of the engine's catalog (offered after `require "`).
     var modules: [String] = ["json", "app", "ui"]
+    /// The ids of the shown views (offered inside `app.tap("` and `ui.update/hide/find("`).
+    var viewIDs: [String] = []
 
     static let keywords = [
         "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
@@ -19,6 +22,8 @@ struct Completion {
     /// Replacements for `word`, given the text before it on the line; sorted, unique.
     func candidates(before: String, word: String) -> [String] {
         if Self.isRequireArgument(before) { return moduleNames().filter { $0.hasPrefix(word) } }
+        if Self.isViewArgument(before) { return viewIDs.filter { $0.hasPrefix(word) }.sorted() }
+        if Self.isInsideString(before) { return [] }
         if let separator = word.lastIndex(where: { $0 == "." || $0 == ":" }) {
             let base = String(word[..<separator])
             let partial = String(word[word.index(after: separator)...])
@@ -42,6 +47,33 @@ struct Completion {
         let head = text.dropLast("require".count)
         guard let previous = head.last else { return true }
         return !(previous.isLetter || previous.isNumber || previous == "_" || previous == "." || previous == ":")
+    }
+
+    /// True inside the first string argument of a call that takes a view id: `app.tap("`,
+    /// `ui.update('`, `ui.hide(`, `ui.find("` (the quote ends `before`).
+    static func isViewArgument(_ before: String) -> Bool {
+        guard let quote = before.last, quote == "\"" || quote == "'" else { return false }
+        let text = before.dropLast().trimmingCharacters(in: .whitespaces)
+        return ["app.tap(", "ui.update(", "ui.hide(", "ui.find("].contains { text.hasSuffix($0) }
+    }
+
+    /// True when `before` ends inside a short string literal or a `--` comment (long brackets
+    /// are not followed): completing keywords or names there would only get in the way.
+    static func isInsideString(_ before: String) -> Bool {
+        var quote: Character?
+        var escaped = false
+        var previous: Character?
+        for c in before {
+            if let q = quote {
+                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == q { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if c == "-", previous == "-" {
+                return true
+            }
+            previous = quote == nil ? c : nil
+        }
+        return quote != nil
     }
 
     /// The longest common prefix of `words`.
@@ -93,9 +125,15 @@ struct Completion {
         }
     }
 
-    /// Identifier keys of a value, its `__index` chain included.
+    /// Identifier keys of a value, its `__index` chain included; for userdata of a Swift class,
+    /// its methods (and properties after `.`).
     private func fields(of value: LuaValue, methodsOnly: Bool) -> [String] {
         var names = Set<String>()
+        if case .userdata = value, let getmetatable = lua.globals["getmetatable"].functionValue,
+           let name = (try? getmetatable.call(value))?.first?.stringValue, let members = lua.classMembers(named: name) {
+            names.formUnion(members.methods)
+            if !methodsOnly { names.formUnion(members.properties) }
+        }
         var current = indexTable(of: value, own: true)
         var seen = 0
         while let table = current, seen < 8 {

@@ -1,3 +1,4 @@
+import Engine
 import Foundation
 import JSON
 import LuaRuntime
@@ -19,7 +20,8 @@ extension REPL {
         text += row(":load FILE", "run an extension script in the engine (app.load)")
         text += row(":reset", "a fresh engine (loaded scripts, systems' state, UI and transcript dropped)")
         text += row(":events [N]", "the last N transcript entries (default 10)")
-        text += row(":ui", "the headless view tree")
+        text += row(":ui", "the headless view tree (`*` marks views with an onTap)")
+        text += row(":tap ID", "tap a view (app.tap)")
         text += row(":echo on|off", "print the transcript entries each line produces (now: \(echo ? "on" : "off"))")
         for command in catalog.replCommands { text += row(command.usage, "\(command.summary) (\(command.system))") }
         text += row(":quit", "leave (Ctrl-D too); Ctrl-C stops a running chunk or clears the line")
@@ -56,8 +58,14 @@ extension REPL {
             let events = engine.transcript.events.suffix(count)
             Terminal.out(events.isEmpty ? "no events\n" : events.map { describe($0) }.joined(separator: "\n") + "\n")
         case "ui":
-            let tree = (try? engine.ui.tree.encoded(options: JSONEncodeOptions(sortKeys: false, indent: 2))) ?? "?"
-            Terminal.out(tree + "\n")
+            Terminal.out(Self.describeUI(engine.ui))
+        case "tap", "t":
+            guard !argument.isEmpty else { return usage(":tap ID") }
+            perform {
+                try engine.ui.tap(id: argument)
+                engine.settle()
+                return []
+            }
         case "echo":
             switch argument {
             case "on": echo = true
@@ -74,6 +82,15 @@ extension REPL {
             do { Terminal.out(try contributed.run(engine, argument)) } catch { report(error) }
         }
         return true
+    }
+
+    /// `:ui`: one view per line, `*` before those that can be tapped, properties as JSON.
+    static func describeUI(_ ui: HeadlessUI) -> String {
+        guard !ui.views.isEmpty else { return "no views\n" }
+        return ui.views.values.map { view in
+            let properties = (try? JSONValue.object(view.properties).encoded()) ?? "?"
+            return "\(ui.isTappable(view.id) ? "*" : " ") \(view.id) \(properties)\n"
+        }.joined()
     }
 
     private func usage(_ text: String) -> Bool {

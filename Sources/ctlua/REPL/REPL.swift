@@ -31,7 +31,8 @@ final class REPL {
         editor = LineEditor(historyPath: Self.historyPath)
         try attach(engine)
         editor.completer = { [unowned self] before, word in
-            Completion(lua: engine.lua, environment: try? currentEnvironment(), modules: host.catalog.modules.map(\.name))
+            Completion(lua: engine.lua, environment: try? currentEnvironment(), modules: host.catalog.modules.map(\.name),
+                       viewIDs: Array(engine.ui.views.keys))
                 .candidates(before: before, word: word)
         }
     }
@@ -172,10 +173,18 @@ final class REPL {
         return PrettyPrinter(options: options)
     }
 
-    /// One transcript entry on one line: `[t] type {fields}`.
+    /// One transcript entry on one line: `[t] type {fields}`; an error's message and traceback
+    /// follow as text (not escaped JSON).
     func describe(_ event: TranscriptEvent) -> String {
-        let fields = event.fields.isEmpty ? "" : " " + ((try? JSONValue.object(event.fields).encoded()) ?? "")
-        let text = "  [\(String(format: "%.3f", event.t))] \(event.type)\(fields)"
+        var shown = event.fields
+        var trailer = ""
+        if event.type == "error", case .string(let message)? = shown["message"] {
+            shown["message"] = nil
+            let traceback = shown.removeValue(forKey: "traceback")?.stringValue
+            trailer = " " + message + (traceback.map { "\n" + $0.split(separator: "\n").map { "      " + $0 }.joined(separator: "\n") } ?? "")
+        }
+        let fields = shown.isEmpty ? "" : " " + ((try? JSONValue.object(shown).encoded()) ?? "")
+        let text = "  [\(String(format: "%.3f", event.t))] \(event.type)\(fields)\(trailer)"
         return Terminal.paint(text, "2", on: Terminal.colors(fd: 1))
     }
 }
