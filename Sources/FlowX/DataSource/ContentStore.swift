@@ -28,7 +28,12 @@ public final class ContentStore {
                 try EnumerationItem(item, reader, SystemKit.JSONPath.root.key(name).index(i))
             }
         }
-        enumerations = result
+        setEnumerationItems(result)
+    }
+
+    /// Replaces the enumerations (already read) and forgets cached lookups.
+    func setEnumerationItems(_ items: [String: [EnumerationItem]]) {
+        enumerations = items
         cache = [:]
     }
 

@@ -115,14 +115,20 @@ extension ScreenDefinition {
         for (i, value) in try reader.array(o["components"] ?? .array([]), path.key("components")).enumerated() {
             let p = path.key("components").index(i)
             let c = try reader.object(value, p)
-            try reader.known(c, ["id", "identifier", "data", "actions"], p)
-            var names: [String] = []
+            try reader.known(c, ["id", "identifier", "data", "actions", "inputs"], p)
+            var names: [String] = [], inputs: [String] = []
             for (j, name) in try reader.array(c["actions"] ?? .array([]), p.key("actions")).enumerated() {
                 names.append(try reader.string(name, p.key("actions").index(j)))
             }
+            for (j, key) in try reader.array(c["inputs"] ?? .array([]), p.key("inputs")).enumerated() {
+                inputs.append(try reader.string(key, p.key("inputs").index(j)))
+            }
+            if let data = c["data"], data.objectValue == nil, !inputs.isEmpty {
+                throw reader.fail(p.key("data"), "expected an object (inputs are merged into it), got \(data.typeName)")
+            }
             components.append(ComponentDefinition(id: try reader.string(c["id"], p.key("id")),
                                                   identifier: try reader.string(c["identifier"], p.key("identifier")),
-                                                  data: c["data"] ?? .object([:]), actions: names))
+                                                  data: c["data"] ?? .object([:]), actions: names, inputs: inputs))
         }
         buttons = []
         for (i, value) in try reader.array(o["buttons"] ?? .array([]), path.key("buttons")).enumerated() {

@@ -42,6 +42,17 @@ public struct ComponentDefinition: Equatable, Sendable {
     public var data: JSONValue
     /// Action names the component may run (`actions`).
     public var actions: [String]
+    /// Process data keys merged into `data` when the screen shows and whenever one is filled
+    /// (then `updateUI` runs): how the component sees what the user typed.
+    public var inputs: [String]
+
+    /// `data` with the current values of `inputs` merged in.
+    func data(with values: JSONObject) -> JSONValue {
+        guard !inputs.isEmpty else { return data }
+        var merged = data.objectValue ?? [:]
+        for key in inputs { if let value = values[key] { merged[key] = value } }
+        return .object(merged)
+    }
 }
 
 /// A button: tapping it runs its action; `analytics` is its action event.

@@ -49,7 +49,7 @@ extension ProcessRenderer {
         if let component {
             components[definition.id] = component
             contained("\(definition.identifier).populateUI") {
-                for (k, v) in try component.populateUI(data: definition.data, actions: definition.actions) where k != "kind" { props[k] = v }
+                for (k, v) in try component.populateUI(data: definition.data(with: instance.data), actions: definition.actions) where k != "kind" { props[k] = v }
             }
         } else {
             props["missing"] = true
@@ -58,7 +58,7 @@ extension ProcessRenderer {
     }
 
     func fieldProperties(_ field: FieldDefinition, form: FormDefinition, instance: ProcessInstance) -> JSONObject {
-        var props: JSONObject = ["kind": "field", "form": .string(form.id), "type": .string(field.type)]
+        var props: JSONObject = ["kind": "field", "form": .string(form.id), "inputType": .string(field.type)]
         if let label = field.label { props["label"] = .string(label) }
         props["value"] = instance.data[field.key] ?? .null
         props["error"] = instance.errors[field.key] ?? .null
@@ -84,13 +84,14 @@ extension ProcessRenderer {
         guard let instance = current, instance.state == .running else { throw .noProcess }
         let fields = instance.screen.forms.flatMap { form in form.fields.map { (form, $0) } }
         for (key, value) in values {
-            guard let (form, field) = fields.first(where: { $0.1.key == key }) else {
-                throw .noField(key, screen: instance.screen.id)
-            }
+            guard fields.contains(where: { $0.1.key == key }) else { throw .noField(key, screen: instance.screen.id) }
             instance.data[key] = value
             instance.errors[key] = nil
-            ui.show(id: key, properties: fieldProperties(field, form: form, instance: instance))
+            try? ui.update(id: key, properties: ["value": value, "error": .null])
             transcript.record("flowx.fill", ["field": .string(key), "value": value])
+        }
+        for definition in instance.screen.components where definition.inputs.contains(where: { values[$0] != nil }) {
+            try updateComponent(definition.id, data: definition.data(with: instance.data))
         }
     }
 
