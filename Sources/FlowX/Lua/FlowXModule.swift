@@ -119,7 +119,7 @@ enum FlowXModule {
     static func syncValidator(_ name: String, _ function: LuaFunction) -> CustomValidator {
         .sync { value, params in
             let state = function.state
-            let result = try function.call(try state.luaValue(value ?? .null), .table(state.newArray(params.map { .string(LuaString($0)) })))
+            let result = try function.call(try argument(value, state), .table(state.newArray(params.map { .string(LuaString($0)) })))
             guard case .boolean(let valid)? = result.first else {
                 throw ValidatorError.wrongResult(validator: name, got: result.first?.typeName ?? "no value")
             }
@@ -138,7 +138,20 @@ enum FlowXModule {
                 completion(.success(valid))
                 return []
             }
-            try function.call(try state.luaValue(value ?? .null), .table(state.newArray(params.map { .string(LuaString($0)) })), .function(done))
+            try function.call(try argument(value, state), .table(state.newArray(params.map { .string(LuaString($0)) })), .function(done))
+        }
+    }
+
+    /// A value for a Lua argument: scalars directly (no protected conversion that a limit tripped
+    /// earlier in the same entry would fail), tables through the JSON bridge; missing is nil.
+    static func argument(_ value: JSONValue?, _ state: LuaState) throws -> LuaValue {
+        switch value {
+        case nil, .null?: return .nil
+        case .bool(let b)?: return .boolean(b)
+        case .integer(let i)?: return .integer(i)
+        case .double(let d)?: return .number(d)
+        case .string(let s)?: return .string(LuaString(s))
+        case let other?: return try state.luaValue(other)
         }
     }
 
