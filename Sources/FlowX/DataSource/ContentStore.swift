@@ -20,8 +20,8 @@ public final class ContentStore {
     public func setMedia(_ table: [String: String]) { media = table }
 
     /// Reads `{"name": [items...]}`; errors name the path.
-    public func setEnumerations(_ json: JSONValue) throws(DefinitionError) {
-        let reader = DefinitionReader()
+    public func setEnumerations(_ json: JSONValue, fromLua: Bool = false) throws(DefinitionError) {
+        let reader = DefinitionReader(fromLua: fromLua)
         var result: [String: [EnumerationItem]] = [:]
         for (name, list) in try reader.object(json, .root) {
             result[name] = try reader.array(list, .root.key(name)).enumerated().map { i, item throws(DefinitionError) in

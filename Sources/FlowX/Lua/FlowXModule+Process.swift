@@ -27,7 +27,7 @@ extension FlowXModule {
                     let json: JSONValue
                     do { json = try JSONValue.decode(text.string) } catch { throw fail("loadProcess: \(error)") }
                     definition = try ProcessDefinition(json: json)
-                case .table(let t): definition = try ProcessDefinition(json: try json(args.state, .table(t), "loadProcess"))
+                case .table(let t): definition = try ProcessDefinition(json: try json(args.state, .table(t), "loadProcess"), fromLua: true)
                 default: throw args.argumentError(1, "string or table expected, got \(args[1].typeName)")
                 }
             } catch let e as DefinitionError { throw fail("loadProcess: \(e.path): \(e.message)") }

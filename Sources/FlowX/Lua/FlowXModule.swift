@@ -32,7 +32,7 @@ enum FlowXModule {
         }
         set("validateForm") { args in
             let form: FormDefinition
-            do { form = try FormDefinition(json: try json(args.state, .table(try args.table(1)), "validateForm")) } catch let e as DefinitionError {
+            do { form = try FormDefinition(json: try json(args.state, .table(try args.table(1)), "validateForm"), fromLua: true) } catch let e as DefinitionError {
                 throw fail("validateForm: form: \(e.path): \(e.message)")
             }
             let data = try json(args.state, args[2].isNil ? .table(args.state.newTable()) : args[2], "validateForm")
@@ -90,7 +90,7 @@ enum FlowXModule {
         }
         set("mediaURL") { args in [system.renderer.content.mediaURL(try args.string(1)).map { .string(LuaString($0)) } ?? .nil] }
         set("setEnumerations") { args in
-            do { try system.renderer.content.setEnumerations(try json(args.state, .table(try args.table(1)), "setEnumerations")) }
+            do { try system.renderer.content.setEnumerations(try json(args.state, .table(try args.table(1)), "setEnumerations"), fromLua: true) }
             catch let e as DefinitionError { throw fail("setEnumerations: \(e.path): \(e.message)") }
             return []
         }

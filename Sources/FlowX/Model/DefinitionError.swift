@@ -25,6 +25,9 @@ public struct DefinitionError: Error, Equatable, CustomStringConvertible {
 /// Reads a JSON document member by member, naming the path of anything wrong.
 struct DefinitionReader {
     var file: String?
+    /// The document came from a Lua table, where `{}` cannot say whether it is an empty array:
+    /// an empty object is then accepted where an array is expected.
+    var fromLua = false
 
     func fail(_ path: SystemKit.JSONPath, _ message: String) -> DefinitionError {
         DefinitionError(file: file, path: path, message: message)
@@ -38,6 +41,7 @@ struct DefinitionReader {
 
     func array(_ value: JSONValue?, _ path: SystemKit.JSONPath) throws(DefinitionError) -> [JSONValue] {
         guard let value else { throw fail(path, "missing (expected an array)") }
+        if fromLua, value == .object([:]) { return [] }
         guard case .array(let a) = value else { throw fail(path, "expected an array, got \(value.typeName)") }
         return a
     }

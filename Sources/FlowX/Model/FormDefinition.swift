@@ -46,8 +46,9 @@ public struct FormDefinition: Equatable, Sendable {
     }
 
     /// Reads a form from JSON; errors name `file` and the path below `path`.
-    public init(json: JSONValue, file: String? = nil, path: SystemKit.JSONPath = .root) throws(DefinitionError) {
-        try self.init(json, DefinitionReader(file: file), path)
+    /// `fromLua`: the JSON came from a Lua table (an empty table may stand for an empty array).
+    public init(json: JSONValue, file: String? = nil, path: SystemKit.JSONPath = .root, fromLua: Bool = false) throws(DefinitionError) {
+        try self.init(json, DefinitionReader(file: file, fromLua: fromLua), path)
     }
 
     init(_ json: JSONValue, _ reader: DefinitionReader, _ path: SystemKit.JSONPath) throws(DefinitionError) {

@@ -18,8 +18,9 @@ extension ProcessDefinition {
     }
 
     /// Reads a process definition; errors name `file` (when given) and the JSON path.
-    public init(json: JSONValue, file: String? = nil) throws(DefinitionError) {
-        try self.init(json, DefinitionReader(file: file), .root)
+    /// `fromLua`: the JSON came from a Lua table (an empty table may stand for an empty array).
+    public init(json: JSONValue, file: String? = nil, fromLua: Bool = false) throws(DefinitionError) {
+        try self.init(json, DefinitionReader(file: file, fromLua: fromLua), .root)
     }
 
     init(_ json: JSONValue, _ reader: DefinitionReader, _ path: SystemKit.JSONPath) throws(DefinitionError) {
