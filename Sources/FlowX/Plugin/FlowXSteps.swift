@@ -11,7 +11,7 @@ enum FlowXSteps {
             SystemStep(
                 "validate", value: .string, parameters: ["value": .any, "params": .arrayOf(.string), "expect": .boolean],
                 summary: "runs a validator (built-in or custom) on `value` with `params`, waiting for an async one (the virtual clock advances to its timers, up to the timeout); with `expect`, fails when the result differs",
-                example: #"{"validate": "cnp", "value": "1960101123450", "params": [], "expect": true}"#
+                example: #"{"validate": "cnp", "value": "1960101123456", "params": [], "expect": true}"#
             ) { system, context in
                 let name = context.value.stringValue ?? ""
                 let value = context.step["value"]
