@@ -115,8 +115,12 @@ public final class ProcessRenderer {
     /// Ends `instance` (ended or dismissed); its parent, if running, shows again.
     func finish(_ instance: ProcessInstance, as state: ProcessInstance.State) {
         instance.state = state
-        transcript.record(state == .dismissed ? "flowx.process.dismissed" : "flowx.process.ended",
-                          ["process": .string(instance.definition.name), "uuid": .string(instance.uuid)])
+        let fields: JSONObject = ["process": .string(instance.definition.name), "uuid": .string(instance.uuid)]
+        if state == .dismissed {
+            transcript.record("flowx.process.dismissed", fields)
+        } else {
+            transcript.record("flowx.process.ended", fields)
+        }
         guard current === instance else { return }
         clearScreen()
         current = nil
