@@ -60,7 +60,7 @@ let package = Package(
         ]),
         .target(name: "CBaselines", dependencies: ["CLua", "CJansson"], path: "Benchmarks/CBaselines"),
         .executableTarget(name: "Benchmarks", dependencies: [
-            "LuaRuntime", "JSON", "Engine", "Templates", "Systems", "SystemKit", "Scenarios", "CLua", "CJansson", "CLuaSupport", "CBaselines",
+            "LuaRuntime", "JSON", "Engine", "Templates", "FlowX", "Systems", "SystemKit", "Scenarios", "CLua", "CJansson", "CLuaSupport", "CBaselines",
         ], path: "Benchmarks", exclude: ["CBaselines", "README.md"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime", "TestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "LuaRuntime", "TestSupport"]),

@@ -61,10 +61,11 @@ extension ProcessRenderer {
     private func validated(_ action: ActionDefinition, result: FormResult, componentsValid: Bool, file: String?,
                            instance: ProcessInstance) {
         guard instance.state == .running, current === instance else { return }
+        let previous = instance.errors
         instance.errors = result.errors
         for form in instance.screen.forms {
-            for field in form.fields where ui.find(field.key) != nil {
-                try? ui.update(id: field.key, properties: ["error": instance.errors[field.key] ?? .null])
+            for field in form.fields where previous[field.key] != result.errors[field.key] && ui.find(field.key) != nil {
+                try? ui.update(id: field.key, properties: ["error": result.errors[field.key] ?? .null])
             }
         }
         guard result.isValid, componentsValid else {

@@ -17,6 +17,11 @@ public enum BuiltInValidator: String, CaseIterable, Sendable {
     /// True when the value is valid. `today` is the engine's virtual date (`YYYY-MM-DD`, UTC).
     /// A missing or malformed parameter is a ``ValidatorError``.
     public func validate(_ value: JSONValue?, params: [String], today: String) throws(ValidatorError) -> Bool {
+        try validate(value, params: params, today: { today })
+    }
+
+    /// As above, `today` asked only by the date validators (it is not free to compute).
+    public func validate(_ value: JSONValue?, params: [String], today: () -> String) throws(ValidatorError) -> Bool {
         switch self {
         case .required: return !BuiltInValidator.isEmpty(value)
         case .requiredTrue: return value == .bool(true) || value == .string("true")
@@ -48,7 +53,7 @@ public enum BuiltInValidator: String, CaseIterable, Sendable {
             return BuiltInValidator.matches(BuiltInValidator.text(value), "^(?:\(pattern))$")
         case .isSameOrBeforeToday, .isSameOrAfterToday:
             guard let day = BuiltInValidator.day(of: BuiltInValidator.text(value)) else { return false }
-            return self == .isSameOrBeforeToday ? day <= today : day >= today
+            return self == .isSameOrBeforeToday ? day <= today() : day >= today()
         case .required, .requiredTrue: return true
         }
     }
@@ -108,18 +113,28 @@ public enum BuiltInValidator: String, CaseIterable, Sendable {
         for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime]] {
             let parser = ISO8601DateFormatter()
             parser.formatOptions = options
-            if let date = parser.date(from: text) { return dayString(date) }
+            if let date = parser.date(from: text) { return dayString(unixTime: date.timeIntervalSince1970) }
         }
         return nil
     }
 
-    /// `YYYY-MM-DD` of a date, in UTC.
-    public static func dayString(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: date)
+    /// `YYYY-MM-DD` of a Unix time, in UTC (the proleptic Gregorian calendar, computed: no formatter).
+    public static func dayString(unixTime: Double) -> String {
+        // Howard Hinnant's civil_from_days.
+        let z = Int64((unixTime / 86_400).rounded(.down)) + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        func pad(_ n: Int64, _ width: Int) -> String {
+            let digits = String(abs(n))
+            return (n < 0 ? "-" : "") + String(repeating: "0", count: Swift.max(0, width - digits.count)) + digits
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 
     /// The WHATWG "valid e-mail address" rule, as browsers (and the renderer's forms) check it.

@@ -34,7 +34,7 @@ public final class ValidatorRegistry {
     public func isKnown(_ name: String) -> Bool { BuiltInValidator(rawValue: name) != nil || custom[name] != nil }
 
     /// The engine's virtual date, `YYYY-MM-DD` in UTC.
-    public var today: String { BuiltInValidator.dayString(Date(timeIntervalSince1970: clock.unixTime)) }
+    public var today: String { BuiltInValidator.dayString(unixTime: clock.unixTime) }
 
     /// Validates one value; `completion` runs once, now (sync) or later on the run loop (async).
     /// `custom: true` skips the built-ins (a form validator of type `custom`).
@@ -48,7 +48,7 @@ public final class ValidatorRegistry {
             completion(outcome)
         }
         if !forceCustom, let builtIn = BuiltInValidator(rawValue: name) {
-            do { finish(ValidationOutcome(valid: try builtIn.validate(value, params: params, today: today))) } catch {
+            do { finish(ValidationOutcome(valid: try builtIn.validate(value, params: params, today: { self.today }))) } catch {
                 finish(failure(error))
             }
             return
