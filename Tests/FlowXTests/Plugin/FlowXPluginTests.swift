@@ -60,4 +60,55 @@ import Testing
         #expect(text.contains("f.x = —  ✗ X?"))
         #expect(text.contains("(b) → go"))
     }
+
+    func step(_ name: String) throws -> SystemStep<FlowXSystem> {
+        try #require(FlowXSystem.steps.first { $0.name == name })
+    }
+
+    func run(_ name: String, _ step: JSONValue, _ engine: Engine, _ system: FlowXSystem) throws {
+        try self.step(name).run(system, StepContext(engine: engine, value: step[name] ?? .null, step: step,
+                                                    directory: examplesFlowX.path))
+    }
+
+    @Test func validateAndSubmitStepsFailWithClearMessages() throws {
+        let (engine, system) = try makeEngine()
+        try run("validate", ["validate": "min", "value": 5, "params": ["18"], "expect": false], engine, system)
+        #expect(throws: SystemError("validator \"min\" gave false, expected true")) {
+            try run("validate", ["validate": "min", "value": 5, "params": ["18"], "expect": true], engine, system)
+        }
+        #expect(throws: SystemError("validator \"min\" gave false, expected true (flowx: validator 'min' needs a parameter)")) {
+            try run("validate", ["validate": "min", "value": 5, "expect": true], engine, system)
+        }
+        let form: JSONValue = ["id": "f", "fields": [["key": "a", "validators": [["name": "required", "message": "A?"]]]]]
+        try run("submit", ["submit": ["form": form, "data": [:]], "expect": ["valid": false, "errors": ["a": "A?"]]], engine, system)
+        #expect(throws: SystemError("form \"f\" errors: expected {}, got {\"a\":\"A?\"}")) {
+            try run("submit", ["submit": ["form": form, "data": [:]], "expect": ["errors": [:]]], engine, system)
+        }
+        #expect(throws: SystemError("flowx: submit.form.fields[0].key: missing (expected a string)")) {
+            try run("submit", ["submit": ["form": ["id": "f", "fields": [[:]]]]], engine, system)
+        }
+        #expect(engine.transcript.events.filter { $0.type == "flowx.form" }.count == 2)
+    }
+
+    @Test func processSetupLoadsFilesAndNamesMalformedOnes() throws {
+        let (engine, system) = try makeEngine()
+        let member = try #require(FlowXSystem.setupMembers.first { $0.name == "process" })
+        try member.apply(system, SetupContext(engine: engine, value: "loan_application.json", directory: examplesFlowX.path))
+        #expect(system.renderer.definitions.keys.sorted() == ["loan_application", "loan_terms"])
+        #expect(throws: SystemError("setup.process: screens: a process needs at least one screen")) {
+            try member.apply(system, SetupContext(engine: engine, value: ["name": "x", "screens": []], directory: "/"))
+        }
+        do {
+            try member.apply(system, SetupContext(engine: engine, value: ["missing.json"], directory: examplesFlowX.path))
+            Issue.record("a missing file was accepted")
+        } catch {
+            #expect("\(error)".hasPrefix(examplesFlowX.appendingPathComponent("missing.json").path + ": $: cannot read the file"))
+        }
+        let config = try #require(FlowXSystem.setupMembers.first { $0.name == "flowx" })
+        #expect(throws: SystemError("setup.flowx.config: flowx: the configuration is missing the mandatory field organizationId")) {
+            try config.apply(system, SetupContext(engine: engine, value: ["config": ["baseURL": "a", "enginePath": "b", "imageBaseURL": "c"]],
+                                                  directory: "/"))
+        }
+    }
 }
+
