@@ -38,7 +38,7 @@ public struct Configuration: Equatable, Sendable {
             switch o[key] {
             case .string(let s)? where !s.isEmpty: values[key] = s
             case nil, .null?, .string?: if Configuration.mandatory.contains(key) { missing.append(key) }
-            case let other?: throw .wrongType(field: key, got: other.typeName)
+            case let other?: throw .wrongType(field: key, expected: "a string", got: other.typeName)
             }
         }
         guard missing.isEmpty else { throw .missingFields(missing) }
@@ -48,7 +48,7 @@ public struct Configuration: Equatable, Sendable {
         switch o["logEnabled"] {
         case nil, .null?: break
         case .bool(let b)?: logEnabled = b
-        case let other?: throw .wrongType(field: "logEnabled", got: other.typeName)
+        case let other?: throw .wrongType(field: "logEnabled", expected: "a boolean", got: other.typeName)
         }
     }
 
@@ -100,7 +100,7 @@ extension Character {
 public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
     case notAnObject(String)
     case missingFields([String])
-    case wrongType(field: String, got: String)
+    case wrongType(field: String, expected: String, got: String)
     case unknownField(String)
     case badLocale(String)
     case badLanguage(String)
@@ -111,7 +111,7 @@ public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
         case .notAnObject(let got): return "flowx: the configuration must be an object, got \(got)"
         case .missingFields(let fields):
             return "flowx: the configuration is missing the mandatory field\(fields.count > 1 ? "s" : "") \(fields.joined(separator: ", "))"
-        case .wrongType(let field, let got): return "flowx: configuration field \(field) must be a string, got \(got)"
+        case .wrongType(let field, let expected, let got): return "flowx: configuration field \(field) must be \(expected), got \(got)"
         case .unknownField(let field): return "flowx: unknown configuration field \(field)"
         case .badLocale(let locale): return "flowx: locale '\(locale)' is not a BCP 47 language tag"
         case .badLanguage(let language): return "flowx: language '\(language)' is not a language code"

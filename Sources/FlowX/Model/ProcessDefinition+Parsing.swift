@@ -90,7 +90,8 @@ extension ProcessDefinition {
         for (name, action) in actions.sorted(by: { $0.key < $1.key }) {
             let p = path.key("actions").key(name)
             for (k, transition) in action.transitions.enumerated() where transition.to != "end" && !screenIds.contains(transition.to) {
-                throw reader.fail(p.key("next").index(k), "no screen with id \(JSONWriter.quote(transition.to))")
+                let at = action.nextIsSingle ? p.key("next") : p.key("next").index(k).key("to")
+                throw reader.fail(at, "no screen with id \(JSONWriter.quote(transition.to))")
             }
             for id in action.validate where !validatable.contains(id) {
                 throw reader.fail(p.key("validate"), "no form or custom component with id \(JSONWriter.quote(id))")
@@ -170,7 +171,9 @@ extension ActionDefinition {
         transitions = []
         switch o["next"] {
         case nil, .null?: break
-        case .string?: transitions = [Transition(when: nil, to: try reader.string(o["next"], path.key("next")))]
+        case .string?:
+            transitions = [Transition(when: nil, to: try reader.string(o["next"], path.key("next")))]
+            nextIsSingle = true
         case .array(let list)?:
             for (i, t) in list.enumerated() {
                 let p = path.key("next").index(i)

@@ -94,6 +94,8 @@ public struct ActionDefinition: Equatable, Sendable {
     public var validate: [String]
     /// Where to go next: the first transition whose condition holds.
     public var transitions: [Transition]
+    /// `next` was one screen id (not an array): errors name `next` itself.
+    var nextIsSingle = false
     /// `startProject`: the process to start.
     public var process: String?
     /// Simulates the server rejecting the action: `errorReceivedForAction` runs, the screen stays.

@@ -9,7 +9,14 @@ import Testing
         }
         #expect(ConfigurationError.missingFields(["organizationId"]).description
                 == "flowx: the configuration is missing the mandatory field organizationId")
-        #expect(throws: ConfigurationError.wrongType(field: "baseURL", got: "number")) { try Configuration(json: ["baseURL": 1]) }
+        #expect(throws: ConfigurationError.wrongType(field: "baseURL", expected: "a string", got: "number")) { try Configuration(json: ["baseURL": 1]) }
+        var withLog = sampleConfig.objectValue!
+        withLog["logEnabled"] = "yes"
+        #expect(throws: ConfigurationError.wrongType(field: "logEnabled", expected: "a boolean", got: "string")) {
+            try Configuration(json: .object(withLog))
+        }
+        #expect(ConfigurationError.wrongType(field: "logEnabled", expected: "a boolean", got: "string").description
+                == "flowx: configuration field logEnabled must be a boolean, got string")
         #expect(throws: ConfigurationError.unknownField("baseUrl")) { try Configuration(json: ["baseUrl": "x"]) }
     }
 
