@@ -19,9 +19,15 @@ extension ValidatorRegistry {
     /// field's first failure. `completion` runs once every validator has judged (at once when all
     /// are sync; later on the run loop when one is async).
     public func validate(forms: [FormDefinition], data: JSONObject, completion: @escaping (FormResult) -> Void) {
-        var queue: [(field: FieldDefinition, validators: ArraySlice<ValidatorSpec>)] = []
-        for form in forms { for field in form.fields where !field.validators.isEmpty { queue.append((field, field.validators[...])) } }
-        FormRun(registry: self, queue: queue, data: data, completion: completion).next()
+        var steps: [FormRun.Step] = []
+        for form in forms {
+            for field in form.fields {
+                for (i, spec) in field.validators.enumerated() {
+                    steps.append(FormRun.Step(key: field.key, spec: spec, remaining: field.validators.count - 1 - i))
+                }
+            }
+        }
+        FormRun(registry: self, steps: steps, data: data, completion: completion).next()
     }
 
     /// Validates and waits (advancing the virtual clock for async validators, bounded by their timeout).
@@ -33,19 +39,25 @@ extension ValidatorRegistry {
     }
 }
 
-/// One form validation in progress: walks the fields and their validators, pausing on async ones.
+/// One form validation in progress: walks the validators field by field, pausing on async ones.
 private final class FormRun {
+    /// One validator of one field; `remaining`: how many of the field's validators follow it.
+    struct Step {
+        var key: String
+        var spec: ValidatorSpec
+        var remaining: Int
+    }
+
     let registry: ValidatorRegistry
-    var queue: [(field: FieldDefinition, validators: ArraySlice<ValidatorSpec>)]
+    let steps: [Step]
     let data: JSONObject
     var errors: JSONObject = [:]
     var completion: ((FormResult) -> Void)?
     var index = 0
 
-    init(registry: ValidatorRegistry, queue: [(field: FieldDefinition, validators: ArraySlice<ValidatorSpec>)],
-         data: JSONObject, completion: @escaping (FormResult) -> Void) {
+    init(registry: ValidatorRegistry, steps: [Step], data: JSONObject, completion: @escaping (FormResult) -> Void) {
         self.registry = registry
-        self.queue = queue
+        self.steps = steps
         self.data = data
         self.completion = completion
     }
@@ -53,18 +65,14 @@ private final class FormRun {
     /// Runs validators until one is still pending (it calls back) or all have judged.
     /// A loop, not recursion: a form of many sync validators uses no stack depth.
     func next() {
-        while index < queue.count {
-            guard let spec = queue[index].validators.popFirst() else {
-                index += 1
-                continue
-            }
-            let field = queue[index].field
+        while index < steps.count {
+            let step = steps[index]
             var outcome: ValidationOutcome?
             var resumed = false
-            registry.validate(spec.name, value: data[field.key], params: spec.params, custom: spec.isCustom,
-                              field: field.key) { [self] result in
+            registry.validate(step.spec.name, value: data[step.key], params: step.spec.params, custom: step.spec.isCustom,
+                              field: step.key) { [self] result in
                 if resumed {   // an async completion: continue from here
-                    self.judge(result, spec, field)
+                    self.judge(result, step)
                     self.next()
                 } else {
                     outcome = result
@@ -74,7 +82,7 @@ private final class FormRun {
                 resumed = true
                 return
             }
-            judge(outcome, spec, field)
+            judge(outcome, step)
         }
         if let completion {
             self.completion = nil
@@ -82,9 +90,11 @@ private final class FormRun {
         }
     }
 
-    private func judge(_ outcome: ValidationOutcome, _ spec: ValidatorSpec, _ field: FieldDefinition) {
+    /// Moves past the step; a failure gives the field its message and skips its other validators.
+    private func judge(_ outcome: ValidationOutcome, _ step: Step) {
+        index += 1
         guard !outcome.valid else { return }
-        errors[field.key] = .string(spec.message)
-        queue[index].validators = []   // the field's first failure is its message
+        errors[step.key] = .string(step.spec.message)
+        index += step.remaining   // the field's first failure is its message
     }
 }
