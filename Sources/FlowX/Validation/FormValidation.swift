@@ -67,22 +67,19 @@ private final class FormRun {
     func next() {
         while index < steps.count {
             let step = steps[index]
-            var outcome: ValidationOutcome?
-            var resumed = false
-            registry.validate(step.spec.name, value: data[step.key], params: step.spec.params, custom: step.spec.isCustom,
-                              field: step.key) { [self] result in
-                if resumed {   // an async completion: continue from here
-                    self.judge(result, step)
-                    self.next()
-                } else {
-                    outcome = result
-                }
+            let spec = step.spec
+            if let outcome = registry.outcomeNow(spec.name, value: data[step.key], params: spec.params, custom: spec.isCustom,
+                                                 field: step.key) {
+                judge(outcome, step)
+                continue
             }
-            guard let outcome else {
-                resumed = true
-                return
+            // An async validator: continue from its completion.
+            registry.validate(spec.name, value: data[step.key], params: spec.params, custom: spec.isCustom,
+                              field: step.key) { [self] outcome in
+                self.judge(outcome, step)
+                self.next()
             }
-            judge(outcome, step)
+            return
         }
         if let completion {
             self.completion = nil

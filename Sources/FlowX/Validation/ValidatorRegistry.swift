@@ -40,33 +40,48 @@ public final class ValidatorRegistry {
     /// `custom: true` skips the built-ins (a form validator of type `custom`).
     public func validate(_ name: String, value: JSONValue?, params: [String] = [], custom forceCustom: Bool = false,
                          field: String? = nil, completion: @escaping (ValidationOutcome) -> Void) {
-        let finish: (ValidationOutcome) -> Void = { [transcript] outcome in
-            var fields: JSONObject = ["validator": .string(name), "valid": .bool(outcome.valid)]
-            if let field { fields["field"] = .string(field) }
-            if let reason = outcome.reason { fields["reason"] = .string(reason) }
-            transcript.record("validation", fields)
+        if let outcome = outcomeNow(name, value: value, params: params, custom: forceCustom, field: field) {
             completion(outcome)
+        } else if case .async(let body)? = custom[name] {
+            runAsync(name, body, value, params) { [self] outcome in completion(recorded(outcome, name, field)) }
         }
+    }
+
+    /// The outcome of every validator but an async custom one, judged and recorded now; nil for
+    /// an async one (use ``validate(_:value:params:custom:field:completion:)``). The sync fast
+    /// path of forms: no closure, no allocation beyond the event.
+    func outcomeNow(_ name: String, value: JSONValue?, params: [String], custom forceCustom: Bool, field: String?) -> ValidationOutcome? {
+        let outcome: ValidationOutcome
         if !forceCustom, let builtIn = BuiltInValidator(rawValue: name) {
-            do { finish(ValidationOutcome(valid: try builtIn.validate(value, params: params, today: { self.today }))) } catch {
-                finish(failure(error))
+            do { outcome = ValidationOutcome(valid: try builtIn.validate(value, params: params, today: { self.today })) } catch {
+                outcome = failure(error)
             }
-            return
+        } else {
+            switch custom[name] {
+            case .sync(let body)?:
+                do { outcome = ValidationOutcome(valid: try body(value, params)) } catch {
+                    outcome = failure(error as? ValidatorError ?? .failed(validator: name, message: "\(error)"))
+                }
+            case .async?:
+                return nil
+            case nil:
+                if let answer = fallback?(name, value, params) {
+                    outcome = ValidationOutcome(valid: answer)
+                } else {
+                    outcome = ValidationOutcome(valid: !strict, reason: "unknown validator")
+                }
+            }
         }
-        switch custom[name] {
-        case .sync(let body)?:
-            do { finish(ValidationOutcome(valid: try body(value, params))) } catch {
-                finish(failure(error as? ValidatorError ?? .failed(validator: name, message: "\(error)")))
-            }
-        case .async(let body)?:
-            runAsync(name, body, value, params, finish)
-        case nil:
-            if let answer = fallback?(name, value, params) {
-                finish(ValidationOutcome(valid: answer))
-            } else {
-                finish(ValidationOutcome(valid: !strict, reason: "unknown validator"))
-            }
-        }
+        return recorded(outcome, name, field)
+    }
+
+    /// Records the judgement (`validation`) and gives it back.
+    private func recorded(_ outcome: ValidationOutcome, _ name: String, _ field: String?) -> ValidationOutcome {
+        var fields: JSONObject = ["validator": .string(name), "valid": .bool(outcome.valid)]
+        if let field { fields["field"] = .string(field) }
+        if let reason = outcome.reason { fields["reason"] = .string(reason) }
+        transcript.record("validation", fields)
+        return outcome
     }
 
     /// Validates now, waiting for an async validator by advancing the virtual clock to its
