@@ -120,4 +120,25 @@ import Testing
         #expect(renderer.current?.screen.id == "details")
         #expect(engine.transcript.events.contains { $0.type == "error" && $0["message"] == "flowx: collect: test failure" })
     }
+
+    final class ValidatingSource: DataSource {
+        var asked: [String] = []
+        func validate(validatorName: String, value: String, params: [String]?) -> Bool? {
+            asked.append("\(validatorName)(\(value), \(params ?? []))")
+            return validatorName == "even" ? (Int(value) ?? 1) % 2 == 0 : nil
+        }
+    }
+
+    @Test func theDataSourceAnswersCustomValidatorsNotRegisteredByName() throws {
+        let (_, system) = try makeEngine()
+        let source = ValidatingSource()
+        system.renderer.dataSource = source
+        let validators = system.renderer.validators
+        #expect(validators.validateWaiting("even", value: 4, params: ["x"]).valid)
+        #expect(!validators.validateWaiting("even", value: 3).valid)
+        #expect(validators.validateWaiting("other", value: 3).reason == "unknown validator")
+        validators.register("even") { _, _ in false }   // registered by name: asked first
+        #expect(!validators.validateWaiting("even", value: 4).valid)
+        #expect(source.asked == ["even(4, [\"x\"])", "even(3, [])", "other(3, [])"])
+    }
 }
