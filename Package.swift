@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "JSON", targets: ["JSON"]),
         .library(name: "Engine", targets: ["Engine"]),
         .library(name: "Templates", targets: ["Templates"]),
+        .library(name: "FlowX", targets: ["FlowX"]),
         .library(name: "SystemKit", targets: ["SystemKit"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
         .library(name: "Systems", targets: ["Systems"]),
@@ -45,8 +46,11 @@ let package = Package(
         .target(name: "Templates", dependencies: [
             "Engine", "LuaRuntime", "JSON", "SystemKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .target(name: "FlowX", dependencies: [
+            "Engine", "LuaRuntime", "JSON", "SystemKit", .product(name: "Collections", package: "swift-collections"),
+        ]),
         // The catalog: the one place that lists the systems.
-        .target(name: "Systems", dependencies: ["SystemKit", "Templates"]),
+        .target(name: "Systems", dependencies: ["SystemKit", "Templates", "FlowX"]),
         // Scenarios know systems only through a catalog they are given.
         .target(name: "Scenarios", dependencies: ["Engine", "SystemKit", "JSON", "LuaRuntime"]),
         .target(name: "TestSupport", dependencies: ["Engine", "JSON", "LuaRuntime"]),
@@ -56,13 +60,14 @@ let package = Package(
         ]),
         .target(name: "CBaselines", dependencies: ["CLua", "CJansson"], path: "Benchmarks/CBaselines"),
         .executableTarget(name: "Benchmarks", dependencies: [
-            "LuaRuntime", "JSON", "Engine", "Templates", "Systems", "SystemKit", "Scenarios", "CLua", "CJansson", "CLuaSupport", "CBaselines",
+            "LuaRuntime", "JSON", "Engine", "Templates", "FlowX", "Systems", "SystemKit", "Scenarios", "CLua", "CJansson", "CLuaSupport", "CBaselines",
         ], path: "Benchmarks", exclude: ["CBaselines", "README.md"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime", "TestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "LuaRuntime", "TestSupport"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "TestSupport"]),
         .testTarget(name: "SystemKitTests", dependencies: ["SystemKit", "Scenarios", "Systems", "Engine", "TestSupport"]),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates", "SystemKit", "Engine", "TestSupport"]),
+        .testTarget(name: "FlowXTests", dependencies: ["FlowX", "SystemKit", "Engine", "JSON", "LuaRuntime", "TestSupport"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "SystemKit", "TestSupport"]),
         .testTarget(name: "ctluaTests", dependencies: ["ctlua", "Systems", "Scenarios", "SystemKit", "LuaRuntime", "TestSupport"]),
     ]

@@ -83,3 +83,9 @@ public final class VirtualClock {
         return best
     }
 }
+
+extension VirtualClock {
+    /// When the earliest pending timer falls due, or nil when none is pending (to advance step by
+    /// step until something scheduled completes, as waiting for an async validator does).
+    public var nextDueTime: Double? { timers.map(\.due).min() }
+}

@@ -1,0 +1,109 @@
+import Engine
+import JSON
+import OrderedCollections
+import SystemKit
+
+/// Substitution tags, media items and enumerations: key tables loaded before the first process,
+/// looked up as the renderer does (unknown keys give nil). Enumeration lookups are cached per
+/// language, as the renderer caches what it fetched; each lookup is recorded (`flowx.enumeration`).
+public final class ContentStore {
+    public private(set) var tags: [String: String] = [:]
+    public private(set) var media: [String: String] = [:]
+    /// Enumeration name → its items as given.
+    public private(set) var enumerations: [String: [EnumerationItem]] = [:]
+    private var cache: [String: [EnumerationItem]] = [:]
+    private let transcript: Transcript
+
+    public init(transcript: Transcript) { self.transcript = transcript }
+
+    public func setTags(_ table: [String: String]) { tags = table }
+    public func setMedia(_ table: [String: String]) { media = table }
+
+    /// Reads `{"name": [items...]}`; errors name the path.
+    public func setEnumerations(_ json: JSONValue, fromLua: Bool = false) throws(DefinitionError) {
+        let reader = DefinitionReader(fromLua: fromLua)
+        var result: [String: [EnumerationItem]] = [:]
+        for (name, list) in try reader.object(json, .root) {
+            result[name] = try reader.array(list, .root.key(name)).enumerated().map { i, item throws(DefinitionError) in
+                try EnumerationItem(item, reader, SystemKit.JSONPath.root.key(name).index(i))
+            }
+        }
+        setEnumerationItems(result)
+    }
+
+    /// Replaces the enumerations (already read) and forgets cached lookups.
+    func setEnumerationItems(_ items: [String: [EnumerationItem]]) {
+        enumerations = items
+        cache = [:]
+    }
+
+    public func tag(_ key: String) -> String? { tags[key] }
+    public func mediaURL(_ key: String) -> String? { media[key] }
+
+    /// The items of an enumeration in `order`; with `parent`, only when one of the parent's items
+    /// names it as its child (`childContentDescription.name`). Nil when unknown.
+    public func enumeration(_ name: String, parent: String?, language: String) -> [EnumerationItem]? {
+        let key = "\(language)\u{0}\(parent ?? "")\u{0}\(name)"
+        if let cached = cache[key] {
+            record(name, parent, cached: true, found: true)
+            return cached
+        }
+        guard var items = enumerations[name] else {
+            record(name, parent, cached: false, found: false)
+            return nil
+        }
+        if let parent {
+            guard let parentItems = enumerations[parent], parentItems.contains(where: { $0.childName == name }) else {
+                record(name, parent, cached: false, found: false)
+                return nil
+            }
+        }
+        items.sort { ($0.order, $0.code) < ($1.order, $1.code) }
+        cache[key] = items
+        record(name, parent, cached: false, found: true)
+        return items
+    }
+
+    /// Forgets cached lookups (the language changed).
+    public func clearCache() { cache = [:] }
+
+    private func record(_ name: String, _ parent: String?, cached: Bool, found: Bool) {
+        var fields: JSONObject = ["name": .string(name), "cached": .bool(cached), "found": .bool(found)]
+        if let parent { fields["parent"] = .string(parent) }
+        transcript.record("flowx.enumeration", fields)
+    }
+}
+
+/// One enumeration item: `{type, order, code, content, childContentDescription: {name}}`.
+public struct EnumerationItem: Equatable, Sendable {
+    public var type: String
+    public var order: Int
+    public var code: String
+    public var content: String
+    /// The child enumeration's name, when the item has one.
+    public var childName: String?
+
+    public var json: JSONValue {
+        var o: JSONObject = ["type": .string(type), "order": .integer(Int64(order)), "code": .string(code), "content": .string(content)]
+        if let childName { o["childContentDescription"] = .object(["name": .string(childName)]) }
+        return .object(o)
+    }
+
+    init(_ json: JSONValue, _ reader: DefinitionReader, _ path: SystemKit.JSONPath) throws(DefinitionError) {
+        let o = try reader.object(json, path)
+        try reader.known(o, ["type", "order", "code", "content", "childContentDescription"], path)
+        code = try reader.string(o["code"], path.key("code"))
+        content = try reader.optionalString(o["content"], path.key("content")) ?? code
+        type = try reader.optionalString(o["type"], path.key("type")) ?? "enum"
+        switch o["order"] {
+        case nil, .null?: order = 0
+        case let v?:
+            guard let i = v.integerValue, abs(i) < 1_000_000_000 else { throw reader.fail(path.key("order"), "expected a whole number, got \(JSONWriter.text(v))") }
+            order = Int(i)
+        }
+        if let child = o["childContentDescription"], child != .null {
+            let c = try reader.object(child, path.key("childContentDescription"))
+            childName = try reader.string(c["name"], path.key("childContentDescription").key("name"))
+        }
+    }
+}

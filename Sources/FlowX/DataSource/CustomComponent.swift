@@ -1,0 +1,26 @@
+import JSON
+import OrderedCollections
+
+/// A custom component the host app provides for an identifier. The renderer's controller, view
+/// and view-model styles collapse into this one headless component.
+///
+/// ## Implementation requirements
+/// - `populateUI(data:actions:)` runs when the screen shows; return the properties the component
+///   shows (they appear on its view in the headless UI); `updateUI(data:)` when its data changes.
+/// - `saveData()` is merged into the request of every action run on its screen.
+/// - `validate()` runs when an action validates the component (its id in the action's
+///   `validate`); false blocks the action.
+/// - Throwing is contained: recorded as an error; a throwing `validate` counts as false.
+public protocol CustomComponent: AnyObject {
+    func populateUI(data: JSONValue, actions: [String]) throws -> JSONObject
+    func updateUI(data: JSONValue) throws -> JSONObject
+    func saveData() throws -> JSONObject
+    func validate() throws -> Bool
+}
+
+extension CustomComponent {
+    public func populateUI(data: JSONValue, actions: [String]) throws -> JSONObject { [:] }
+    public func updateUI(data: JSONValue) throws -> JSONObject { [:] }
+    public func saveData() throws -> JSONObject { [:] }
+    public func validate() throws -> Bool { true }
+}

@@ -1,0 +1,191 @@
+import Engine
+import JSON
+import LuaRuntime
+import OrderedCollections
+
+/// The Lua `flowx` module (lua-api.md): validators, the data source, custom components, tags,
+/// media, enumerations, configuration; process driving is in `FlowXModule+Process.swift`.
+enum FlowXModule {
+    static func make(system: FlowXSystem, engine: Engine, state: LuaState) -> LuaValue {
+        // Functions live in the engine's Lua state: capture the system and engine unowned (no cycle).
+        unowned let system = system
+        let module = state.newTable()
+        func set(_ name: String, _ body: @escaping (LuaArguments) throws -> [LuaValue]) {
+            module[name] = .function(state.function(name, body))
+        }
+
+        set("validator") { args in
+            let name = try args.string(1)
+            let function = try args.function(2)
+            var isAsync = false
+            if case .table(let options) = args[3] { isAsync = options["async"].boolValue ?? false }
+            else if !args[3].isNil { throw args.argumentError(3, "table expected, got \(args[3].typeName)") }
+            system.renderer.validators.register(name, isAsync ? asyncValidator(name, function) : syncValidator(name, function))
+            return []
+        }
+        set("validate") { args in
+            let name = try args.string(1)
+            let value = try json(args.state, args[2], "validate")
+            let params = try strings(args, 3)
+            let outcome = system.renderer.validators.validateWaiting(name, value: value == .null ? nil : value, params: params)
+            return [.boolean(outcome.valid)] + (outcome.reason.map { [.string(LuaString($0))] } ?? [])
+        }
+        set("validateForm") { args in
+            let form: FormDefinition
+            do { form = try FormDefinition(json: try json(args.state, .table(try args.table(1)), "validateForm"), fromLua: true) } catch let e as DefinitionError {
+                throw fail("validateForm: form: \(e.path): \(e.message)")
+            }
+            let data = try json(args.state, args[2].isNil ? .table(args.state.newTable()) : args[2], "validateForm")
+            let result = system.renderer.validators.validateWaiting(forms: [form], data: data.objectValue ?? [:])
+            return [.boolean(result.isValid), try args.state.luaValue(.object(result.errors))]
+        }
+        set("options") { args in
+            let validators = system.renderer.validators
+            if case .table(let t) = args[1] {
+                if case .boolean(let b) = t["strictValidators"] { validators.strict = b }
+                if let timeout = t["asyncTimeout"].doubleValue {
+                    guard timeout > 0, timeout.isFinite else { throw fail("options: asyncTimeout must be a positive number of seconds") }
+                    validators.asyncTimeout = timeout
+                }
+            }
+            return [try args.state.luaValue(["strictValidators": .bool(validators.strict), "asyncTimeout": .double(validators.asyncTimeout)])]
+        }
+        set("onEvent") { args in
+            system.luaDataSource.listeners.append(try args.function(1))
+            return []
+        }
+        set("collect") { args in
+            do { system.renderer.collect(try AnalyticsEvent(json: try json(args.state, args[1], "collect"))) } catch let e as DefinitionError {
+                throw fail("collect: \(e.path): \(e.message)")
+            }
+            return []
+        }
+        set("dataSource") { args in
+            system.luaDataSource.callbacks = try args.table(1)
+            return []
+        }
+        set("component") { args in
+            system.luaDataSource.components[try args.string(1)] = try args.table(2)
+            return []
+        }
+        installContent(module, system: system, state: state)
+        installProcess(module, system: system, engine: engine, state: state)
+        return .table(module)
+    }
+
+    /// Tags, media, enumerations, configuration and session.
+    static func installContent(_ module: LuaTable, system: FlowXSystem, state: LuaState) {
+        unowned let system = system
+        func set(_ name: String, _ body: @escaping (LuaArguments) throws -> [LuaValue]) {
+            module[name] = .function(state.function(name, body))
+        }
+        set("setTags") { args in
+            system.renderer.content.setTags(try stringTable(args, "setTags"))
+            return []
+        }
+        set("tag") { args in [system.renderer.content.tag(try args.string(1)).map { .string(LuaString($0)) } ?? .nil] }
+        set("setMedia") { args in
+            system.renderer.content.setMedia(try stringTable(args, "setMedia"))
+            return []
+        }
+        set("mediaURL") { args in [system.renderer.content.mediaURL(try args.string(1)).map { .string(LuaString($0)) } ?? .nil] }
+        set("setEnumerations") { args in
+            do { try system.renderer.content.setEnumerations(try json(args.state, .table(try args.table(1)), "setEnumerations"), fromLua: true) }
+            catch let e as DefinitionError { throw fail("setEnumerations: \(e.path): \(e.message)") }
+            return []
+        }
+        set("enumeration") { args in
+            guard let items = system.renderer.enumeration(try args.string(1), parent: try args.optionalString(2)) else { return [.nil] }
+            return [try args.state.luaValue(.array(items.map(\.json)))]
+        }
+        set("configure") { args in
+            do {
+                let configuration = try Configuration(json: try json(args.state, .table(try args.table(1)), "configure"))
+                system.renderer.configure(configuration)
+                return [try args.state.luaValue(configuration.json)]
+            } catch let e as ConfigurationError { throw LuaError.callback(message: e.description) }
+        }
+        set("changeLocale") { args in
+            do { try system.renderer.changeLocaleSettings(locale: try args.string(1), language: try args.string(2)) }
+            catch let e as ConfigurationError { throw LuaError.callback(message: e.description) }
+            return []
+        }
+        set("session") { args in
+            system.renderer.sessionToken = try args.optionalString(1)
+            return []
+        }
+    }
+
+    static func syncValidator(_ name: String, _ function: LuaFunction) -> CustomValidator {
+        .sync { value, params in
+            let state = function.state
+            let result = try function.call(try argument(value, state), .table(state.newArray(params.map { .string(LuaString($0)) })))
+            guard case .boolean(let valid)? = result.first else {
+                throw ValidatorError.wrongResult(validator: name, got: result.first?.typeName ?? "no value")
+            }
+            return valid
+        }
+    }
+
+    static func asyncValidator(_ name: String, _ function: LuaFunction) -> CustomValidator {
+        .async { value, params, completion in
+            let state = function.state
+            let done = state.function("done") { args in
+                guard case .boolean(let valid) = args[1] else {
+                    completion(.failure(.wrongResult(validator: name, got: args[1].typeName)))
+                    return []
+                }
+                completion(.success(valid))
+                return []
+            }
+            try function.call(try argument(value, state), .table(state.newArray(params.map { .string(LuaString($0)) })), .function(done))
+        }
+    }
+
+    /// A value for a Lua argument: scalars directly (no protected conversion that a limit tripped
+    /// earlier in the same entry would fail), tables through the JSON bridge; missing is nil.
+    static func argument(_ value: JSONValue?, _ state: LuaState) throws -> LuaValue {
+        switch value {
+        case nil, .null?: return .nil
+        case .bool(let b)?: return .boolean(b)
+        case .integer(let i)?: return .integer(i)
+        case .double(let d)?: return .number(d)
+        case .string(let s)?: return .string(LuaString(s))
+        case let other?: return try state.luaValue(other)
+        }
+    }
+
+    static func fail(_ message: String) -> LuaError { .callback(message: "flowx: \(message)") }
+
+    static func json(_ state: LuaState, _ value: LuaValue, _ function: String) throws -> JSONValue {
+        if value.isNil { return .null }
+        do { return try state.jsonValue(value) } catch { throw fail("\(function): \(error.message)") }
+    }
+
+    /// Argument `i` as a list of strings (absent: empty).
+    static func strings(_ args: LuaArguments, _ i: Int) throws -> [String] {
+        guard case .table(let t) = args[i] else {
+            if args[i].isNil { return [] }
+            throw args.argumentError(i, "table expected, got \(args[i].typeName)")
+        }
+        return try t.array.map { value in
+            switch value {
+            case .string(let s): return s.string
+            case .integer, .number: return value.description
+            default: throw args.argumentError(i, "params must be strings, got \(value.typeName)")
+            }
+        }
+    }
+
+    /// Argument 1 as `{key = "string", ...}`.
+    static func stringTable(_ args: LuaArguments, _ function: String) throws -> [String: String] {
+        var result: [String: String] = [:]
+        for (key, value) in try args.table(1).pairs {
+            guard case .string(let k) = key, case .string(let v) = value else {
+                throw fail("\(function): expected string keys and string values, got \(key.typeName) = \(value.typeName)")
+            }
+            result[k.string] = v.string
+        }
+        return result
+    }
+}

@@ -1,0 +1,52 @@
+import JSON
+import OrderedCollections
+
+/// A started process: its definition, where it is, the data entered so far and what the last
+/// action submitted.
+public final class ProcessInstance {
+    public enum State: String, Sendable {
+        case running, ended, dismissed
+    }
+
+    /// The instance's id (deterministic in a scenario: the n-th process started gets the n-th id).
+    public let uuid: String
+    public let definition: ProcessDefinition
+    /// The process that started this one with a `startProject` action, if any.
+    public let parent: ProcessInstance?
+    public internal(set) var state: State = .running
+    /// The screen shown (the last one shown once the process ended).
+    public internal(set) var screen: ScreenDefinition
+    /// Every value filled in and saved so far (start parameters included).
+    public internal(set) var data: JSONObject
+    /// Field key → message of the last validation that blocked an action.
+    public internal(set) var errors: JSONObject = [:]
+    /// The request of the last action that ran: the screen's data and its components' `saveData`.
+    public internal(set) var submitted: JSONObject?
+
+    init(uuid: String, definition: ProcessDefinition, parent: ProcessInstance?, data: JSONObject) {
+        self.uuid = uuid
+        self.definition = definition
+        self.parent = parent
+        self.data = data
+        screen = definition.screens[0]
+    }
+
+    /// The state as the `process` expectation key and `flowx.state()` see it.
+    public var json: JSONValue {
+        var o: JSONObject = ["process": .string(definition.name), "uuid": .string(uuid), "state": .string(state.rawValue),
+                             "screen": .string(screen.id)]
+        if let step = screen.step { o["step"] = .integer(Int64(step)) }
+        if let substep = screen.substep { o["substep"] = .integer(Int64(substep)) }
+        o["modal"] = .bool(definition.isModal)
+        o["errors"] = .object(errors)
+        o["data"] = .object(data)
+        o["submitted"] = submitted.map { .object($0) } ?? .null
+        return .object(o)
+    }
+
+    /// The n-th id: `00000000-0000-4000-8000-00000000000n`.
+    static func uuid(number: Int) -> String {
+        let digits = String(number)
+        return "00000000-0000-4000-8000-" + String(repeating: "0", count: max(0, 12 - digits.count)) + digits
+    }
+}

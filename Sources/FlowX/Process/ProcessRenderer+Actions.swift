@@ -1,0 +1,110 @@
+import Engine
+import JSON
+import OrderedCollections
+
+extension ProcessRenderer {
+    /// A button tapped: its analytics event, then its action.
+    func tap(_ button: ButtonDefinition) throws(RendererError) {
+        guard let instance = current, instance.state == .running else { throw .noProcess }
+        if let analytics = button.analytics {
+            collect(.action(value: analytics.value, component: button.id, label: button.label, screen: instance.screen.id,
+                            customPayload: analytics.customPayload))
+        }
+        try run(button.action, file: nil)
+    }
+
+    /// Runs an action of the screen shown by name (a button's or a custom component's).
+    public func action(_ name: String) throws(RendererError) {
+        guard let instance = current, instance.state == .running else { throw .noProcess }
+        if let button = instance.screen.buttons.first(where: { $0.action == name }) { return try tap(button) }
+        guard instance.screen.components.contains(where: { $0.actions.contains(name) }) else {
+            throw .noAction(name, screen: instance.screen.id)
+        }
+        try run(name, file: nil)
+    }
+
+    /// Runs an upload action of the screen shown with a file (its name or path).
+    public func upload(_ name: String, file: String) throws(RendererError) {
+        guard let instance = current, instance.state == .running else { throw .noProcess }
+        guard let action = instance.definition.actions[name] else { throw .noAction(name, screen: instance.screen.id) }
+        guard action.kind == .upload else { throw .notUpload(name) }
+        try run(name, file: file)
+    }
+
+    /// Validates the action's forms and components, then (when valid) submits and moves on.
+    func run(_ name: String, file: String?) throws(RendererError) {
+        guard let instance = current else { throw .noProcess }
+        guard let action = instance.definition.actions[name] else { throw .noAction(name, screen: instance.screen.id) }
+        if let pendingAction { throw .busy(pendingAction) }
+        let allForms = instance.definition.screens.flatMap(\.forms)
+        let forms = action.validate.compactMap { id in allForms.first { $0.id == id } }
+        var componentsValid = true
+        for id in action.validate {
+            guard let definition = instance.screen.components.first(where: { $0.id == id }) else { continue }
+            var valid = false
+            if let component = components[id] {
+                contained("\(definition.identifier).validate") { valid = try component.validate() }
+            } else {
+                valid = true   // nothing provided for it: nothing to validate
+            }
+            transcript.record("flowx.component.validated", ["component": .string(id), "valid": .bool(valid)])
+            if !valid { componentsValid = false }
+        }
+        pendingAction = name
+        validators.validate(forms: forms, data: instance.data) { [weak self, weak instance] result in
+            guard let self, let instance else { return }
+            self.pendingAction = nil
+            self.validated(action, result: result, componentsValid: componentsValid, file: file, instance: instance)
+        }
+    }
+
+    private func validated(_ action: ActionDefinition, result: FormResult, componentsValid: Bool, file: String?,
+                           instance: ProcessInstance) {
+        guard instance.state == .running, current === instance else { return }
+        let previous = instance.errors
+        instance.errors = result.errors
+        for form in instance.screen.forms {
+            for field in form.fields where previous[field.key] != result.errors[field.key] && ui.find(field.key) != nil {
+                try? ui.update(id: field.key, properties: ["error": result.errors[field.key] ?? .null])
+            }
+        }
+        guard result.isValid, componentsValid else {
+            var fields: JSONObject = ["action": .string(action.name), "errors": .object(result.errors)]
+            if !componentsValid { fields["components"] = false }
+            transcript.record("flowx.action.blocked", fields)
+            return
+        }
+        loader(action.kind == .upload ? .upload(name: action.name) : .action(name: action.name))
+        var request: JSONObject = [:]
+        for form in instance.screen.forms { for field in form.fields { if let v = instance.data[field.key] { request[field.key] = v } } }
+        for definition in instance.screen.components {
+            guard let component = components[definition.id] else { continue }
+            contained("\(definition.identifier).saveData") { for (k, v) in try component.saveData() { request[k] = v } }
+        }
+        if let file { request[action.name] = .object(["file": .string(file)]) }
+        for (k, v) in request { instance.data[k] = v }
+        instance.submitted = request
+        transcript.record("flowx.action", ["action": .string(action.name), "process": .string(instance.definition.name),
+                                           "screen": .string(instance.screen.id), "data": .object(request)])
+        if let error = action.error {
+            transcript.record("flowx.action.failed", ["action": .string(action.name), "error": .string(error)])
+            contained("errorReceivedForAction") { try self.dataSource.errorReceivedForAction(action.name) }
+            return
+        }
+        switch action.kind {
+        case .startProject:
+            do { _ = try start(action.process ?? "", params: [:], parent: instance) } catch {
+                recordError(error, source: "flowx: action '\(action.name)'")
+            }
+        case .dismiss:
+            do { try dismiss() } catch { recordError(error, source: "flowx: action '\(action.name)'") }
+        case .saveData, .upload:
+            guard let transition = action.transitions.first(where: { $0.applies(to: instance.data) }) else { return }
+            if transition.to == "end" {
+                finish(instance, as: .ended)
+            } else if let screen = instance.definition.screen(transition.to) {
+                show(screen, of: instance)
+            }
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Engine
+import JSON
+import OrderedCollections
+import LuaRuntime
+
+/// The headless renderer: starts, resumes and ends processes, shows their screens in the
+/// engine's headless UI, and calls the data source at the moments the FlowX renderer does.
+///
+/// Screens appear as views: `screen` (the screen itself), one view per field (its key), per
+/// custom component (its id) and per button (its id; tapping it runs its action), and the
+/// stepper header when the data source gives one. Runs on the engine's thread.
+public final class ProcessRenderer {
+    public let validators: ValidatorRegistry
+    public let content: ContentStore
+    /// The host app's answers (defaults everywhere until one is set).
+    public var dataSource: any DataSource = DefaultDataSource()
+    /// Set with ``configure(_:)``; a process starts only once configured.
+    public private(set) var configuration: Configuration?
+    /// The session's token (the SDK's `FXSessionConfig`), recorded when set.
+    public var sessionToken: String? {
+        didSet { transcript.record("flowx.session", ["token": sessionToken.map { .string($0) } ?? .null]) }
+    }
+    /// Process definitions by name (loaded, and those nested in them).
+    public private(set) var definitions: [String: ProcessDefinition] = [:]
+    /// Every process started, oldest first.
+    public private(set) var instances: [ProcessInstance] = []
+    /// The process on screen, if any.
+    public internal(set) var current: ProcessInstance?
+    /// Components of the screen shown, by id.
+    var components: [String: any CustomComponent] = [:]
+    /// Views shown besides the screen's own (the stepper header).
+    var shownExtra: [String] = []
+    /// An action waiting for async validators.
+    var pendingAction: String?
+
+    let ui: HeadlessUI
+    let transcript: Transcript
+
+    public init(ui: HeadlessUI, transcript: Transcript, clock: VirtualClock) {
+        self.ui = ui
+        self.transcript = transcript
+        validators = ValidatorRegistry(clock: clock, transcript: transcript)
+        content = ContentStore(transcript: transcript)
+        validators.fallback = { [unowned self] name, value, params in
+            self.dataSource.validate(validatorName: name, value: value.map(BuiltInValidator.text) ?? "", params: params)
+        }
+    }
+
+    /// Sets the configuration (checked: mandatory fields, BCP 47 locale).
+    public func configure(_ configuration: Configuration) {
+        self.configuration = configuration
+        content.clearCache()
+        transcript.record("flowx.configured", ["locale": .string(configuration.locale), "language": .string(configuration.language)])
+    }
+
+    /// The SDK's `changeLocaleSettings`: enumerations are fetched again in the new language.
+    public func changeLocaleSettings(locale: String, language: String) throws(ConfigurationError) {
+        guard var configuration else { throw .notConfigured }
+        try configuration.changeLocaleSettings(locale: locale, language: language)
+        configure(configuration)
+    }
+
+    /// Adds a process definition (and those nested in it); a later one with the same name replaces it.
+    public func add(_ definition: ProcessDefinition) {
+        definitions[definition.name] = definition
+        for nested in definition.processes { add(nested) }
+    }
+
+    /// Looks an enumeration up in the configured language.
+    public func enumeration(_ name: String, parent: String? = nil) -> [EnumerationItem]? {
+        content.enumeration(name, parent: parent, language: configuration?.language ?? "en")
+    }
+
+    // MARK: Starting, resuming, ending
+
+    /// Starts a process by name with start parameters (its initial data).
+    @discardableResult
+    public func start(_ name: String, params: JSONObject = [:]) throws(RendererError) -> ProcessInstance {
+        try start(name, params: params, parent: nil)
+    }
+
+    func start(_ name: String, params: JSONObject, parent: ProcessInstance?) throws(RendererError) -> ProcessInstance {
+        guard configuration != nil else { throw .configuration(.notConfigured) }
+        guard let definition = definitions[name] else { throw .unknownProcess(name, known: definitions.keys.sorted()) }
+        loader(.startProcess)
+        let instance = ProcessInstance(uuid: ProcessInstance.uuid(number: instances.count + 1), definition: definition,
+                                       parent: parent, data: params)
+        instances.append(instance)
+        current = instance
+        transcript.record("flowx.process.started", ["process": .string(name), "uuid": .string(instance.uuid),
+                                                    "modal": .bool(definition.isModal)])
+        if parent != nil { contained("newProcessStarted") { try self.dataSource.newProcessStarted(uuid: instance.uuid) } }
+        show(instance.screen, of: instance)
+        return instance
+    }
+
+    /// Shows a started process again (the SDK's continue-existing-process): its current screen.
+    public func resume(_ uuid: String) throws(RendererError) {
+        guard let instance = instances.first(where: { $0.uuid == uuid }) else { throw .unknownInstance(uuid) }
+        guard instance.state == .running else { throw .notRunning(instance.definition.name, instance.state.rawValue) }
+        loader(.reloadProcess)
+        current = instance
+        transcript.record("flowx.process.resumed", ["process": .string(instance.definition.name), "uuid": .string(uuid)])
+        show(instance.screen, of: instance)
+    }
+
+    /// The user closes the modal process shown: `dismissRequested`, then its parent shows again.
+    public func dismiss() throws(RendererError) {
+        guard let instance = current, instance.state == .running else { throw .noProcess }
+        guard instance.definition.isModal else { throw .notModal(instance.definition.name) }
+        contained("dismissRequested") { try self.dataSource.dismissRequested(process: instance.definition.name) }
+        finish(instance, as: .dismissed)
+    }
+
+    /// Ends `instance` (ended or dismissed); its parent, if running, shows again.
+    func finish(_ instance: ProcessInstance, as state: ProcessInstance.State) {
+        instance.state = state
+        let fields: JSONObject = ["process": .string(instance.definition.name), "uuid": .string(instance.uuid)]
+        if state == .dismissed {
+            transcript.record("flowx.process.dismissed", fields)
+        } else {
+            transcript.record("flowx.process.ended", fields)
+        }
+        guard current === instance else { return }
+        clearScreen()
+        current = nil
+        if let parent = instance.parent, parent.state == .running { try? resume(parent.uuid) }
+    }
+
+    /// Calls the data source for a loader and shows its view while the renderer "waits".
+    func loader(_ type: CustomLoaderType) {
+        var view: HeadlessView?
+        contained("customLoader") { view = try self.dataSource.customLoader(type: type) }
+        var fields: JSONObject = ["loader": .string(type.kind)]
+        if let name = type.name { fields["name"] = .string(name) }
+        fields["custom"] = .bool(view != nil)
+        transcript.record("flowx.loader", fields)
+        if let view {
+            ui.show(id: view.id, properties: view.properties)
+            ui.hide(id: view.id)
+        }
+    }
+
+    /// Runs a data source duty; an error is recorded (`error`), never thrown past the renderer.
+    func contained(_ duty: String, _ body: () throws -> Void) {
+        do { try body() } catch { recordError(error, source: "flowx: \(duty)") }
+    }
+
+    func recordError(_ error: any Error, source: String) {
+        var fields: JSONObject = [:]
+        let message = (error as? LuaError)?.message ?? String(describing: error)
+        fields["message"] = .string("\(source): \(message)")
+        if let traceback = (error as? LuaError)?.traceback { fields["traceback"] = .string(traceback) }
+        transcript.record("error", fields)
+    }
+}

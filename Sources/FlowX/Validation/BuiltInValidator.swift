@@ -1,0 +1,155 @@
+import Foundation
+import JSON
+import OrderedCollections
+
+/// The renderer's predefined validators, with the semantics the FlowX docs give them.
+///
+/// `required` and `requiredTrue` judge every value; the others do not trigger on an empty value
+/// (nil, `null`, `""`): an empty field is valid for them, as in the renderer ("if there are no
+/// characters at all, this validator will not trigger").
+public enum BuiltInValidator: String, CaseIterable, Sendable {
+    case required, requiredTrue, min, max, minLength, maxLength, email, pattern
+    case isSameOrBeforeToday, isSameOrAfterToday
+
+    /// Longest value and pattern the text validators look at: bounds the work one call can do.
+    public static let maxTextLength = 10_000
+
+    /// True when the value is valid. `today` is the engine's virtual date (`YYYY-MM-DD`, UTC).
+    /// A missing or malformed parameter is a ``ValidatorError``.
+    public func validate(_ value: JSONValue?, params: [String], today: String) throws(ValidatorError) -> Bool {
+        try validate(value, params: params, today: { today })
+    }
+
+    /// As above, `today` asked only by the date validators (it is not free to compute).
+    public func validate(_ value: JSONValue?, params: [String], today: () -> String) throws(ValidatorError) -> Bool {
+        switch self {
+        case .required: return !BuiltInValidator.isEmpty(value)
+        case .requiredTrue: return value == .bool(true) || value == .string("true")
+        default: break
+        }
+        guard let value, !BuiltInValidator.isEmpty(value) else { return true }
+        switch self {
+        case .min, .max:
+            let bound = try number(param(params), "a number")
+            // Angular's rule, which the renderer follows: a value that is not a number does not trigger.
+            guard let number = BuiltInValidator.number(value) else { return true }
+            return self == .min ? number >= bound : number <= bound
+        case .minLength, .maxLength:
+            guard let bound = Int(try param(params)), bound >= 0 else {
+                throw .badParameter(validator: rawValue, expected: "a whole number ≥ 0")
+            }
+            let length = BuiltInValidator.text(value).count
+            return self == .minLength ? length >= bound : length <= bound
+        case .email:
+            return BuiltInValidator.matches(BuiltInValidator.text(value), BuiltInValidator.emailPattern)
+        case .pattern:
+            let pattern = try param(params)
+            guard pattern.count <= BuiltInValidator.maxTextLength else {
+                throw .badParameter(validator: rawValue, expected: "a pattern of at most \(BuiltInValidator.maxTextLength) characters")
+            }
+            guard (try? NSRegularExpression(pattern: pattern)) != nil else {
+                throw .badParameter(validator: rawValue, expected: "a valid regular expression")
+            }
+            return BuiltInValidator.matches(BuiltInValidator.text(value), "^(?:\(pattern))$")
+        case .isSameOrBeforeToday, .isSameOrAfterToday:
+            guard let day = BuiltInValidator.day(of: BuiltInValidator.text(value)) else { return false }
+            return self == .isSameOrBeforeToday ? day <= today() : day >= today()
+        case .required, .requiredTrue: return true
+        }
+    }
+
+    private func param(_ params: [String]) throws(ValidatorError) -> String {
+        guard let first = params.first else { throw .missingParameter(validator: rawValue) }
+        return first
+    }
+
+    private func number(_ text: String, _ expected: String) throws(ValidatorError) -> Double {
+        guard let d = Double(text.trimmingCharacters(in: .whitespaces)), d.isFinite else {
+            throw .badParameter(validator: rawValue, expected: expected)
+        }
+        return d
+    }
+
+    /// Nil, `null`, an empty string or an empty array.
+    public static func isEmpty(_ value: JSONValue?) -> Bool {
+        switch value {
+        case nil, .null?: return true
+        case .string(let s)?: return s.isEmpty
+        case .array(let a)?: return a.isEmpty
+        default: return false
+        }
+    }
+
+    /// The value as the text a user typed: strings as they are, numbers and booleans written out.
+    public static func text(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let s): return s
+        case .integer(let i): return String(i)
+        case .double(let d): return d.rounded() == d && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+        case .bool(let b): return b ? "true" : "false"
+        default: return JSONValue.compactText(value)
+        }
+    }
+
+    /// A number, or a string holding one.
+    static func number(_ value: JSONValue) -> Double? {
+        if let d = value.doubleValue { return d }
+        if case .string(let s) = value, let d = Double(s.trimmingCharacters(in: .whitespaces)), d.isFinite { return d }
+        return nil
+    }
+
+    /// The calendar day (`YYYY-MM-DD`) of an ISO 8601 date or date-time; nil when it is not one.
+    /// A date-time with an offset is taken in UTC.
+    static func day(of text: String) -> String? {
+        let dateOnly = #"^\d{4}-\d{2}-\d{2}$"#
+        if matches(text, dateOnly) {
+            let parser = DateFormatter()
+            parser.locale = Locale(identifier: "en_US_POSIX")
+            parser.timeZone = TimeZone(identifier: "UTC")
+            parser.dateFormat = "yyyy-MM-dd"
+            parser.isLenient = false
+            return parser.date(from: text).map { _ in text }
+        }
+        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime]] {
+            let parser = ISO8601DateFormatter()
+            parser.formatOptions = options
+            if let date = parser.date(from: text) { return dayString(unixTime: date.timeIntervalSince1970) }
+        }
+        return nil
+    }
+
+    /// `YYYY-MM-DD` of a Unix time, in UTC (the proleptic Gregorian calendar, computed: no formatter).
+    public static func dayString(unixTime: Double) -> String {
+        // Howard Hinnant's civil_from_days.
+        let z = Int64((unixTime / 86_400).rounded(.down)) + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        func pad(_ n: Int64, _ width: Int) -> String {
+            let digits = String(abs(n))
+            return (n < 0 ? "-" : "") + String(repeating: "0", count: Swift.max(0, width - digits.count)) + digits
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+
+    /// The WHATWG "valid e-mail address" rule, as browsers (and the renderer's forms) check it.
+    static let emailPattern =
+        #"^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$"#
+
+    static func matches(_ text: String, _ pattern: String) -> Bool {
+        guard text.utf16.count <= maxTextLength, let regex = try? NSRegularExpression(pattern: pattern) else { return false }
+        return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+}
+
+extension JSONValue {
+    /// Compact JSON text of a value (for messages and non-scalar field values).
+    static func compactText(_ value: JSONValue) -> String {
+        (try? value.encoded()) ?? "\(value)"
+    }
+}

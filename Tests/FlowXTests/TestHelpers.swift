@@ -1,0 +1,70 @@
+import Engine
+import Foundation
+import JSON
+@testable import FlowX
+
+/// A fresh engine with the FlowX system, configured.
+func makeEngine(configured: Bool = true, instructions: Int? = 1_000_000) throws -> (Engine, FlowXSystem) {
+    var configuration = Engine.Configuration()
+    configuration.limits.instructions = instructions
+    let engine = try Engine(configuration: configuration)
+    let system = FlowXSystem()
+    try engine.add(system)
+    if configured { system.renderer.configure(try Configuration(json: sampleConfig)) }
+    return (engine, system)
+}
+
+let sampleConfig: JSONValue = ["baseURL": "https://api.example", "enginePath": "engine",
+                               "imageBaseURL": "https://cdn.example", "organizationId": "org-1"]
+
+/// A data source written in Swift that records every call, in order.
+final class RecordingDataSource: DataSource {
+    var calls: [String] = []
+    var components: [String: any CustomComponent] = [:]
+    var loaderView: HeadlessView?
+    var header: HeadlessView?
+    var failCollect = false
+
+    func collect(event: AnalyticsEvent) throws {
+        calls.append("collect:\(event.kind):\(event.json["value"]?.stringValue ?? "")")
+        if failCollect { throw TestFailure() }
+    }
+    func component(for identifier: String) throws -> (any CustomComponent)? { components[identifier] }
+    func errorReceivedForAction(_ name: String) throws { calls.append("error:\(name)") }
+    func dismissRequested(process: String) throws { calls.append("dismiss:\(process)") }
+    func newProcessStarted(uuid: String) throws { calls.append("new:\(uuid)") }
+    func customLoader(type: CustomLoaderType) throws -> HeadlessView? {
+        calls.append("loader:\(type.kind)" + (type.name.map { ":\($0)" } ?? ""))
+        return loaderView
+    }
+    func viewForStepperHeader(stepViewModel: StepViewModel) throws -> HeadlessView? {
+        calls.append("header:\(stepViewModel.step)/\(stepViewModel.stepsCount)")
+        return header
+    }
+}
+
+/// A component in Swift with a settable validity and saved data.
+final class TestComponent: CustomComponent {
+    var valid = true
+    var saved: JSONObject = [:]
+    var populated: JSONValue?
+    func populateUI(data: JSONValue, actions: [String]) throws -> JSONObject {
+        populated = data
+        return ["shown": true]
+    }
+    func saveData() throws -> JSONObject { saved }
+    func validate() throws -> Bool { valid }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String { "test failure" }
+}
+
+/// Parses JSON text in tests.
+func json(_ text: String) throws -> JSONValue { try JSONValue.decode(text) }
+
+/// The `flowx` package root's examples folder.
+var examplesFlowX: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("examples/flowx")
+}

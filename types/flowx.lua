@@ -1,0 +1,218 @@
+---@meta flowx
+
+-- LuaLS annotations for the `flowx` module of ctlua (global `flowx`, or `require "flowx"`):
+-- the FlowX.AI renderer's data source, headless (docs/flowx.md). Errors are Lua errors
+-- starting with `flowx: `.
+
+---A value as a form field holds it: text, a number, a boolean (switches), or nil when empty.
+---@alias FlowXValue string|number|boolean|nil
+
+---@class FlowXValidatorOptions
+---@field async? boolean the validator gets a third argument `done(valid)` and may call it later (default false)
+
+---One validator of a field in a form: a built-in (`required`, `requiredTrue`, `min`, `max`,
+---`minLength`, `maxLength`, `email`, `pattern`, `isSameOrBeforeToday`, `isSameOrAfterToday`)
+---or a custom one by name.
+---@class FlowXValidatorSpec
+---@field name string
+---@field params? string[] e.g. `{"18"}` for `min`
+---@field message? string shown under the field when this validator fails first
+---@field type? "custom"|"builtIn" `custom`: asked of the custom validators even for a built-in name
+
+---@class FlowXField
+---@field key string the field's key in the process data
+---@field label? string
+---@field type? string `text` (default), `number`, `switch`, `date`...
+---@field validators? FlowXValidatorSpec[]
+
+---@class FlowXForm
+---@field id string
+---@field fields FlowXField[]
+
+---An analytics event: `screen{value, customPayload}` or `action{value, component, label, screen, customPayload}`.
+---@class FlowXAnalyticsEvent
+---@field kind "screen"|"action"
+---@field value string
+---@field component? string
+---@field label? string
+---@field screen? string
+---@field customPayload table
+
+---What the renderer waits for when it asks for a loader.
+---@class FlowXLoader
+---@field type "startProcess"|"reloadProcess"|"action"|"upload"
+---@field name? string the action's name (`action`, `upload`)
+
+---The stepper position of a screen.
+---@class FlowXStepViewModel
+---@field step integer 1-based
+---@field stepsCount integer
+---@field title string
+---@field substep? integer
+---@field substepsCount integer
+
+---A headless view handed to the renderer: `id` (a default is used when absent) and properties.
+---@class FlowXView
+---@field id? string
+---@field [string] any
+
+---The host app's data source callbacks (all optional).
+---@class FlowXDataSource
+---@field validate? fun(name: string, value: string, params: string[]): boolean|nil custom validators not registered with `flowx.validator`; nil: unknown
+---@field collect? fun(event: FlowXAnalyticsEvent)
+---@field errorReceivedForAction? fun(action: string) the server rejected an action
+---@field dismissRequested? fun(process: string) the user closed a modal process
+---@field newProcessStarted? fun(uuid: string) an action started a process
+---@field customLoader? fun(loader: FlowXLoader): FlowXView|nil
+---@field viewForStepperHeader? fun(step: FlowXStepViewModel): FlowXView|nil
+
+---A custom component's methods; `self` is the component shown (`self.identifier`, `self.data`,
+---`self.actions`, and anything the methods store in it).
+---@class FlowXComponent
+---@field populateUI? fun(self: table, data: table, actions: string[]): table|nil properties shown on the component's view
+---@field updateUI? fun(self: table, data: table): table|nil properties changed when its data changes
+---@field saveData? fun(self: table): table|nil merged into the request of the actions on its screen
+---@field validate? fun(self: table): boolean false blocks an action that validates the component
+
+---The renderer's configuration (FXConfig).
+---@class FlowXConfig
+---@field baseURL string mandatory
+---@field enginePath string mandatory
+---@field imageBaseURL string mandatory
+---@field organizationId string mandatory
+---@field locale? string a BCP 47 tag, default "en-us"
+---@field language? string default "en"
+---@field logEnabled? boolean
+
+---An enumeration item.
+---@class FlowXEnumerationItem
+---@field code string
+---@field content string
+---@field order integer
+---@field type string
+---@field childContentDescription? {name: string}
+
+---The process on screen (or the last one started).
+---@class FlowXProcessState
+---@field process string the definition's name
+---@field uuid string
+---@field state "running"|"ended"|"dismissed"
+---@field screen string
+---@field step? integer
+---@field substep? integer
+---@field modal boolean
+---@field errors table<string, string> field key → message of the last blocked action
+---@field data table every value filled in and saved
+---@field submitted table|nil the request of the last action that ran
+
+---@class flowx
+flowx = {}
+
+---Registers (or replaces) a custom validator. Sync: return a boolean. Async (`{async = true}`):
+---call `done(valid)` once, now or later (`app.after`); not calling it within the timeout is invalid.
+---An error or a non-boolean result counts as invalid and is recorded as an `error` event.
+---@param name string must match the validator's name in forms
+---@param validator fun(value: FlowXValue, params: string[], done?: fun(valid: boolean)): boolean?
+---@param options? FlowXValidatorOptions
+function flowx.validator(name, validator, options) end
+
+---Runs a validator (built-in or custom), waiting for an async one on the virtual clock.
+---@param name string
+---@param value FlowXValue
+---@param params? string[]
+---@return boolean valid
+---@return string? reason `unknown validator`, or the error that made it invalid
+function flowx.validate(name, value, params) end
+
+---Validates a form against data: each field's first failing validator gives its message.
+---@param form FlowXForm
+---@param data table<string, FlowXValue>
+---@return boolean ok
+---@return table<string, string> errors field key → message
+function flowx.validateForm(form, data) end
+
+---Validator options: `strictValidators` (unknown names are invalid), `asyncTimeout` (seconds, default 5).
+---@param options? {strictValidators?: boolean, asyncTimeout?: number}
+---@return {strictValidators: boolean, asyncTimeout: number}
+function flowx.options(options) end
+
+---Listens to every analytics event the renderer collects.
+---@param listener fun(event: FlowXAnalyticsEvent)
+function flowx.onEvent(listener) end
+
+---Collects an analytics event as the renderer would (`kind` or `type`: "screen" or "action").
+---@param event FlowXAnalyticsEvent
+function flowx.collect(event) end
+
+---Sets the data source callbacks (replacing earlier ones).
+---@param callbacks FlowXDataSource
+function flowx.dataSource(callbacks) end
+
+---Provides the custom component for an identifier.
+---@param identifier string
+---@param component FlowXComponent
+function flowx.component(identifier, component) end
+
+---@param tags table<string, string>
+function flowx.setTags(tags) end
+---@param key string
+---@return string|nil
+function flowx.tag(key) end
+---@param media table<string, string> key → URL
+function flowx.setMedia(media) end
+---@param key string
+---@return string|nil
+function flowx.mediaURL(key) end
+---@param enumerations table<string, FlowXEnumerationItem[]>
+function flowx.setEnumerations(enumerations) end
+---The items of an enumeration in order (cached per language); with `parent`, only when an item of
+---the parent names it as its child. Nil when unknown.
+---@param name string
+---@param parent? string
+---@return FlowXEnumerationItem[]|nil
+function flowx.enumeration(name, parent) end
+
+---Configures the renderer; errors name every missing mandatory field.
+---@param config FlowXConfig
+---@return FlowXConfig effective the configuration with defaults filled in
+function flowx.configure(config) end
+---@param locale string a BCP 47 tag
+---@param language string
+function flowx.changeLocale(locale, language) end
+---Sets (or clears) the session token.
+---@param token? string
+function flowx.session(token) end
+
+---Loads a process definition (a table or JSON text, format in docs/flowx.md).
+---@param definition table|string
+---@return string name
+function flowx.loadProcess(definition) end
+---Starts a process by name; returns once the engine is idle.
+---@param name string
+---@param params? table start parameters (initial process data)
+---@return string uuid
+function flowx.start(name, params) end
+---Fills fields of the screen shown.
+---@param values table<string, FlowXValue>
+function flowx.fill(values) end
+---Runs an action of the screen shown (as tapping its button).
+---@param name string
+function flowx.action(name) end
+---Runs an upload action of the screen shown with a file.
+---@param name string
+---@param file string
+function flowx.upload(name, file) end
+---Closes the modal process shown (`dismissRequested`).
+function flowx.dismiss() end
+---Shows a running process again (`reloadProcess`).
+---@param uuid string
+function flowx.resume(uuid) end
+---Gives a custom component of the screen shown new data (its `updateUI`).
+---@param id string the component's id on the screen
+---@param data table
+function flowx.update(id, data) end
+---The process on screen, else the last one started; nil when none was.
+---@return FlowXProcessState|nil
+function flowx.state() end
+
+return flowx
