@@ -1,3 +1,4 @@
+import Hooks
 import SystemKit
 import Templates
 
@@ -7,6 +8,7 @@ extension SystemCatalog {
     public static var standard: SystemCatalog {
         SystemCatalog([
             SystemEntry(TemplatesSystem.self),
+            SystemEntry(HooksSystem.self),
         ])
     }
 }
