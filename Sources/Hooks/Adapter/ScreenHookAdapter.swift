@@ -18,8 +18,10 @@ public typealias HookCompletion = (_ succeed: Bool, _ error: String?, _ dataDict
 /// - ``requestScreenPluginPresentation(completion:)`` is asked before a hook screen plugin is
 ///   presented; answering false (a login hook whose user is logged in) skips the screen, and
 ///   the hook still executes. Default: allow.
-/// - ``hookPluginDidDisappear(screen:)`` is called when the user closes the hook's screen before
-///   the hook completed; the manager then fails the hook unless it completed in the call.
+/// - ``hookPluginDidDisappear(screen:)`` is called when the hook's screen is removed: by the
+///   user (``HookManager/closeHookScreen()``: the manager then fails the hook as cancelled unless
+///   it completed in the call), or by the manager after the hook completed or timed out. Clean
+///   up the screen's views here.
 /// - Everything runs on the engine's thread; no method may block waiting for another.
 public protocol ScreenHookAdapter: AnyObject {
     /// True when a failure of this hook stops the navigation.

@@ -102,7 +102,8 @@ extension HookManager {
         engine.transcript.record("hook.presented", ["identifier": .string(hook.entry.identifier), "screen": .string(screen.id)])
     }
 
-    /// Removes the hook's screen from the stack and the UI.
+    /// Removes the hook's screen from the stack and the UI, and tells the hook
+    /// (`hookPluginDidDisappear`): after its completion, a timeout, or the user's close.
     func dismiss(_ hook: ActiveHook) {
         guard hook.isPresented, let screen = hook.screen else { return }
         hook.isPresented = false
@@ -110,6 +111,9 @@ extension HookManager {
             state.stack.remove(at: i)
         }
         engine.ui.hide(id: screen.id)
+        do { try hook.adapter.hookPluginDidDisappear(screen: screen) } catch {
+            engine.recordError(error, source: "hook '\(hook.entry.identifier)' didDisappear")
+        }
     }
 
     private func execute(_ hook: ActiveHook, in run: NavigationRun) {

@@ -68,15 +68,12 @@ public final class HookManager {
     }
 
     /// The user closes the hook screen being shown: it is removed, the hook is told
-    /// (`hookPluginDidDisappear`) and fails as cancelled unless it completed meanwhile.
+    /// (`hookPluginDidDisappear`) and fails as cancelled unless it completed in that call.
     /// - Throws: ``HookManagerError/noHookScreen`` when no hook screen is shown.
     public func closeHookScreen() throws(HookManagerError) {
         guard let run, let hook = run.active, hook.isPresented, let screen = hook.screen else { throw .noHookScreen }
-        dismiss(hook)
         engine.transcript.record("hook.cancelled", ["identifier": .string(hook.entry.identifier), "screen": .string(screen.id)])
-        do { try hook.adapter.hookPluginDidDisappear(screen: screen) } catch {
-            engine.recordError(error, source: "hook '\(hook.entry.identifier)' didDisappear")
-        }
+        dismiss(hook)
         if !hook.isCompleted { complete(hook, in: run, succeed: false, error: "cancelled by the user", data: nil) }
     }
 
