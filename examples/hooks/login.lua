@@ -2,7 +2,7 @@
 -- presentation of its screen and completes at once; otherwise it shows a sign-in button and
 -- completes when the user taps it. The plugin model's `is_flow_blocker` (true) makes a failure,
 -- a cancel or a timeout stop the navigation.
-session = session or {loggedIn = false}
+local session = {loggedIn = false}
 
 hooks.plugin{
   identifier = "login",

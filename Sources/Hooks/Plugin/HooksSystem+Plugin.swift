@@ -48,7 +48,7 @@ extension HooksSystem: SystemPlugin {
                 example: #"{"plugins": "../../hooks/plugin_configurations.json"}"#
             ) { system, context in
                 let (document, file) = try load(context)
-                do throws(HooksFileError) { try system.loadPlugins(document, file: file ?? "setup.plugins") } catch { throw SystemError(error.description) }
+                do throws(HooksFileError) { try system.loadPlugins(document, file: file ?? "") } catch { throw inlineAware(error) }
             },
             SetupMember(
                 "screens", shape: .anyOf([.string, .arrayOf(.object)]),
@@ -56,7 +56,7 @@ extension HooksSystem: SystemPlugin {
                 example: #"{"screens": [{"id": "home", "hooks": {"preload_plugins": [{"identifier": "analytics", "type": "general"}]}}]}"#
             ) { system, context in
                 let (document, file) = try load(context)
-                do throws(HooksFileError) { try system.loadScreens(document, file: file ?? "setup.screens") } catch { throw SystemError(error.description) }
+                do throws(HooksFileError) { try system.loadScreens(document, file: file ?? "") } catch { throw inlineAware(error) }
             },
             SetupMember(
                 "hookTimeout", shape: .nonNegativeNumber,
@@ -67,6 +67,12 @@ extension HooksSystem: SystemPlugin {
                 system.manager.timeout = seconds
             },
         ]
+    }
+
+    /// A file error as a setup error: inline documents are named by the member itself
+    /// (`setup.plugins: [0].plugin.identifier: ...`), files by their path.
+    private static func inlineAware(_ error: HooksFileError) -> SystemError {
+        SystemError(error.file.isEmpty ? "\(error.path): \(error.message)" : error.description)
     }
 
     /// A setup member's document: inline, or read from the path (relative to the scenario).
