@@ -21,8 +21,7 @@ public final class HooksSystem: EngineSystem {
         if manager == nil { manager = HookManager(engine: engine) }
         manager.factories = manager.factories.filter { !luaHooks.contains($0.key) }
         luaHooks = []
-        manager.run = nil
-        manager.state = NavigationState()
+        manager.resetForLaunch()
         try engine.installModule("hooks") { [unowned self, unowned engine] state in
             HooksModule.make(system: self, engine: engine, state: state)
         }

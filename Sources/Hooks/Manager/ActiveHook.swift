@@ -15,6 +15,9 @@ final class ActiveHook {
     var isCompleted = false
     /// True once `requestScreenPluginPresentation` answered.
     var presentationAnswered = false
+    /// The virtual time at which it times out, and the timeout it was given.
+    var deadline = Double.infinity
+    var timeout = 0.0
 
     init(entry: HookEntry, index: Int, adapter: any ScreenHookAdapter, isFlowBlocker: Bool, screen: ScreenModel?) {
         self.entry = entry

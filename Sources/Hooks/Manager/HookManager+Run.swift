@@ -62,13 +62,9 @@ extension HookManager {
             "identifier": .string(id), "index": .integer(Int64(index)), "flowBlocker": .bool(blocker),
             "phase": .string(run.phase == .preload ? "preload" : "postload"),
         ])
-        let limit = timeout
-        engine.clock.after(limit) { [weak self, weak run, weak hook] in
-            guard let self, let run, let hook, !hook.isCompleted, self.run === run else { return }
-            let message = "hook '\(id)' timed out after \(HookManager.seconds(limit))s"
-            self.engine.transcript.record("error", ["message": .string(message)])
-            self.complete(hook, in: run, succeed: false, error: "timeout", data: nil)
-        }
+        hook.timeout = timeout
+        hook.deadline = engine.clock.now + timeout
+        armWatchdog(at: hook.deadline)
         guard screen != nil else {
             execute(hook, in: run)
             return
@@ -91,6 +87,27 @@ extension HookManager {
             engine.recordError(error, source: "hook '\(id)' requestPresentation")
             complete(hook, in: run, succeed: false, error: HookManager.message(error), data: nil)
         }
+    }
+
+    /// Makes sure a watchdog timer fires by `due`. One pending timer serves every hook: the
+    /// clock cannot cancel timers, and one per hook would pile up over a long session.
+    func armWatchdog(at due: Double) {
+        if let pending = watchdogDue, pending <= due { return }
+        watchdogDue = due
+        engine.clock.after(due - engine.clock.now) { [weak self] in
+            guard let self, self.watchdogDue == due else { return }
+            self.watchdogDue = nil
+            self.checkTimeout()
+        }
+    }
+
+    /// Fails the running hook if it is past its deadline, or re-arms the watchdog for it.
+    private func checkTimeout() {
+        guard let run, let hook = run.active, !hook.isCompleted else { return }
+        guard engine.clock.now >= hook.deadline else { return armWatchdog(at: hook.deadline) }
+        let message = "hook '\(hook.entry.identifier)' timed out after \(HookManager.seconds(hook.timeout))s"
+        engine.transcript.record("error", ["message": .string(message)])
+        complete(hook, in: run, succeed: false, error: "timeout", data: nil)
     }
 
     /// Pushes the hook's screen and shows it in the headless UI (a view with the screen's id).

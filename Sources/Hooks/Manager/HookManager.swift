@@ -26,6 +26,8 @@ public final class HookManager {
     /// The navigation state.
     public internal(set) var state = NavigationState()
     var run: NavigationRun?
+    /// When the pending watchdog timer fires (nil: none pending).
+    var watchdogDue: Double?
     unowned let engine: Engine
 
     public init(engine: Engine) { self.engine = engine }
@@ -43,6 +45,14 @@ public final class HookManager {
     /// Registers the implementation of the plugin `identifier`.
     public func register(_ identifier: String, _ factory: HookPluginFactory) {
         factories[identifier] = factory
+    }
+
+    /// Forgets the running navigation and the stack: the app process starts again (relaunch;
+    /// the clock dropped every timer).
+    func resetForLaunch() {
+        run = nil
+        watchdogDue = nil
+        state = NavigationState()
     }
 
     /// Starts a navigation to `screenId`; returns once it is started (the engine runs it: settle).

@@ -140,6 +140,27 @@ import Testing
         #expect(h.engine.ui.find("stuck") == nil)
     }
 
+    @Test func timeoutTimersDoNotPileUpOverManyNavigations() throws {
+        let h = try HooksHarness()
+        for id in ["a", "b", "c"] { h.register(id, TestHook()) }
+        h.screen("target", pre: ["a", "b", "c"])
+        for _ in 0..<200 { try h.navigate("target", from: .menu) }
+        // One watchdog serves every hook (the clock cannot cancel timers).
+        #expect(h.engine.clock.pendingCount <= 1)
+        #expect(h.events("screen.presented").count == 200)
+        // And it still times out a hook started later, at its own deadline.
+        h.manager.timeout = 10
+        h.engine.clock.advance(by: 25)
+        h.register("stuck", TestHook(blocker: true) { _, _, _ in })
+        h.screen("late", pre: ["stuck"])
+        try h.navigate("late")
+        h.engine.clock.advance(by: 9.9)
+        #expect(h.manager.state.running)
+        h.engine.clock.advance(by: 0.1)
+        #expect(h.manager.state.last?.blockedBy == "stuck")
+        #expect(h.events("error").first?.t == 35)
+    }
+
     @Test func theUserClosingTheHookScreenCancelsTheHook() throws {
         let h = try HooksHarness()
         let gate = TestHook(blocker: true) { _, _, _ in }
