@@ -37,6 +37,10 @@ extension HookManager {
             return
         }
         let model = plugins[id] ?? PluginModel(identifier: id, type: entry.type, isScreen: factory.isScreen ?? false)
+        guard model.preload else {
+            skip("plugin '\(id)' cannot be used as a hook (preload: false)")
+            return
+        }
         let isScreen = factory.isScreen ?? model.isScreen
         var screen: ScreenModel?
         if isScreen {

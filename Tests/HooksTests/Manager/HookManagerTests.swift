@@ -189,15 +189,17 @@ import Testing
 
     @Test func missingAndFailingPluginsAreSkippedAndRecorded() throws {
         let h = try HooksHarness()
-        h.manager.load(plugins: [PluginModel(identifier: "configured-only")])
+        h.manager.load(plugins: [PluginModel(identifier: "configured-only"), PluginModel(identifier: "not-a-hook", preload: false)])
+        h.register("not-a-hook", TestHook())
         h.manager.register("nil-init", HookPluginFactory { _ in nil })
         h.manager.register("throwing-init", HookPluginFactory { _ in throw InitFailure() })
         h.register("fine", TestHook())
-        h.screen("target", pre: ["absent", "configured-only", "nil-init", "throwing-init", "fine"])
+        h.screen("target", pre: ["absent", "configured-only", "not-a-hook", "nil-init", "throwing-init", "fine"])
         try h.navigate("target")
         #expect(h.events("hook.skipped").map(\.fields) == [
             ["identifier": "absent", "reason": "missing plugin"],
             ["identifier": "configured-only", "reason": "no implementation registered for plugin 'configured-only'"],
+            ["identifier": "not-a-hook", "reason": "plugin 'not-a-hook' cannot be used as a hook (preload: false)"],
             ["identifier": "nil-init", "reason": "init failed"],
             ["identifier": "throwing-init", "reason": "init failed: no keychain"],
         ])
