@@ -253,6 +253,34 @@ import Testing
         #expect(events(engine, "navigation.rejected").count == 1)
     }
 
+    @Test func reentrantCallsFromHookCallbacksAreSafe() throws {
+        let (engine, system) = try makeEngine()
+        let values = try engine.run("""
+            local nested = {}
+            hooks.plugin{identifier = "login", screen = true, isFlowBlocker = true,
+              execute = function(self, data, done)
+                -- yielding across the call from Swift is an error, not a hang
+                coroutine.wrap(function() end)()
+              end,
+              didDisappear = function(self)
+                nested.closed = hooks.closeHookScreen()
+                nested.nav = hooks.navigate("plain").rejected
+              end}
+            hooks.navigate("premium")
+            local closed = hooks.closeHookScreen()
+            return closed, nested.closed, nested.nav
+            """)
+        #expect(values.map(\.description) == ["true", "false", "true"])
+        #expect(system.manager.state.last?.blockedBy == "login")
+        try engine.run("""
+            hooks.plugin{identifier = "extra", isFlowBlocker = true, execute = function(self, data, done) coroutine.yield() end}
+            hooks.navigate("plain")
+            """)
+        #expect(system.manager.state.last?.blockedBy == "extra")
+        #expect(events(engine, "error").last?["message"]?.stringValue?.contains("yield") == true)
+        #expect(!system.manager.state.running)
+    }
+
     @Test(arguments: [
         ("hooks.plugin{execute = function() end}", "hooks.plugin: 'identifier' must be a non-empty string, got nil"),
         ("hooks.plugin{identifier = 'x'}", "hooks.plugin: 'execute' must be a function, got nil"),
