@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Engine", targets: ["Engine"]),
         .library(name: "Templates", targets: ["Templates"]),
         .library(name: "FlowX", targets: ["FlowX"]),
+        .library(name: "Hooks", targets: ["Hooks"]),
         .library(name: "SystemKit", targets: ["SystemKit"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
         .library(name: "Systems", targets: ["Systems"]),
@@ -49,8 +50,11 @@ let package = Package(
         .target(name: "FlowX", dependencies: [
             "Engine", "LuaRuntime", "JSON", "SystemKit", .product(name: "Collections", package: "swift-collections"),
         ]),
+        .target(name: "Hooks", dependencies: [
+            "Engine", "LuaRuntime", "JSON", "SystemKit", .product(name: "Collections", package: "swift-collections"),
+        ]),
         // The catalog: the one place that lists the systems.
-        .target(name: "Systems", dependencies: ["SystemKit", "Templates", "FlowX"]),
+        .target(name: "Systems", dependencies: ["SystemKit", "Templates", "FlowX", "Hooks"]),
         // Scenarios know systems only through a catalog they are given.
         .target(name: "Scenarios", dependencies: ["Engine", "SystemKit", "JSON", "LuaRuntime"]),
         .target(name: "TestSupport", dependencies: ["Engine", "JSON", "LuaRuntime"]),
@@ -68,6 +72,7 @@ let package = Package(
         .testTarget(name: "SystemKitTests", dependencies: ["SystemKit", "Scenarios", "Systems", "Engine", "TestSupport"]),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates", "SystemKit", "Engine", "TestSupport"]),
         .testTarget(name: "FlowXTests", dependencies: ["FlowX", "SystemKit", "Engine", "JSON", "LuaRuntime", "TestSupport"]),
+        .testTarget(name: "HooksTests", dependencies: ["Hooks", "SystemKit", "Scenarios", "Systems", "Engine", "TestSupport"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "SystemKit", "TestSupport"]),
         .testTarget(name: "ctluaTests", dependencies: ["ctlua", "Systems", "Scenarios", "SystemKit", "LuaRuntime", "TestSupport"]),
     ]

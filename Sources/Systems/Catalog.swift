@@ -1,4 +1,5 @@
 import FlowX
+import Hooks
 import SystemKit
 import Templates
 
@@ -9,6 +10,7 @@ extension SystemCatalog {
         SystemCatalog([
             SystemEntry(TemplatesSystem.self),
             SystemEntry(FlowXSystem.self),
+            SystemEntry(HooksSystem.self),
         ])
     }
 }

@@ -1,0 +1,110 @@
+import Engine
+import JSON
+
+/// The hook manager: runs a screen's hooks, asynchronously on the engine's run loop, as the
+/// Zapp SDK's does, and keeps the navigation state.
+///
+/// For each hook of the target's `preload_plugins`, in order: find the plugin and create it (a
+/// missing or failing plugin is skipped and recorded), ask whether its screen may be presented
+/// (hook screen plugins), present it, execute the hook with the current dataDict, and on
+/// completion either stop (failed flow blocker: `navigation.blocked`) or go on with the merged
+/// dataDict. After the last hook the target is presented, then its `postload_plugins` run.
+/// Each step is a run-loop turn (`clock.after(0)`), so a hook may complete now or later.
+///
+/// A navigation started while another runs is rejected (`navigation.rejected`): the app's UI is
+/// busy with the first one (its hook screen is modal), and rejecting keeps the outcome of each
+/// navigation independent of timing.
+public final class HookManager {
+    /// The available plugins (`plugin_configurations.json`), by identifier.
+    public internal(set) var plugins: [String: PluginModel] = [:]
+    /// The river screens, by id.
+    public internal(set) var screens: [String: ScreenModel] = [:]
+    /// Hook implementations (Swift or Lua), by plugin identifier.
+    var factories: [String: HookPluginFactory] = [:]
+    /// Virtual seconds after which a hook that has not completed fails (`error` event).
+    public var timeout: Double = 30
+    /// The navigation state.
+    public internal(set) var state = NavigationState()
+    var run: NavigationRun?
+    /// When the pending watchdog timer fires (nil: none pending).
+    var watchdogDue: Double?
+    unowned let engine: Engine
+
+    public init(engine: Engine) { self.engine = engine }
+
+    /// Adds (or replaces) the available plugins.
+    public func load(plugins models: [PluginModel]) {
+        for model in models { plugins[model.identifier] = model }
+    }
+
+    /// Adds (or replaces) river screens.
+    public func load(screens models: [ScreenModel]) {
+        for model in models { screens[model.id] = model }
+    }
+
+    /// Registers the implementation of the plugin `identifier`.
+    public func register(_ identifier: String, _ factory: HookPluginFactory) {
+        factories[identifier] = factory
+    }
+
+    /// Forgets the running navigation and the stack: the app process starts again (relaunch;
+    /// the clock dropped every timer).
+    func resetForLaunch() {
+        run = nil
+        watchdogDue = nil
+        state = NavigationState()
+    }
+
+    /// Starts a navigation to `screenId`; returns once it is started (the engine runs it: settle).
+    /// Returns false when it was rejected because another navigation is running.
+    /// - Throws: ``HookManagerError/unknownScreen(_:)`` when the river has no such screen.
+    @discardableResult
+    public func navigate(to screenId: String, from: InvocationPoint = .cell, dataSource: JSONValue? = nil) throws(HookManagerError) -> Bool {
+        guard let target = screens[screenId] else { throw .unknownScreen(screenId) }
+        if let running = run {
+            engine.transcript.record("navigation.rejected", [
+                "screen": .string(screenId), "from": .string(from.rawValue),
+                "reason": .string("navigation to '\(running.target.id)' is running"),
+            ])
+            return false
+        }
+        let run = NavigationRun(target: target, from: from, dataSource: dataSource)
+        self.run = run
+        state.running = true
+        state.last = NavigationState.Outcome(target: screenId, from: from, presented: nil, blockedBy: nil, data: [:], rejected: false)
+        engine.transcript.record("navigation.started", ["screen": .string(screenId), "from": .string(from.rawValue)])
+        schedule(run) { self.advance(run) }
+        return true
+    }
+
+    /// The user closes the hook screen being shown: it is removed, the hook is told
+    /// (`hookPluginDidDisappear`) and fails as cancelled unless it completed in that call.
+    /// - Throws: ``HookManagerError/noHookScreen`` when no hook screen is shown.
+    public func closeHookScreen() throws(HookManagerError) {
+        guard let run, let hook = run.active, hook.isPresented, let screen = hook.screen else { throw .noHookScreen }
+        engine.transcript.record("hook.cancelled", ["identifier": .string(hook.entry.identifier), "screen": .string(screen.id)])
+        dismiss(hook)
+        if !hook.isCompleted { complete(hook, in: run, succeed: false, error: "cancelled by the user", data: nil) }
+    }
+
+    /// Runs `action` at the next run-loop turn if `run` is still the current navigation.
+    func schedule(_ run: NavigationRun, _ action: @escaping () -> Void) {
+        engine.clock.after(0) { [weak self] in
+            guard let self, self.run === run else { return }
+            action()
+        }
+    }
+}
+
+/// Errors of the hook manager's driving calls.
+public enum HookManagerError: Error, Equatable, CustomStringConvertible {
+    case unknownScreen(String)
+    case noHookScreen
+
+    public var description: String {
+        switch self {
+        case .unknownScreen(let id): return "no screen '\(id)' in the loaded river (load river.json with hooks.loadScreens or setup.screens)"
+        case .noHookScreen: return "no hook screen is shown"
+        }
+    }
+}

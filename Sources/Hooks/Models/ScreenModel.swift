@@ -1,0 +1,119 @@
+import JSON
+import OrderedCollections
+
+/// One entry of a screen's `hooks.preload_plugins` (or `postload_plugins`) in `river.json`.
+public struct HookEntry: Equatable, Sendable {
+    /// The plugin's identifier (matches `plugin.identifier` in `plugin_configurations.json`).
+    public var identifier: String
+    /// The plugin's type.
+    public var type: String
+    /// The river screen of a hook screen plugin (`screen_id`), when it is a string.
+    public var screenId: String?
+    /// `weight`, when it is a number (kept for reference; the order of the array is the order of execution).
+    public var weight: Double?
+
+    public init(identifier: String, type: String, screenId: String? = nil, weight: Double? = nil) {
+        self.identifier = identifier
+        self.type = type
+        self.screenId = screenId
+        self.weight = weight
+    }
+
+    /// The entry as the SDK reads it: nil when `identifier` or `type` is not a string (the SDK
+    /// ignores such entries); a `screen_id` that is not a string is dropped (the entry stays, as a
+    /// plain hook).
+    init?(_ value: JSONValue) {
+        guard let identifier = value["identifier"]?.stringValue, let type = value["type"]?.stringValue else { return nil }
+        self.init(identifier: identifier, type: type, screenId: value["screen_id"]?.stringValue, weight: value["weight"]?.doubleValue)
+    }
+
+    var json: JSONValue {
+        var object: JSONObject = ["identifier": .string(identifier), "type": .string(type)]
+        if let screenId { object["screen_id"] = .string(screenId) }
+        if let weight { object["weight"] = .double(weight) }
+        return .object(object)
+    }
+}
+
+/// A screen of `river.json`: its id, name, type, general settings and hooks.
+public struct ScreenModel: Equatable, Sendable {
+    public var id: String
+    public var name: String?
+    public var type: String?
+    /// `general` (a hook screen's own settings, e.g. `is_flow_blocker`).
+    public var general: JSONObject
+    /// `hooks.preload_plugins`, malformed entries left out.
+    public var preloadPlugins: [HookEntry]
+    /// `hooks.postload_plugins` (run after the screen is presented), malformed entries left out.
+    public var postloadPlugins: [HookEntry]
+    /// How many hook entries were ignored because they were malformed.
+    public var ignoredEntries: Int
+    /// The whole river entry.
+    public var raw: JSONObject
+
+    public init(id: String, name: String? = nil, type: String? = nil, general: JSONObject = [:],
+                preloadPlugins: [HookEntry] = [], postloadPlugins: [HookEntry] = [], ignoredEntries: Int = 0, raw: JSONObject = [:]) {
+        self.id = id
+        self.name = name
+        self.type = type
+        self.general = general
+        self.preloadPlugins = preloadPlugins
+        self.postloadPlugins = postloadPlugins
+        self.ignoredEntries = ignoredEntries
+        self.raw = raw.isEmpty ? ["id": .string(id)] : raw
+    }
+
+    /// The model as JSON (`self.screenModel` in Lua).
+    public var json: JSONValue {
+        [
+            "id": .string(id), "name": name.map { .string($0) } ?? .null, "type": type.map { .string($0) } ?? .null,
+            "general": .object(general),
+            "hooks": ["preload_plugins": .array(preloadPlugins.map(\.json)), "postload_plugins": .array(postloadPlugins.map(\.json))],
+        ]
+    }
+
+    /// Parses river screens: an array of screen objects. A screen must have a string `id`;
+    /// `hooks` may be absent, null or empty; malformed hook entries are ignored as the SDK
+    /// ignores them; a `hooks` or `*_plugins` member of the wrong type is an error naming its path.
+    public static func parseRiver(_ document: JSONValue, file: String = "river.json") throws(HooksFileError) -> [ScreenModel] {
+        func fail(_ path: DocumentPath, _ message: String) -> HooksFileError {
+            HooksFileError(file: file, path: path.description, message: message)
+        }
+        guard let entries = document.arrayValue else { throw fail(.root, "expected an array of screens, got \(document.typeName)") }
+        var screens: [ScreenModel] = []
+        var seen: Set<String> = []
+        for (i, entry) in entries.enumerated() {
+            let at = DocumentPath.root.index(i)
+            guard let object = entry.objectValue else { throw fail(at, "expected a screen object, got \(entry.typeName)") }
+            guard let idValue = object["id"] else { throw fail(at.key("id"), "missing required key") }
+            guard let id = idValue.stringValue else { throw fail(at.key("id"), "expected a string, got \(idValue.typeName)") }
+            guard seen.insert(id).inserted else { throw fail(at.key("id"), "duplicate screen id \(quoted(id))") }
+            var general: JSONObject = [:]
+            if let value = object["general"], !value.isNull {
+                guard let g = value.objectValue else { throw fail(at.key("general"), "expected an object, got \(value.typeName)") }
+                general = g
+            }
+            var lists: [String: [HookEntry]] = [:]
+            var ignored = 0
+            if let hooks = object["hooks"], !hooks.isNull {
+                guard let hooksObject = hooks.objectValue else { throw fail(at.key("hooks"), "expected an object, got \(hooks.typeName)") }
+                for key in ["preload_plugins", "postload_plugins"] {
+                    guard let list = hooksObject[key], !list.isNull else { continue }
+                    guard let items = list.arrayValue else {
+                        throw fail(at.key("hooks").key(key), "expected an array, got \(list.typeName)")
+                    }
+                    let parsed = items.compactMap(HookEntry.init)
+                    ignored += items.count - parsed.count
+                    lists[key] = parsed
+                }
+            }
+            screens.append(ScreenModel(
+                id: id, name: object["name"]?.stringValue, type: object["type"]?.stringValue, general: general,
+                preloadPlugins: lists["preload_plugins"] ?? [], postloadPlugins: lists["postload_plugins"] ?? [],
+                ignoredEntries: ignored, raw: object))
+        }
+        return screens
+    }
+
+    static func quoted(_ s: String) -> String { (try? JSONValue.string(s).encoded()) ?? "\"\(s)\"" }
+}

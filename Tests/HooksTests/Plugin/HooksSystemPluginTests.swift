@@ -1,0 +1,143 @@
+import Engine
+import Foundation
+import JSON
+import Scenarios
+import SystemKit
+import Systems
+import Testing
+@testable import Hooks
+
+/// The plug-in: scenario steps, setup members (inline and from files), the `navigation`
+/// expectation key, `:navigation`, the event types and the catalog.
+@Suite struct HooksSystemPluginTests {
+    static var registry: StepRegistry { StepRegistry(catalog: .standard) }
+
+    private func run(_ files: [String: String]) throws -> [String: ScenarioResult] {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-hooks-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for (path, text) in files {
+            let url = URL(fileURLWithPath: root + "/" + path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        // Only `scenarios/` holds scenarios: every JSON file under a searched folder is one.
+        let scenarios = try Runner.load(paths: [root + "/scenarios"], registry: Self.registry).get()
+        let results = Runner.execute(scenarios, options: RunnerOptions(jobs: 1, progress: false), registry: Self.registry)
+        return Dictionary(uniqueKeysWithValues: results.map { ($0.name, $0) })
+    }
+
+    let fixtures: [String: String] = [
+        "fixtures/plugins.json": #"[{"plugin": {"identifier": "gate", "screen": true, "general": {"fields": [{"key": "is_flow_blocker", "initial_value": true}]}}}]"#,
+        "fixtures/river.json": #"[{"id": "home"}, {"id": "settings", "hooks": {"preload_plugins": [{"identifier": "gate", "type": "general", "screen_id": "gate-screen"}]}}]"#,
+        "gate.lua": """
+            hooks.plugin{identifier = "gate", execute = function(self, data, done)
+              ui.show{id = "yes", onTap = function() ui.hide("yes") done(true, nil, {ok = true}) end}
+            end}
+            """,
+    ]
+
+    @Test func stepsSetupFromFilesAndTheNavigationKey() throws {
+        var files = fixtures
+        files["scenarios/gate.json"] = """
+            {"name": "gate", "scripts": ["../gate.lua"],
+             "setup": {"plugins": "../fixtures/plugins.json", "screens": "../fixtures/river.json", "hookTimeout": 3},
+             "steps": [
+               {"navigate": "home", "from": "menu"},
+               {"navigate": "settings", "dataSource": {"id": 1}},
+               {"expect": {"navigation": {"stack": ["home", "gate-screen"], "running": true, "presented": null}}},
+               {"tap": "yes"},
+               {"expect": {"navigation": {"stack": ["home", "settings"], "screen": "settings", "data": {"ok": true}}}},
+               {"navigate": "settings"},
+               {"closeHookScreen": true},
+               {"expect": {"navigation": {"blockedBy": "gate", "presented": false}}},
+               {"navigate": "settings"},
+               {"advance": 3},
+               {"expect": {"events": [{"type": "error", "message": "hook 'gate' timed out after 3s"}], "navigation": {"blockedBy": "gate"}}}
+             ]}
+            """
+        files["scenarios/wrong.json"] = """
+            {"name": "wrong", "scripts": ["../gate.lua"], "setup": {"screens": "../fixtures/river.json"},
+             "steps": [{"navigate": "home"}, {"expect": {"navigation": {"stack": ["elsewhere"], "presented": true}}},
+                       {"closeHookScreen": true}]}
+            """
+        files["scenarios/nowhere.json"] = #"{"name": "nowhere", "steps": [{"navigate": "nowhere"}]}"#
+        let results = try run(files)
+        #expect(results["gate"]?.passed == true, "\(results["gate"]!.failures.map(\.summary))")
+        let wrong = try #require(results["wrong"])
+        #expect(wrong.failures.map(\.summary) == ["steps[1].expect.navigation.stack: navigation.stack differs"])
+        #expect(wrong.failures.first?.expected == #"["elsewhere"]"#)
+        #expect(wrong.failures.first?.actual == #"["home"]"#)
+        #expect(results["nowhere"]?.failures.first?.summary.contains("no screen 'nowhere' in the loaded river") == true)
+    }
+
+    @Test func malformedFixtureFilesNameTheFileAndJSONPath() throws {
+        var files = fixtures
+        files["fixtures/bad-river.json"] = #"[{"id": "a"}, {"id": "b", "hooks": {"preload_plugins": 3}}]"#
+        files["fixtures/broken.json"] = #"[{"plugin": "#
+        files["scenarios/a.json"] = #"{"name": "a", "setup": {"screens": "../fixtures/bad-river.json"}, "steps": []}"#
+        files["scenarios/b.json"] = #"{"name": "b", "setup": {"plugins": "../fixtures/broken.json"}, "steps": []}"#
+        files["scenarios/c.json"] = #"{"name": "c", "setup": {"plugins": "../fixtures/absent.json"}, "steps": []}"#
+        files["scenarios/d.json"] = #"{"name": "d", "setup": {"plugins": [{"plugin": {"identifier": 4}}]}, "steps": []}"#
+        let results = try run(files)
+        func message(_ name: String) -> String { results[name]?.failures.map(\.summary).joined(separator: "; ") ?? "" }
+        #expect(message("a").contains("setup.screens: ../fixtures/bad-river.json: [1].hooks.preload_plugins: expected an array, got number"), "\(message("a"))")
+        #expect(message("b").contains("setup.plugins: ../fixtures/broken.json: $:"), "\(message("b"))")
+        #expect(message("c").contains("setup.plugins: ../fixtures/absent.json: $: cannot read the file"), "\(message("c"))")
+        #expect(message("d").contains("setup.plugins: [0].plugin.identifier: expected a string, got number"), "\(message("d"))")
+    }
+
+    @Test func stepShapesAreCheckedWhenTheFileLoads() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-hooks-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Data(#"{"setup": {"hookTimeout": -1, "screens": 3}, "steps": [{"navigate": 3}, {"navigate": "a", "from": "side"}, {"expect": {"navigation": 1}}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: root + "/bad.json"))
+        guard case .failure(let errors) = Runner.load(paths: [root], registry: Self.registry) else {
+            Issue.record("loaded")
+            return
+        }
+        let text = errors.description
+        #expect(text.contains("setup.hookTimeout: expected a non-negative number"), "\(text)")
+        #expect(text.contains("setup.screens: expected a string or an array"), "\(text)")
+        #expect(text.contains("steps[0].navigate: expected a string, got number"), "\(text)")
+        #expect(text.contains("steps[1].from: expected one of cell, navbar, menu, picker, got \"side\""), "\(text)")
+        #expect(text.contains("steps[2].expect.navigation: expected an object, got number"), "\(text)")
+    }
+
+    @Test func theREPLCommandSummarisesTheNavigation() throws {
+        let engine = try SystemCatalog.standard.makeEngine()
+        let command = try #require(SystemCatalog.standard.replCommand(named: "navigation"))
+        #expect(try command.run(engine, "") == "stack: empty\nlast: none\n")
+        try engine.run("""
+            hooks.loadScreens{{id = "home"}, {id = "gated", hooks = {preload_plugins = {{identifier = "g", type = "general"}}}}}
+            hooks.plugin{identifier = "g", isFlowBlocker = true, execute = function(self, d, done) done(false) end}
+            hooks.navigate("home", {from = "menu", dataSource = {}})
+            hooks.navigate("gated")
+            """)
+        #expect(try command.run(engine, "") == "stack: home\nlast: gated from cell: blocked by g\ndata: {}\n")
+        #expect(SystemCatalog.standard.replCommand(named: "nav")?.name == "navigation")
+    }
+
+    @Test func everyRecordedEventTypeIsListed() throws {
+        let engine = try SystemCatalog.standard.makeEngine()
+        try engine.run("""
+            hooks.configure{timeout = 1}
+            hooks.loadPlugins{{plugin = {identifier = "known"}}}
+            hooks.loadScreens{
+              {id = "a", hooks = {preload_plugins = {{identifier = "missing", type = "g"}, {identifier = "s", type = "g"}},
+                                  postload_plugins = {{identifier = "twice", type = "g"}}}},
+              {id = "b", hooks = {preload_plugins = {{identifier = "block", type = "g"}}}},
+            }
+            hooks.plugin{identifier = "s", screen = true, execute = function() end}
+            hooks.plugin{identifier = "twice", execute = function(self, d, done) done(true) done(true) end}
+            hooks.plugin{identifier = "block", isFlowBlocker = true, execute = function(self, d, done) done(false) end}
+            hooks.navigate("a") hooks.navigate("b") hooks.closeHookScreen() hooks.navigate("b")
+            """)
+        let listed = Set(HooksSystem.eventTypes.map(\.name))
+        let recorded = Set(engine.transcript.events.map(\.type).filter { $0.hasPrefix("hook.") || $0.hasPrefix("navigation.") || $0.hasPrefix("screen.") })
+        #expect(recorded.isSubset(of: listed), "\(recorded.subtracting(listed))")
+        #expect(recorded == listed, "not exercised: \(listed.subtracting(recorded))")
+        #expect(SystemCatalog.standard.validate(coreSteps: CoreSteps.steps.map(\.name), coreSetup: CoreSteps.setupMembers.map(\.name),
+                                                coreExpectations: CoreSteps.expectationKeys.map(\.name)).isEmpty)
+    }
+}
