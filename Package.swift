@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "JSON", targets: ["JSON"]),
         .library(name: "Engine", targets: ["Engine"]),
         .library(name: "Templates", targets: ["Templates"]),
+        .library(name: "Traits", targets: ["Traits"]),
         .library(name: "SystemKit", targets: ["SystemKit"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
         .library(name: "Systems", targets: ["Systems"]),
@@ -45,8 +46,11 @@ let package = Package(
         .target(name: "Templates", dependencies: [
             "Engine", "LuaRuntime", "JSON", "SystemKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .target(name: "Traits", dependencies: [
+            "Engine", "LuaRuntime", "JSON", "SystemKit", .product(name: "Collections", package: "swift-collections"),
+        ]),
         // The catalog: the one place that lists the systems.
-        .target(name: "Systems", dependencies: ["SystemKit", "Templates"]),
+        .target(name: "Systems", dependencies: ["SystemKit", "Templates", "Traits"]),
         // Scenarios know systems only through a catalog they are given.
         .target(name: "Scenarios", dependencies: ["Engine", "SystemKit", "JSON", "LuaRuntime"]),
         .target(name: "TestSupport", dependencies: ["Engine", "JSON", "LuaRuntime"]),
@@ -63,6 +67,7 @@ let package = Package(
         .testTarget(name: "EngineTests", dependencies: ["Engine", "TestSupport"]),
         .testTarget(name: "SystemKitTests", dependencies: ["SystemKit", "Scenarios", "Systems", "Engine", "TestSupport"]),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates", "SystemKit", "Engine", "TestSupport"]),
+        .testTarget(name: "TraitsTests", dependencies: ["Traits", "SystemKit", "Engine", "JSON", "LuaRuntime", "TestSupport"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "SystemKit", "TestSupport"]),
         .testTarget(name: "ctluaTests", dependencies: ["ctlua", "Systems", "Scenarios", "SystemKit", "LuaRuntime", "TestSupport"]),
     ]

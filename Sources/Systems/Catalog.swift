@@ -1,5 +1,6 @@
 import SystemKit
 import Templates
+import Traits
 
 extension SystemCatalog {
     /// Every system ctlua ships, in the order engines install them. The only list of systems:
@@ -7,6 +8,7 @@ extension SystemCatalog {
     public static var standard: SystemCatalog {
         SystemCatalog([
             SystemEntry(TemplatesSystem.self),
+            SystemEntry(TraitsSystem.self),
         ])
     }
 }

@@ -1,0 +1,3 @@
+extension StandardTraits {
+    static let decoration: [(type: String, source: String)] = []
+}

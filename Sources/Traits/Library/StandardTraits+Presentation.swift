@@ -1,0 +1,3 @@
+extension StandardTraits {
+    static let presentation: [(type: String, source: String)] = []
+}

@@ -1,0 +1,3 @@
+extension StandardTraits {
+    static let targeting: [(type: String, source: String)] = []
+}
