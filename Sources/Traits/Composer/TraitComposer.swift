@@ -119,8 +119,8 @@ public final class TraitComposer {
             traitInstances: allInstances, steps: stepModels, stepViews: stepViews, container: container, wrapper: wrapper,
             backdrop: backdrop, pageMonitor: pageMonitor, metadataDelegate: metadata, stepDecoratingTraitUpdater: updater,
             presenter: { completion in
-                try presenting.present(wrapper: wrapper, completion: completion)
                 onApply?(presenting, .presenting)
+                try presenting.present(wrapper: wrapper, completion: completion)
             },
             dismisser: { completion in presenting.remove(wrapper: wrapper, completion: completion) })
     }
