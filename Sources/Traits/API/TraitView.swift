@@ -17,6 +17,8 @@ public final class TraitView {
     public private(set) var children: [TraitView] = []
     /// The view this one is a child of.
     public private(set) weak var parent: TraitView?
+    /// What a tap on the view does (`traits.tap(id)`); nil: taps do nothing.
+    public var onTap: (() throws -> Void)?
 
     public init(kind: String, id: String? = nil, properties: JSONObject = [:], children: [TraitView] = []) {
         self.kind = kind
@@ -69,6 +71,7 @@ public final class TraitView {
         var object: JSONObject = ["kind": .string(kind)]
         if let id { object["id"] = .string(id) }
         for (key, value) in properties where key != "kind" && key != "id" && key != "children" { object[key] = value }
+        if onTap != nil { object["tappable"] = .bool(true) }
         if !children.isEmpty { object["children"] = .array(children.map(\.tree)) }
         return .object(object)
     }

@@ -52,6 +52,15 @@ extension TraitBindings {
                 return [wrap(parent, in: args.state)]
             }
             c.method("tree") { view, args in [try args.state.luaValue(view.tree)] }
+            c.method("onTap") { view, args in
+                if args[2].isNil {
+                    view.onTap = nil
+                } else {
+                    let handler = try args.function(2)
+                    view.onTap = { try handler.call() }
+                }
+                return []
+            }
             c.method("is") { view, args in
                 guard case .userdata(let other) = args[2] else { return [.boolean(false)] }
                 return [.boolean(other.object(as: TraitView.self) === view)]

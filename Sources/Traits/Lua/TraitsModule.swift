@@ -85,6 +85,24 @@ enum TraitsModule {
             guard let current = system.currentJSON else { return [.nil] }
             return [try args.state.luaValue(current)]
         })
+        module["tap"] = .function(state.function("tap") { args in
+            let id = try args.string(1)
+            guard let root = system.renderer.current?.package.wrapper else { throw fail("tap: no experience is shown") }
+            guard let view = root.find(id) else { throw fail("tap: no view '\(id)' in the shown experience") }
+            engine.transcript.record("ui.tap", ["id": .string(id)])
+            try view.onTap?()
+            engine.settle()
+            return []
+        })
+        module["appViews"] = .function(state.function("appViews") { args in
+            var views: [JSONValue] = []
+            for (id, view) in engine.ui.views {
+                var object = view.properties
+                object["id"] = .string(id)
+                views.append(.object(object))
+            }
+            return [try args.state.luaValue(.array(views))]
+        })
         module["registered"] = .function(state.function("registered") { args in
             [.table(args.state.newArray(system.registry.types.map { .string(LuaString($0)) }))]
         })
