@@ -5,13 +5,14 @@ extension Experience {
     /// single step (each with a string `id` and `type`); each `traits` array holds objects with a
     /// string `type` and an optional `config`; the same type twice in one array refuses the
     /// experience. ctlua is lenient where the SDK needs data it does not use: the experience's
-    /// `name` and `type`, `traits` arrays, `actions` and `content` may be absent.
+    /// `name` and `type`, `traits` arrays, `actions` and `content` may be absent, and an empty
+    /// object stands for an empty array (a Lua `{}`).
     public static func decode(_ json: JSONValue) throws(ExperienceDecodingError) -> Experience {
         let root = try object(json, "$")
         let id = try string(root, "id", "")
         let traits = try traitList(root["traits"], "traits")
         guard let stepsValue = root["steps"] else { throw ExperienceDecodingError(path: "steps", message: "missing required key") }
-        guard case .array(let items) = stepsValue else {
+        guard case .array(let items) = emptyAsArray(stepsValue) else {
             throw ExperienceDecodingError(path: "steps", message: "expected an array, got \(stepsValue.typeName)")
         }
         var steps: [Step] = []
@@ -30,7 +31,7 @@ extension Experience {
     private static func step(_ json: JSONValue, _ path: String) throws(ExperienceDecodingError) -> Step {
         let object = try object(json, path)
         if let children = object["children"] {
-            guard case .array(let items) = children else {
+            guard case .array(let items) = emptyAsArray(children) else {
                 throw ExperienceDecodingError(path: path + ".children", message: "expected an array, got \(children.typeName)")
             }
             var decoded: [Child] = []
@@ -51,7 +52,7 @@ extension Experience {
     /// A `traits` array (absent: empty); duplicate types refuse it with the SDK's message.
     private static func traitList(_ json: JSONValue?, _ path: String) throws(ExperienceDecodingError) -> [Trait] {
         guard let json else { return [] }
-        guard case .array(let items) = json else {
+        guard case .array(let items) = emptyAsArray(json) else {
             throw ExperienceDecodingError(path: path, message: "expected an array, got \(json.typeName)")
         }
         var traits: [Trait] = []
@@ -71,6 +72,12 @@ extension Experience {
             throw ExperienceDecodingError(path: path, message: "multiple traits of same type are not supported: \(duplicates.joined(separator: ","))")
         }
         return traits
+    }
+
+    /// An empty object stands for an empty array: a Lua `{}` converts to `{}`.
+    private static func emptyAsArray(_ json: JSONValue) -> JSONValue {
+        if case .object(let object) = json, object.isEmpty { return .array([]) }
+        return json
     }
 
     private static func object(_ json: JSONValue, _ path: String) throws(ExperienceDecodingError) -> JSONObject {
