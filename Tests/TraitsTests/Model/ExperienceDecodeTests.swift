@@ -55,7 +55,7 @@ import Testing
         (#"{"traits":[],"steps":[]}"#, "id", "missing required key"),
         (#"{"id":1,"steps":[]}"#, "id", "expected a string, got number"),
         (#"{"id":"e"}"#, "steps", "missing required key"),
-        (#"{"id":"e","steps":{}}"#, "steps", "expected an array, got object"),
+        (#"{"id":"e","steps":{"a":1}}"#, "steps", "expected an array, got object"),
         (#"{"id":"e","steps":[{"id":"s","type":"modal","traits":[{"config":{}}]}]}"#, "steps[0].traits[0].type", "missing required key"),
         (#"{"id":"e","steps":[{"id":"s","type":"modal","traits":[7]}]}"#, "steps[0].traits[0]", "expected an object, got number"),
         (#"{"id":"e","steps":[{"id":"g","type":"group","children":[{"id":"c"}]}]}"#, "steps[0].children[0].type", "missing required key"),
