@@ -75,7 +75,7 @@ public final class ExperienceRenderer {
         let presentation = Presentation(experience: experience, package: package, group: stepIndex.group)
         package.metadataDelegate.onPublish = { [weak transcript] metadata, animated in
             guard let transcript else { return }
-            transcript.record("metadata.published", ["keys": .array(metadata.current.keys.map { .string($0) })])
+            transcript.record("metadata.published", ["keys": .array(metadata.current.keys.sorted().map { .string($0) })])
             if animated, let animation = metadata.animation {
                 transcript.record("animation", ["duration": .double(animation.duration), "easing": .string(animation.easing)])
             }
