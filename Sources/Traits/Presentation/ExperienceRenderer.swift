@@ -35,6 +35,8 @@ public final class ExperienceRenderer {
     public static let maxRetries = 100
 
     public private(set) var state: State = .idle
+    /// True while a step group is being composed (a trait showing another experience then is refused).
+    private var composing = false
     public let composer: TraitComposer
     private let transcript: Transcript
     private let clock: VirtualClock
@@ -64,9 +66,12 @@ public final class ExperienceRenderer {
         if let active = current {
             throw TraitsUsageError("experience \(active.experience.id) is already active: dismiss it first")
         }
+        if composing { throw TraitsUsageError("an experience is being composed: a trait cannot show another one") }
         transcript.record("experience.started", ["experience": .string(experience.id)])
         let package: ExperiencePackage
         do {
+            composing = true
+            defer { composing = false }
             package = try composer.package(experience: experience, stepIndex: stepIndex)
         } catch {
             report(error, experience: experience, group: stepIndex.group, item: stepIndex.item, recoverable: false)

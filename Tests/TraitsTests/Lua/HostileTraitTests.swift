@@ -128,3 +128,67 @@ import Testing
         #expect(h.stepErrors == ["experience has no step group at index 2 (it has 1)"])
     }
 }
+
+@Suite struct ReentrantTraitTests {
+    /// A trait that shows another experience while being composed is refused (a step error).
+    @Test func showingFromInsideACompositionIsRefused() throws {
+        let h = try TraitsHarness()
+        try h.lua(presentLua + #"""
+        traits.register{type = "@h/nest", decorateStep = function()
+          traits.show{id = "inner", traits = {{type = "@t/present"}}, steps = {{id = "s", type = "m"}}}
+        end}
+        assert(traits.show{id = "outer", traits = {{type = "@t/present"}, {type = "@h/nest"}}, steps = {{id = "s", type = "m"}}} == false)
+        """#)
+        #expect(h.stepErrors.first?.contains("a trait cannot show another one") == true)
+        #expect(h.system.renderer.current == nil)
+    }
+
+    /// Traits paging back and forth from their decorators end with an error, not a crash.
+    @Test func pagingFromADecoratorIsBounded() throws {
+        let h = try TraitsHarness()
+        try h.lua(presentLua + #"""
+        traits.register{type = "@h/pingpong", decorateContainer = function(self, c)
+          if self.armed then traits.page(c:get("currentPage") == 1 and 2 or 1) end
+          self.armed = true
+        end}
+        assert(traits.show{id = "e", traits = {{type = "@t/present"}, {type = "@h/pingpong"}},
+                           steps = {{id = "g", type = "group", children = {{id = "a", type = "m"}, {id = "b", type = "m"}}}}})
+        """#)
+        _ = try? h.lua("traits.page(2)")
+        #expect(h.stepErrors.contains { $0.contains("stack overflow") }, "\(h.stepErrors.prefix(3))")
+        #expect(h.system.renderer.current == nil)
+        try h.lua("assert(traits.show{id = 'ok', traits = {{type = '@t/present'}}, steps = {{id = 's', type = 'm'}}})")
+    }
+}
+
+/// Built-ins whose config the SDK decodes with `try?` fall back to their defaults.
+@Suite struct DefaultingBuiltInsTests {
+    func show(_ trait: String) throws -> TraitsHarness {
+        let h = try TraitsHarness()
+        try h.lua(##"traits.show([==[{"id": "e", "traits": [{"type": "@appcues/modal", "config": {"presentationStyle": "dialog"}}, {"type": "@appcues/backdrop", "config": {"backgroundColor": {"light": "#000"}}}, {"type": "@appcues/target-rectangle", "config": {"width": 5, "height": 5}}, "##
+                 + trait + #"], "steps": [{"id": "g", "type": "group", "children": [{"id": "a", "type": "m"}, {"id": "b", "type": "m"}]}]}]==])"#)
+        return h
+    }
+
+    @Test func tooltipWithAnUndecodableConfig() throws {
+        let h = try TraitsHarness()
+        try h.lua(#"traits.show{id = "e", traits = {{type = "@appcues/tooltip", config = {hidePointer = "yes"}}}, steps = {{id = "s", type = "m"}}}"#)
+        #expect(h.tree?["pointerSize"]?["width"] == .integer(16))
+        #expect(h.tree?["pointerSize"]?["height"] == .integer(8))
+    }
+
+    @Test func pagingDotsWithAnUndecodableStyle() throws {
+        let h = try show(#"{"type": "@appcues/paging-dots", "config": {"style": 3}}"#)
+        #expect(h.system.renderer.current?.package.container.find("paging-dots")?["verticalAlignment"] == .string("bottom"))
+    }
+
+    @Test func targetInteractionWithAnUndecodableConfig() throws {
+        let h = try show(#"{"type": "@appcues/target-interaction", "config": {"enablePassThrough": "x"}}"#)
+        #expect(h.system.renderer.current?.package.backdrop?.find("target")?["passThrough"] == .bool(false))
+    }
+
+    @Test func carouselIgnoresItsConfig() throws {
+        let h = try show(#"{"type": "@appcues/carousel", "config": [1, 2]}"#)
+        #expect(h.system.renderer.current?.package.container.kind == "carousel")
+    }
+}
