@@ -17,6 +17,9 @@ public final class PageMonitor {
         observers.append(observer)
     }
 
+    /// Removes every observer (the presentation ended).
+    public func removeAllObservers() { observers.removeAll() }
+
     /// Changes the current page and notifies the observers in the order they were added; the
     /// first observer error stops the notification and is thrown.
     public func set(currentPage: Int) throws {

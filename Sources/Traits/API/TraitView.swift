@@ -66,6 +66,12 @@ public final class TraitView {
         (self.kind == kind ? [self] : []) + children.flatMap { $0.all(kind: kind) }
     }
 
+    /// Clears the tap handlers of the subtree (they may capture the views: a cycle).
+    public func removeTapHandlers() {
+        onTap = nil
+        for child in children { child.removeTapHandlers() }
+    }
+
     /// The subtree as JSON: `kind`, `id` (when set), the properties, then `children` (when any).
     public var tree: JSONValue {
         var object: JSONObject = ["kind": .string(kind)]

@@ -37,4 +37,13 @@ public final class ExperiencePackage {
         self.presenter = presenter
         self.dismisser = dismisser
     }
+
+    /// Ends the package's life: removes metadata handlers, page observers and tap handlers, which
+    /// traits written in Lua use to capture views and the delegate (cycles through the Lua
+    /// registry that nothing else breaks). Called when the presentation ends.
+    public func tearDown() {
+        metadataDelegate.removeAllHandlers()
+        pageMonitor.removeAllObservers()
+        for view in [wrapper, container] + stepViews + (backdrop.map { [$0] } ?? []) { view.removeTapHandlers() }
+    }
 }

@@ -68,8 +68,20 @@ public final class TraitComposer {
 
         let metadata = TraitMetadataDelegate()
         for instance in allInstances { instance.metadataDelegate = metadata }
-
         var stepViews: [TraitView] = []
+        do {
+            return try compose(decomposed, stepModels, stepTraits, allInstances, metadata, stepIndex, &stepViews)
+        } catch {
+            // Handlers and tap handlers registered so far may capture the views: release them.
+            metadata.removeAllHandlers()
+            for view in stepViews { view.removeTapHandlers() }
+            throw error
+        }
+    }
+
+    private func compose(_ decomposed: DecomposedTraits, _ stepModels: [Experience.Child], _ stepTraits: [DecomposedTraits],
+                         _ allInstances: [any ExperienceTrait], _ metadata: TraitMetadataDelegate,
+                         _ stepIndex: Experience.StepIndex, _ stepViews: inout [TraitView]) throws -> ExperiencePackage {
         for (model, traits) in zip(stepModels, stepTraits) {
             let view = TraitComposer.stepView(for: model)
             for trait in traits.stepDecorating {
@@ -113,6 +125,8 @@ public final class TraitComposer {
         }
 
         guard let presenting = decomposed.presenting else {
+            wrapper.removeTapHandlers()
+            container.removeTapHandlers()
             throw TraitError(description: "Presenting capability trait required")
         }
         return ExperiencePackage(

@@ -44,6 +44,14 @@ public final class TraitMetadataDelegate {
         animating.removeAll { $0.key == key }
     }
 
+    /// Removes every handler (the presentation ended: handlers written in Lua capture the views
+    /// and the delegate, a cycle only this breaks).
+    public func removeAllHandlers() {
+        nonAnimating.removeAll()
+        animating.removeAll()
+        onPublish = nil
+    }
+
     /// The keys that have handlers, non-animating first.
     public var handlerKeys: [String] { nonAnimating.map(\.key) + animating.map(\.key) }
 

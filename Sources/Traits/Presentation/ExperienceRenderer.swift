@@ -111,12 +111,14 @@ public final class ExperienceRenderer {
         case .idle: return false
         case .failing(let presentation):
             state = .idle
+            presentation.package.tearDown()
             record("experience.dismissed", presentation)
             return true
         case .presenting(let presentation), .shown(let presentation):
             presentation.package.dismisser { [weak self, weak presentation] in
                 guard let self, let presentation, self.current === presentation else { return }
                 self.state = .idle
+                presentation.package.tearDown()
                 self.record("experience.dismissed", presentation)
             }
             return true
@@ -157,6 +159,7 @@ public final class ExperienceRenderer {
             }
             let recoverable = (failure as? TraitError)?.recoverable ?? false
             state = recoverable ? .failing(presentation) : .idle
+            if !recoverable { presentation.package.tearDown() }
             report(failure, experience: presentation.experience, group: presentation.group, item: presentation.item,
                    recoverable: recoverable)
         }
@@ -170,6 +173,7 @@ public final class ExperienceRenderer {
             report(error, experience: presentation.experience, group: presentation.group, item: newIndex, recoverable: false)
             state = .idle
             presentation.package.dismisser { [weak self] in
+                presentation.package.tearDown()
                 self?.record("experience.dismissed", presentation)
             }
         }
