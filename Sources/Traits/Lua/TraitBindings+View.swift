@@ -18,7 +18,7 @@ extension TraitBindings {
                 if args[3].isNil {
                     view.properties.removeValue(forKey: key)
                 } else {
-                    do { view[key] = try args.state.jsonValue(args[3]) } catch {
+                    do { view[key] = try args.state.jsonValue(args[3]).sortingKeys } catch {
                         throw LuaError.callback(message: "traits: view property '\(key)': \(error)")
                     }
                 }
@@ -96,7 +96,7 @@ extension TraitBindings {
         for (key, value) in spec.pairs {
             guard case .string(let name) = key else { continue }
             if name.string == "kind" || name.string == "id" { continue }
-            do { properties.append((name.string, try args.state.jsonValue(value))) } catch {
+            do { properties.append((name.string, try args.state.jsonValue(value).sortingKeys)) } catch {
                 throw LuaError.callback(message: "traits: view property '\(name.string)': \(error.message)")
             }
         }

@@ -91,8 +91,23 @@ enum TraitBindings {
 
     /// Argument `i` as JSON, with a message naming the method.
     static func json(_ args: LuaArguments, _ i: Int, _ method: String) throws -> JSONValue {
-        do { return try args.state.jsonValue(args[i]) } catch {
+        do { return try args.state.jsonValue(args[i]).sortingKeys } catch {
             throw LuaError.callback(message: "traits: metadata:\(method): \(error.message)")
+        }
+    }
+}
+
+extension JSONValue {
+    /// The value with every object's keys in sorted order: a Lua table has no key order, and
+    /// sorted keys keep trees, metadata and reports identical from run to run.
+    var sortingKeys: JSONValue {
+        switch self {
+        case .object(let object):
+            var sorted: JSONObject = [:]
+            for key in object.keys.sorted() { sorted[key] = object[key]?.sortingKeys }
+            return .object(sorted)
+        case .array(let items): return .array(items.map(\.sortingKeys))
+        default: return self
         }
     }
 }

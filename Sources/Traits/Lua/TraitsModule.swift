@@ -52,7 +52,7 @@ enum TraitsModule {
             case .string(let text):
                 do { json = try JSONValue.decode(text.string) } catch { throw fail("show: \(error)") }
             case .table:
-                do { json = try args.state.jsonValue(args[1]) } catch { throw fail("show: \(error)") }
+                do { json = try args.state.jsonValue(args[1]).sortingKeys } catch { throw fail("show: \(error)") }
             default: throw args.argumentError(1, "experience table or JSON text expected, got \(args[1].typeName)")
             }
             let group = try index(args, 2, "group")
