@@ -127,4 +127,13 @@ import Testing
         try h.lua(code)
         #expect(h.tree?["sawStamp"] == .bool(true))
     }
+
+    /// `traits.register` of a taken type returns false and logs the SDK's message (a `log`
+    /// event: an `error` event would fail every scenario that loads a script twice).
+    @Test func duplicateLuaRegistrationIsLogged() throws {
+        let h = try TraitsHarness()
+        try h.lua("assert(traits.register{type = '@x/y'}) assert(not traits.register{type = '@x/y'})")
+        #expect(h.events("log", ["message"]) == [#"log message="Trait of type @x/y is already registered.""#])
+        try h.lua("local r = traits.registered() assert(#r == 1 and r[1] == '@x/y') assert(#traits.builtins() == 14)")
+    }
 }
