@@ -30,14 +30,23 @@ import Testing
     }
 
     /// Keeps a weak reference to the delegate of the last composition it was part of.
-    final class Spy: StepDecoratingTrait, ConfigurableTrait {
-        final class Box { weak var delegate: TraitMetadataDelegate? }
-        nonisolated(unsafe) static var box = Box()
-        static let type = "@f/spy"
+    final class Spy: StepDecoratingTrait {
+        final class Box {
+            weak var delegate: TraitMetadataDelegate?
+            var decorated = false
+        }
+        let type = "@f/spy"
         let level: TraitLevel
+        let box: Box
         weak var metadataDelegate: TraitMetadataDelegate?
-        init?(configuration: TraitConfiguration) { level = configuration.level }
-        func decorate(stepView: TraitView) throws { Spy.box.delegate = metadataDelegate }
+        init(configuration: TraitConfiguration, box: Box) {
+            level = configuration.level
+            self.box = box
+        }
+        func decorate(stepView: TraitView) throws {
+            box.delegate = metadataDelegate
+            box.decorated = metadataDelegate != nil
+        }
     }
 
     /// A presentation that fails (a trait error after Lua handlers were registered) is freed too.
@@ -45,9 +54,8 @@ import Testing
                       "decorateContainer = function() error(traits.error{description = 'gone'}) end"])
     func failedPresentationsAreFreed(failure: String) throws {
         let h = try TraitsHarness()
-        h.system.register(Spy.self)
         let box = Spy.Box()
-        Spy.box = box
+        h.system.register(type: "@f/spy") { Spy(configuration: $0, box: box) }
         try h.lua("""
             traits.register{type = "@f/late", \(failure)}
             traits.show{id = "e", traits = {{type = "@f/late"}, {type = "@f/spy"}, {type = "@appcues/tooltip"}}, steps = {{id = "s", type = "m"}}}
@@ -55,6 +63,7 @@ import Testing
         #expect(h.stepErrors.count == 1)
         #expect(h.system.renderer.current == nil)
         try h.lua("collectgarbage() collectgarbage()")
+        #expect(box.decorated)
         #expect(box.delegate == nil)
     }
 }
