@@ -68,7 +68,7 @@ import Testing
     @Test func missingTypesAreResolvedOnDemand() throws {
         let registry = TraitRegistry()
         var asked: [String] = []
-        registry.resolveMissing = { type in
+        registry.resolveMissing = { [unowned registry] type in
             asked.append(type)
             if type == PlainTrait.type { registry.register(PlainTrait.self) }
         }
