@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Templates", targets: ["Templates"]),
         .library(name: "FlowX", targets: ["FlowX"]),
         .library(name: "Hooks", targets: ["Hooks"]),
+        .library(name: "Traits", targets: ["Traits"]),
         .library(name: "SystemKit", targets: ["SystemKit"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
         .library(name: "Systems", targets: ["Systems"]),
@@ -53,8 +54,11 @@ let package = Package(
         .target(name: "Hooks", dependencies: [
             "Engine", "LuaRuntime", "JSON", "SystemKit", .product(name: "Collections", package: "swift-collections"),
         ]),
+        .target(name: "Traits", dependencies: [
+            "Engine", "LuaRuntime", "JSON", "SystemKit", .product(name: "Collections", package: "swift-collections"),
+        ]),
         // The catalog: the one place that lists the systems.
-        .target(name: "Systems", dependencies: ["SystemKit", "Templates", "FlowX", "Hooks"]),
+        .target(name: "Systems", dependencies: ["SystemKit", "Templates", "FlowX", "Hooks", "Traits"]),
         // Scenarios know systems only through a catalog they are given.
         .target(name: "Scenarios", dependencies: ["Engine", "SystemKit", "JSON", "LuaRuntime"]),
         .target(name: "TestSupport", dependencies: ["Engine", "JSON", "LuaRuntime"]),
@@ -64,7 +68,7 @@ let package = Package(
         ]),
         .target(name: "CBaselines", dependencies: ["CLua", "CJansson"], path: "Benchmarks/CBaselines"),
         .executableTarget(name: "Benchmarks", dependencies: [
-            "LuaRuntime", "JSON", "Engine", "Templates", "FlowX", "Systems", "SystemKit", "Scenarios", "CLua", "CJansson", "CLuaSupport", "CBaselines",
+            "LuaRuntime", "JSON", "Engine", "Templates", "FlowX", "Hooks", "Traits", "Systems", "SystemKit", "Scenarios", "CLua", "CJansson", "CLuaSupport", "CBaselines",
         ], path: "Benchmarks", exclude: ["CBaselines", "README.md"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime", "TestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "LuaRuntime", "TestSupport"]),
@@ -73,6 +77,7 @@ let package = Package(
         .testTarget(name: "TemplatesTests", dependencies: ["Templates", "SystemKit", "Engine", "TestSupport"]),
         .testTarget(name: "FlowXTests", dependencies: ["FlowX", "SystemKit", "Engine", "JSON", "LuaRuntime", "TestSupport"]),
         .testTarget(name: "HooksTests", dependencies: ["Hooks", "SystemKit", "Scenarios", "Systems", "Engine", "TestSupport"]),
+        .testTarget(name: "TraitsTests", dependencies: ["Traits", "SystemKit", "Engine", "JSON", "LuaRuntime", "TestSupport"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "SystemKit", "TestSupport"]),
         .testTarget(name: "ctluaTests", dependencies: ["ctlua", "Systems", "Scenarios", "SystemKit", "LuaRuntime", "TestSupport"]),
     ]

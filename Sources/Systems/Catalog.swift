@@ -2,6 +2,7 @@ import FlowX
 import Hooks
 import SystemKit
 import Templates
+import Traits
 
 extension SystemCatalog {
     /// Every system ctlua ships, in the order engines install them. The only list of systems:
@@ -11,6 +12,7 @@ extension SystemCatalog {
             SystemEntry(TemplatesSystem.self),
             SystemEntry(FlowXSystem.self),
             SystemEntry(HooksSystem.self),
+            SystemEntry(TraitsSystem.self),
         ])
     }
 }

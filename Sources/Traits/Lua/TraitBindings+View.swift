@@ -1,0 +1,112 @@
+import JSON
+import LuaRuntime
+
+extension TraitBindings {
+    /// `TraitView`: `view.kind`, `view.id`, `view:get(k)`, `view:set(k, v)` (nil removes),
+    /// `view:add(child)`, `view:insert(child, i)`, `view:remove()`, `view:children()`,
+    /// `view:find(idOrKind)`, `view:parent()`, `view:tree()`, `view:is(other)`.
+    static func registerView(in state: LuaState) {
+        state.register(TraitView.self, name: "TraitView") { c in
+            c.property("kind") { .string(LuaString($0.kind)) }
+            c.property("id") { view in view.id.map { .string(LuaString($0)) } ?? .nil }
+            c.method("get") { view, args in
+                guard let value = view[try args.string(2)] else { return [.nil] }
+                return [try args.state.luaValue(value)]
+            }
+            c.method("set") { view, args in
+                let key = try args.string(2)
+                if args[3].isNil {
+                    view.properties.removeValue(forKey: key)
+                } else {
+                    do { view[key] = try args.state.jsonValue(args[3]).sortingKeys } catch {
+                        throw LuaError.callback(message: "traits: view property '\(key)': \(error)")
+                    }
+                }
+                return []
+            }
+            c.method("add") { view, args in
+                let child = try args.object(2, as: TraitView.self)
+                try checkNotAncestor(child, of: view)
+                view.add(child)
+                return []
+            }
+            c.method("insert") { view, args in
+                let child = try args.object(2, as: TraitView.self)
+                try checkNotAncestor(child, of: view)
+                view.insert(child, at: Int(clamping: try args.integer(3) - 1))
+                return []
+            }
+            c.method("remove") { view, _ in
+                view.removeFromParent()
+                return []
+            }
+            c.method("children") { view, args in
+                [.table(args.state.newArray(view.children.map { wrap($0, in: args.state) }))]
+            }
+            c.method("find") { view, args in
+                guard let found = view.find(try args.string(2)) else { return [.nil] }
+                return [wrap(found, in: args.state)]
+            }
+            c.method("parent") { view, args in
+                guard let parent = view.parent else { return [.nil] }
+                return [wrap(parent, in: args.state)]
+            }
+            c.method("tree") { view, args in [try args.state.luaValue(view.tree)] }
+            c.method("onTap") { view, args in
+                if args[2].isNil {
+                    view.onTap = nil
+                } else {
+                    let handler = try args.function(2)
+                    view.onTap = { try handler.call() }
+                }
+                return []
+            }
+            c.method("is") { view, args in
+                guard case .userdata(let other) = args[2] else { return [.boolean(false)] }
+                return [.boolean(other.object(as: TraitView.self) === view)]
+            }
+        }
+    }
+
+    static func wrap(_ view: TraitView, in state: LuaState) -> LuaValue {
+        state.wrap(view)
+    }
+
+    /// A view cannot become a child of itself or of one of its descendants (the tree would loop).
+    static func checkNotAncestor(_ child: TraitView, of view: TraitView) throws {
+        var node: TraitView? = view
+        while let current = node {
+            if current === child { throw LuaError.callback(message: "traits: a view cannot be added inside itself") }
+            node = current.parent
+        }
+    }
+
+    /// `traits.view{kind = "...", id = "...", <properties>..., <child views>...}`.
+    static func makeView(_ args: LuaArguments) throws -> LuaValue {
+        let spec = try args.table(1)
+        guard case .string(let kind) = spec["kind"] else { throw args.argumentError(1, "field 'kind' must be a string") }
+        var id: String?
+        switch spec["id"] {
+        case .nil: break
+        case .string(let s): id = s.string
+        default: throw args.argumentError(1, "field 'id' must be a string")
+        }
+        let view = TraitView(kind: kind.string, id: id)
+        var properties: [(String, JSONValue)] = []
+        for (key, value) in spec.pairs {
+            guard case .string(let name) = key else { continue }
+            if name.string == "kind" || name.string == "id" { continue }
+            do { properties.append((name.string, try args.state.jsonValue(value).sortingKeys)) } catch {
+                throw LuaError.callback(message: "traits: view property '\(name.string)': \(error.message)")
+            }
+        }
+        for (key, value) in properties.sorted(by: { $0.0 < $1.0 }) { view[key] = value }
+        for (index, item) in spec.array.enumerated() {
+            guard case .userdata(let data) = item, let child = data.object(as: TraitView.self) else {
+                throw args.argumentError(1, "child #\(index + 1) must be a view, got \(item.typeName)")
+            }
+            view.add(child)
+        }
+        return wrap(view, in: args.state)
+    }
+}

@@ -1,0 +1,122 @@
+import Engine
+import JSON
+import LuaRuntime
+
+/// The Lua `traits` module: register traits, make views and errors, show, page, dismiss and
+/// retry experiences, read what is shown.
+enum TraitsModule {
+    static func make(system: TraitsSystem, engine: Engine, state: LuaState) throws -> LuaValue {
+        // Captured unowned: the functions live in the engine's Lua state (see TemplatesModule).
+        unowned let system = system
+        unowned let engine = engine
+        TraitBindings.register(in: state)
+        let prelude = try state.load(TraitsPrelude.source, name: "=traits").call()
+        guard prelude.count == 3, case .function(let newError) = prelude[0], case .table(let errorMeta) = prelude[1],
+              case .function(let newInstance) = prelude[2] else {
+            throw LuaError.callback(message: "traits: the module prelude did not load")
+        }
+        let module = state.newTable()
+        func fail(_ message: String) -> LuaError { .callback(message: "traits: \(message)") }
+
+        module["register"] = .function(state.function("register") { args in
+            let definition = try args.table(1)
+            guard case .string(let typeName) = definition["type"] else {
+                throw args.argumentError(1, "field 'type' must be a string, got \(definition["type"].typeName)")
+            }
+            let type = typeName.string
+            for name in ["init", "decorateStep", "createContainer", "decorateContainer", "undecorateContainer", "createWrapper",
+                         "getBackdrop", "decorateBackdrop", "undecorateBackdrop", "present", "remove"] {
+                let value = definition[name]
+                if !value.isNil, value.functionValue == nil {
+                    throw args.argumentError(1, "field '\(name)' must be a function, got \(value.typeName)")
+                }
+            }
+            let registered = system.registry.register(type: type) { [unowned engine] configuration in
+                let state = definition.state
+                let fields = state.newTable()
+                fields["type"] = .string(LuaString(type))
+                fields["level"] = .string(LuaString(configuration.level.rawValue))
+                if let config = configuration.config { fields["config"] = try state.luaValue(config) }
+                guard case .table(let instance)? = try newInstance.call(.table(definition), .table(fields)).first else { return nil }
+                let trait = LuaTrait(type: type, level: configuration.level, definition: definition, instance: instance, errorMeta: errorMeta)
+                trait.onRemoveError = { error in engine.recordError(error, source: "trait \(type): remove") }
+                return try trait.initialize() ? trait : nil
+            }
+            return [.boolean(registered)]
+        })
+        module["view"] = .function(state.function("view") { args in [try TraitBindings.makeView(args)] })
+        module["error"] = .function(newError)
+        module["show"] = .function(state.function("show") { args in
+            let json: JSONValue
+            switch args[1] {
+            case .string(let text):
+                do { json = try JSONValue.decode(text.string) } catch { throw fail("show: \(error)") }
+            case .table:
+                do { json = try args.state.jsonValue(args[1]).sortingKeys } catch { throw fail("show: \(error)") }
+            default: throw args.argumentError(1, "experience table or JSON text expected, got \(args[1].typeName)")
+            }
+            let group = try index(args, 2, "group")
+            let step = try index(args, 3, "step")
+            do {
+                return [.boolean(try system.show(json, group: group, step: step))]
+            } catch let error as ExperienceDecodingError {
+                throw fail("show: \(error)")
+            } catch let error as TraitsUsageError {
+                throw fail("show: \(error)")
+            }
+        })
+        module["page"] = .function(state.function("page") { args in
+            let page = try args.integer(1)
+            do { try system.renderer.page(Int(clamping: page - 1)) } catch let error as TraitsUsageError { throw fail("page: \(error)") }
+            engine.settle()
+            return []
+        })
+        module["dismiss"] = .function(state.function("dismiss") { _ in
+            let dismissed = system.renderer.dismiss()
+            engine.settle()
+            return [.boolean(dismissed)]
+        })
+        module["retry"] = .function(state.function("retry") { _ in
+            let retried = system.renderer.retry()
+            engine.settle()
+            return [.boolean(retried)]
+        })
+        module["current"] = .function(state.function("current") { args in
+            guard let current = system.currentJSON else { return [.nil] }
+            return [try args.state.luaValue(current)]
+        })
+        module["tap"] = .function(state.function("tap") { args in
+            let id = try args.string(1)
+            guard let root = system.renderer.current?.package.wrapper else { throw fail("tap: no experience is shown") }
+            guard let view = root.find(id) else { throw fail("tap: no view '\(id)' in the shown experience") }
+            engine.transcript.record("ui.tap", ["id": .string(id)])
+            try view.onTap?()
+            engine.settle()
+            return []
+        })
+        module["appViews"] = .function(state.function("appViews") { args in
+            var views: [JSONValue] = []
+            for (id, view) in engine.ui.views {
+                var object = view.properties
+                object["id"] = .string(id)
+                views.append(.object(object))
+            }
+            return [try args.state.luaValue(.array(views))]
+        })
+        module["registered"] = .function(state.function("registered") { args in
+            [.table(args.state.newArray(system.registry.types.map { .string(LuaString($0)) }))]
+        })
+        module["builtins"] = .function(state.function("builtins") { args in
+            [.table(args.state.newArray(StandardTraits.types.map { .string(LuaString($0)) }))]
+        })
+        return .table(module)
+    }
+
+    /// An optional 1-based index argument, as a 0-based Int.
+    static func index(_ args: LuaArguments, _ i: Int, _ name: String) throws -> Int {
+        if args[i].isNil { return 0 }
+        let value = try args.integer(i)
+        guard value >= 1, value <= Int64(Int32.max) else { throw args.argumentError(i, "\(name) index must be ≥ 1, got \(value)") }
+        return Int(value - 1)
+    }
+}

@@ -1,0 +1,70 @@
+import JSON
+import Testing
+@testable import Traits
+
+@Suite struct ExperienceDecodeTests {
+    func decode(_ text: String) throws -> Experience { try Experience.decode(text: text) }
+
+    func error(_ text: String) -> ExperienceDecodingError? {
+        do { _ = try Experience.decode(JSONValue.decode(text)) } catch let error as ExperienceDecodingError { return error } catch { return nil }
+        return nil
+    }
+
+    @Test func groupsAndSingleStepsWithTraitsAtThreeLevels() throws {
+        let experience = try decode(#"""
+        {"id": "e", "name": "n", "type": "mobile", "traits": [{"type": "@a/x", "config": {"k": [1, {"z": null}]}, "extra": 1}],
+         "steps": [{"id": "g", "type": "group", "traits": [{"type": "@a/y"}], "actions": {},
+                    "children": [{"id": "c1", "type": "modal", "traits": [{"type": "@a/z"}], "actions": {}, "content": {"t": 1}}]},
+                   {"id": "s", "type": "modal", "traits": [], "actions": {}, "content": {}}]}
+        """#)
+        #expect(experience.traits == [Experience.Trait(type: "@a/x", config: .object(["k": .array([.integer(1), .object(["z": .null])])]))])
+        guard case .group(let group) = experience.steps[0], case .child(let single) = experience.steps[1] else {
+            Issue.record("wrong step kinds")
+            return
+        }
+        #expect(group.traits.map(\.type) == ["@a/y"])
+        #expect(group.children.map(\.id) == ["c1"])
+        #expect(group.children[0].traits.map(\.type) == ["@a/z"])
+        #expect(group.children[0].content == .object(["t": .integer(1)]))
+        #expect(single.id == "s")
+        #expect(experience.steps[1].items.map(\.id) == ["s"])
+    }
+
+    /// Duplicate types in one array invalidate the experience, at each level, with the SDK's message.
+    @Test(arguments: [
+        (#"{"id":"e","traits":[{"type":"@a/x"},{"type":"@a/x"}],"steps":[]}"#, "traits"),
+        (#"{"id":"e","traits":[],"steps":[{"id":"g","type":"group","traits":[{"type":"@a/y"},{"type":"@a/y"}],"children":[]}]}"#, "steps[0].traits"),
+        (#"{"id":"e","traits":[],"steps":[{"id":"g","type":"group","children":[{"id":"c","type":"modal","traits":[{"type":"@a/z"},{"type":"@a/z"}]}]}]}"#, "steps[0].children[0].traits"),
+        (#"{"id":"e","traits":[],"steps":[{"id":"s","type":"modal","traits":[{"type":"@a/z"},{"type":"@a/w"},{"type":"@a/z"}]}]}"#, "steps[0].traits"),
+    ])
+    func duplicateTypes(text: String, path: String) throws {
+        let failure = try #require(error(text))
+        #expect(failure.path == path)
+        #expect(failure.message.hasPrefix("multiple traits of same type are not supported: "))
+        #expect(failure.description == "invalid experience: \(failure.path): \(failure.message)")
+    }
+
+    @Test func twoDuplicatedTypesAreBothNamed() throws {
+        let failure = try #require(error(#"{"id":"e","traits":[{"type":"@a"},{"type":"@b"},{"type":"@b"},{"type":"@a"}],"steps":[]}"#))
+        #expect(failure.message == "multiple traits of same type are not supported: @b,@a")
+    }
+
+    /// Errors name the JSON path.
+    @Test(arguments: [
+        (#"[]"#, "$", "expected an object, got array"),
+        (#"{"traits":[],"steps":[]}"#, "id", "missing required key"),
+        (#"{"id":1,"steps":[]}"#, "id", "expected a string, got number"),
+        (#"{"id":"e"}"#, "steps", "missing required key"),
+        (#"{"id":"e","steps":{"a":1}}"#, "steps", "expected an array, got object"),
+        (#"{"id":"e","steps":[{"id":"s","type":"modal","traits":[{"config":{}}]}]}"#, "steps[0].traits[0].type", "missing required key"),
+        (#"{"id":"e","steps":[{"id":"s","type":"modal","traits":[7]}]}"#, "steps[0].traits[0]", "expected an object, got number"),
+        (#"{"id":"e","steps":[{"id":"g","type":"group","children":[{"id":"c"}]}]}"#, "steps[0].children[0].type", "missing required key"),
+        (#"{"id":"e","steps":[{"id":"g","type":"group","children":"x"}]}"#, "steps[0].children", "expected an array, got string"),
+        (#"{"id":"e","traits":{"type":"x"},"steps":[]}"#, "traits", "expected an array, got object"),
+    ])
+    func errorsNameThePath(text: String, path: String, message: String) throws {
+        let failure = try #require(error(text))
+        #expect(failure.path == path)
+        #expect(failure.message == message)
+    }
+}

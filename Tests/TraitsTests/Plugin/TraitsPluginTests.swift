@@ -1,0 +1,140 @@
+import Engine
+import Foundation
+import JSON
+import SystemKit
+import Testing
+@testable import Traits
+
+/// The plug-in: steps, expectation keys, event types, the REPL command, Swift traits mixed with
+/// Lua traits, relaunch.
+@Suite struct TraitsPluginTests {
+    func step(_ name: String) throws -> SystemStep<TraitsSystem> {
+        try #require(TraitsSystem.steps.first { $0.name == name })
+    }
+
+    func key(_ name: String) throws -> ExpectationKey<TraitsSystem> {
+        try #require(TraitsSystem.expectationKeys.first { $0.name == name })
+    }
+
+    func run(_ name: String, _ value: JSONValue, _ h: TraitsHarness, directory: String = "/") throws {
+        try step(name).run(h.system, StepContext(engine: h.engine, value: value, step: .object([name: value]), directory: directory))
+    }
+
+    /// Computed, not a static let: LeakSanitizer cannot follow the payloads of a cached enum.
+    static var experience: JSONValue { .object([
+        "id": .string("e"), "traits": .array([.object(["type": .string("@appcues/modal"), "config": .object(["presentationStyle": .string("full")])])]),
+        "steps": .array([.object(["id": .string("g"), "type": .string("group"), "children": .array([
+            .object(["id": .string("a"), "type": .string("modal")]), .object(["id": .string("b"), "type": .string("modal")]),
+        ])])]),
+    ]) }
+
+    @Test func showPageDismissSteps() throws {
+        let h = try TraitsHarness()
+        try run("show", .object(["experience": Self.experience, "step": .integer(2)]), h)
+        #expect(try key("experience").check(h.system, h.engine, .object(["step": .integer(2), "state": .string("shown")])).isEmpty)
+        try run("page", .integer(1), h)
+        #expect(try key("tree").check(h.system, h.engine, .object(["kind": .string("container"), "currentPage": .integer(1)])).isEmpty)
+        let mismatch = try key("tree").check(h.system, h.engine, .object(["currentPage": .integer(2)]))
+        #expect(mismatch.first?.message == "wrong view tree")
+        #expect(throws: SystemError.self) { try run("page", .integer(3), h) }
+        #expect(throws: SystemError.self) { try run("page", .double(1.5), h) }
+        try run("dismiss", .bool(true), h)
+        #expect(try key("experience").check(h.system, h.engine, .null).isEmpty)
+        #expect(try key("tree").check(h.system, h.engine, .object([:])).first?.message == "no experience is shown")
+        #expect(throws: SystemError("dismiss: no experience is shown")) { try run("dismiss", .bool(true), h) }
+    }
+
+    @Test func showReadsAJSONFileRelativeToTheScenario() throws {
+        let h = try TraitsHarness()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-traits-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.experience.encoded().write(to: folder.appendingPathComponent("x.json"), atomically: true, encoding: .utf8)
+        try run("show", .object(["experience": .string("x.json")]), h, directory: folder.path)
+        #expect(h.system.renderer.current?.experience.id == "e")
+        #expect(throws: SystemError.self) { try run("show", .object(["experience": .string("missing.json")]), h, directory: folder.path) }
+    }
+
+    @Test func invalidExperiencesAreStepFailuresNamingThePath() throws {
+        let h = try TraitsHarness()
+        let bad: JSONValue = .object(["id": .string("e"), "steps": .array([.object(["id": .string("s")])])])
+        #expect(throws: SystemError("show: invalid experience: steps[0].type: missing required key")) {
+            try run("show", .object(["experience": bad]), h)
+        }
+    }
+
+    /// Every event type the system records is listed in `eventTypes`.
+    @Test func everyRecordedTypeIsListed() throws {
+        let h = try TraitsHarness()
+        try h.lua(#"""
+        traits.register{type = "@p/flaky", init = function(self) self.n = 0 return true end, decorateContainer = function(self)
+          self.n = self.n + 1
+          if self.n == 1 then error(traits.error{description = "once", retryMilliseconds = 1}) end
+        end}
+        traits.show{id = "e", traits = {{type = "@appcues/modal", config = {presentationStyle = "dialog"}}, {type = "@p/flaky"},
+          {type = "@appcues/step-transition-animation"}, {type = "@appcues/backdrop", config = {backgroundColor = {light = "#000"}}}},
+          steps = {{id = "g", type = "group", children = {{id = "a", type = "m"}, {id = "b", type = "m"}}}}}
+        app.advance(1)
+        traits.page(2)
+        traits.dismiss()
+        traits.show{id = "x", traits = {}, steps = {{id = "s", type = "m"}}}
+        """#)
+        let recorded = Set(h.engine.transcript.events.map(\.type)).subtracting(["ui.tap", "log", "error"])
+        let listed = Set(TraitsSystem.eventTypes.map(\.name))
+        #expect(recorded.isSubset(of: listed), "unlisted: \(recorded.subtracting(listed))")
+        #expect(recorded == listed, "listed but never recorded here: \(listed.subtracting(recorded))")
+    }
+
+    @Test func replCommandShowsTheTreeAndTheTypes() throws {
+        let h = try TraitsHarness()
+        let command = try #require(TraitsSystem.replCommands.first)
+        #expect(command.name == "traits")
+        #expect(try command.run(h.system, h.engine, "").contains("shown: none"))
+        try run("show", .object(["experience": Self.experience]), h)
+        let text = try command.run(h.system, h.engine, "")
+        #expect(text.contains("shown: e group 1 step 1"))
+        #expect(text.contains("  container {\"pages\":2,\"currentPage\":1"))
+        #expect(text.contains("    step #a"))
+        #expect(text.contains("registered: @appcues/modal"))
+    }
+
+    /// A Swift trait and Lua traits in one experience; Swift registrations survive a relaunch,
+    /// Lua ones are registered again by the scripts, and nothing is shown after it.
+    @Test func swiftAndLuaTraitsMixAndSurviveRelaunch() throws {
+        final class Stamp: StepDecoratingTrait, ConfigurableTrait {
+            static let type = "@swift/stamp"
+            let level: TraitLevel
+            weak var metadataDelegate: TraitMetadataDelegate?
+            init?(configuration: TraitConfiguration) { level = configuration.level }
+            func decorate(stepView: TraitView) throws {
+                stepView["stamp"] = .string("swift")
+                metadataDelegate?.set(["stamped": .bool(true)])
+            }
+        }
+        let h = try TraitsHarness()
+        #expect(h.system.register(Stamp.self))
+        #expect(!h.system.register(Stamp.self))
+        let code = presentLua + #"""
+        traits.register{type = "@lua/read", decorateContainer = function(self, c) c:set("sawStamp", self.metadata:get("stamped")) end}
+        assert(traits.show{id = "m", traits = {{type = "@t/present"}, {type = "@swift/stamp"}, {type = "@lua/read"}}, steps = {{id = "s", type = "m"}}})
+        """#
+        try h.lua(code)
+        #expect(h.tree?["sawStamp"] == .bool(true))
+        #expect(h.tree?["children"]?.arrayValue?.first?["stamp"] == .string("swift"))
+        try h.engine.relaunch()
+        #expect(h.system.renderer.current == nil)
+        #expect(h.system.registry.isRegistered("@swift/stamp"))
+        #expect(!h.system.registry.isRegistered("@lua/read"))
+        try h.lua(code)
+        #expect(h.tree?["sawStamp"] == .bool(true))
+    }
+
+    /// `traits.register` of a taken type returns false and logs the SDK's message (a `log`
+    /// event: an `error` event would fail every scenario that loads a script twice).
+    @Test func duplicateLuaRegistrationIsLogged() throws {
+        let h = try TraitsHarness()
+        try h.lua("assert(traits.register{type = '@x/y'}) assert(not traits.register{type = '@x/y'})")
+        #expect(h.events("log", ["message"]) == [#"log message="Trait of type @x/y is already registered.""#])
+        try h.lua("local r = traits.registered() assert(#r == 1 and r[1] == '@x/y') assert(#traits.builtins() == 14)")
+    }
+}

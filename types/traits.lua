@@ -1,0 +1,204 @@
+---@meta traits
+
+-- LuaLS annotations for the `traits` module of ctlua (global `traits`, or
+-- `require "traits"`): Appcues-style experience traits, composed and presented
+-- headlessly as the Appcues iOS SDK composes them (docs/traits.md).
+-- Errors are Lua errors starting with `traits: ` or Lua's own
+-- `bad argument #1 to 'register' (...)`. Indexes (group, step, page) are 1-based;
+-- messages quoted from the SDK keep its 0-based indexes.
+
+---@alias TraitLevel "experience"|"group"|"step"
+
+---A headless view: a kind, an optional id, JSON properties and child views.
+---The composed tree is what `traits.current().tree` returns.
+---@class TraitView
+---@field kind string `step`, `container`, `wrapper`, `backdrop`, or a kind of your own
+---@field id string|nil step views carry their step's id
+local TraitView = {}
+---A property (nil when unset).
+---@param key string
+---@return any
+function TraitView:get(key) end
+---Sets a property (a JSON value); nil removes it.
+---@param key string
+---@param value any
+function TraitView:set(key, value) end
+---Adds `child` on top of the children (it leaves its former parent).
+---@param child TraitView
+function TraitView:add(child) end
+---Inserts `child` at `index` (1-based, clamped).
+---@param child TraitView
+---@param index integer
+function TraitView:insert(child, index) end
+---Removes the view from its parent.
+function TraitView:remove() end
+---@return TraitView[]
+function TraitView:children() end
+---The first view of the subtree (this one included) with this id or kind.
+---@param idOrKind string
+---@return TraitView|nil
+function TraitView:find(idOrKind) end
+---@return TraitView|nil
+function TraitView:parent() end
+---The subtree as a table `{kind=, id=, <properties>..., children={...}}`.
+---@return table
+function TraitView:tree() end
+---Whether both values are the same view.
+---@param other any
+---@return boolean
+function TraitView:is(other) end
+---What `traits.tap(id)` on this view does (nil: nothing).
+---@param handler fun()|nil
+function TraitView:onTap(handler) end
+
+---The pages of a container (1-based).
+---@class PageMonitor
+---@field numberOfPages integer
+---@field currentPage integer
+local PageMonitor = {}
+---Called after each page change with the new and the old page.
+---@param observer fun(newPage: integer, oldPage: integer)
+function PageMonitor:addObserver(observer) end
+---Changes the page (the container navigates).
+---@param page integer
+function PageMonitor:set(page) end
+
+---The metadata shared by the traits of the presented step group (`self.metadata`).
+---@class TraitMetadataDelegate
+local TraitMetadataDelegate = {}
+---Merges values (handlers are not notified until `publish`).
+---@param values table<string, any>
+function TraitMetadataDelegate:set(values) end
+---Removes values.
+---@param keys string[]|string
+function TraitMetadataDelegate:unset(keys) end
+---Registers `handler` under `key`, replacing any handler under that key. Animating handlers run
+---after the others, inside an animation when `animationDuration` and `animationEasing` are set.
+---@param key string
+---@param handler fun(meta: TraitMetadata)
+---@param animating? boolean
+function TraitMetadataDelegate:registerHandler(key, handler, animating) end
+---@param key string
+function TraitMetadataDelegate:removeHandler(key) end
+---Calls every handler with the metadata; the current values then become the previous ones.
+function TraitMetadataDelegate:publish() end
+---A current value.
+---@param key string
+---@return any
+function TraitMetadataDelegate:get(key) end
+
+---What handlers get: `meta[key]` is the current value.
+---@class TraitMetadata
+---@field [string] any
+local TraitMetadata = {}
+---The value at the previous publish.
+---@param key string
+---@return any
+function TraitMetadata:previous(key) end
+---@param key string
+---@return boolean
+function TraitMetadata:isSet(key) end
+---@param key string
+---@return any
+function TraitMetadata:get(key) end
+
+---`self` in a trait's functions: one instance per use in an experience; fields you set stay.
+---@class TraitInstance
+---@field type string
+---@field config any the trait object's `config` (nil when absent)
+---@field level TraitLevel
+---@field metadata TraitMetadataDelegate set before any capability runs
+---@field [string] any
+
+---The table given to `traits.register`: a capability for each function present.
+---@class TraitDefinition
+---@field type string unique (`@org/name`); the first registration wins
+---@field init? fun(self: TraitInstance): boolean|nil false drops the instance (a rejected config)
+---@field decorateStep? fun(self: TraitInstance, step: TraitView)
+---@field createContainer? fun(self: TraitInstance, steps: TraitView[], pageMonitor: PageMonitor): TraitView
+---@field decorateContainer? fun(self: TraitInstance, container: TraitView)
+---@field undecorateContainer? fun(self: TraitInstance, container: TraitView)
+---@field createWrapper? fun(self: TraitInstance, container: TraitView): TraitView
+---@field getBackdrop? fun(self: TraitInstance, wrapper: TraitView): TraitView|nil
+---@field decorateBackdrop? fun(self: TraitInstance, backdrop: TraitView)
+---@field undecorateBackdrop? fun(self: TraitInstance, backdrop: TraitView)
+---@field present? fun(self: TraitInstance, wrapper: TraitView, done: fun())
+---@field remove? fun(self: TraitInstance, wrapper: TraitView, done: fun())
+---@field [string] any helpers, reachable as `self:helper()`
+
+---@class TraitErrorSpec
+---@field description string the `step.error` message
+---@field retryMilliseconds? integer retry the whole step presentation after this delay
+---@field recoverable? boolean wait for `traits.retry()` instead of ending
+
+---@class TraitError
+---@field description string
+---@field retryMilliseconds integer|nil
+---@field recoverable boolean
+
+---@class TraitsCurrent
+---@field experience string the experience id
+---@field group integer 1-based
+---@field step integer 1-based
+---@field state "presenting"|"shown"|"failing"
+---@field tree table the composed view tree (the wrapper, or the container without one)
+---@field metadata table<string, any>
+
+traits = {}
+
+---Registers a trait written in Lua.
+---@param definition TraitDefinition
+---@return boolean registered false when the type is already registered (logged)
+function traits.register(definition) end
+
+---A headless view: `traits.view{kind = "card", id = "c", radius = 8, child1, child2}`.
+---@param spec table `kind` (required), `id`, properties, then child views
+---@return TraitView
+function traits.view(spec) end
+
+---An error object for `error(...)`: `error(traits.error{description = "...", retryMilliseconds = 300})`.
+---@param spec TraitErrorSpec|string
+---@return TraitError
+function traits.error(spec) end
+
+---Shows an experience (a table or JSON text) at a group and step (1-based, default 1).
+---Returns false when composing or presenting failed (a `step.error` event).
+---@param experience table|string
+---@param group? integer
+---@param step? integer
+---@return boolean
+function traits.show(experience, group, step) end
+
+---Changes the page (1-based) inside the shown container.
+---@param page integer
+function traits.page(page) end
+
+---Dismisses the shown experience; false when nothing is shown.
+---@return boolean
+function traits.dismiss() end
+
+---Presents a step that failed with a recoverable error again; false when nothing waits.
+---@return boolean
+function traits.retry() end
+
+---The shown experience, or nil.
+---@return TraitsCurrent|nil
+function traits.current() end
+
+---Taps a view of the shown experience by id or kind (its `onTap`).
+---@param idOrKind string
+function traits.tap(idOrKind) end
+
+---The app's headless views (`ui.show`), each `{id=, <properties>...}`: what targeting traits search.
+---@return table[]
+function traits.appViews() end
+
+---The registered trait types, in registration order.
+---@return string[]
+function traits.registered() end
+
+---The built-in `@appcues/*` types (loaded on demand when an experience uses one).
+---@return string[]
+function traits.builtins() end
+
+return traits
