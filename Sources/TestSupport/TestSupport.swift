@@ -25,11 +25,24 @@ public enum CLI {
 
     /// Runs `ctlua` with `arguments`, feeding `input` on standard input.
     public static func run(_ arguments: [String], input: String? = nil, directory: URL? = nil) throws -> Result {
+        try launch(executable, arguments, environment: childEnvironment(), directory: directory ?? packageRoot, input: input)
+    }
+
+    /// Runs a shell command line with `bash -c` in `directory`, with extra environment variables.
+    public static func shell(_ command: String, environment: [String: String] = [:], directory: URL) throws -> Result {
+        try launch(URL(fileURLWithPath: "/bin/bash"), ["-c", command],
+                   environment: childEnvironment().merging(environment) { $1 }, directory: directory, input: nil)
+    }
+
+    /// Runs a program to its end, feeding `input` (nothing: standard input is closed at once) and
+    /// reading both output pipes at once (a child blocked on a full stderr pipe would never close stdout).
+    private static func launch(_ program: URL, _ arguments: [String], environment: [String: String], directory: URL,
+                               input: String?) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
-        process.currentDirectoryURL = directory ?? packageRoot
-        process.environment = childEnvironment()
+        process.currentDirectoryURL = directory
+        process.environment = environment
         let out = Pipe(), err = Pipe(), inp = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -37,27 +50,6 @@ public enum CLI {
         try process.run()
         if let input { inp.fileHandleForWriting.write(Data(input.utf8)) }
         try inp.fileHandleForWriting.close()
-        // Read both pipes at once: a child blocked on a full stderr pipe would never close stdout.
-        let errorReader = ErrorReader(err.fileHandleForReading)
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errorReader.wait()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
-    }
-
-    /// Runs a shell command line with `bash -c` in `directory`, with extra environment variables.
-    public static func shell(_ command: String, environment: [String: String] = [:], directory: URL) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", command]
-        process.currentDirectoryURL = directory
-        process.environment = childEnvironment().merging(environment) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
         let errorReader = ErrorReader(err.fileHandleForReading)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = errorReader.wait()
