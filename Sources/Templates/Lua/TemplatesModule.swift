@@ -211,6 +211,12 @@ enum TemplatesModule {
         return nil
     }
 
+    /// Whether `table` is a script's view of `mark` (the same `__ctlua` tag).
+    static func isMark(_ table: LuaTable, _ mark: LuaTable) -> Bool {
+        guard case .string(let tag) = mark["__ctlua"], case .string(let other)? = try? table.get("__ctlua") else { return false }
+        return tag == other
+    }
+
     static func addArgument(_ builder: TemplateBuilder, _ name: String, _ value: LuaValue, fileMark: LuaTable,
                             actionMark: LuaTable, state: LuaState) throws {
         switch value {
@@ -219,8 +225,9 @@ enum TemplatesModule {
         case .number(let d): try builder.addArgument(name, number: d)
         case .boolean(let b): try builder.addArgument(name, boolean: b)
         case .nil: try builder.addArgument(name, string: nil)
-        case .table(let t) where t.identity == fileMark.identity: try builder.addFileArgument(name)
-        case .table(let t) where t.identity == actionMark.identity:
+        // Scripts see their own copy of the module (and of these marks): compare by the tag.
+        case .table(let t) where t.identity == fileMark.identity || isMark(t, fileMark): try builder.addFileArgument(name)
+        case .table(let t) where t.identity == actionMark.identity || isMark(t, actionMark):
             guard let templateBuilder = builder as? CustomTemplateBuilder else {
                 throw TemplateError.functionActionArgument(argument: name, template: nil)
             }
