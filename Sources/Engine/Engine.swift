@@ -97,6 +97,7 @@ public final class Engine {
     }
 
     /// Registers a Lua module in the current state: reachable with `require(name)` and as a global.
+    /// Under `strict` every script reaches it through its own read-only view (see `EngineSystem`).
     public func installModule(_ name: String, _ make: @escaping (LuaState) throws -> LuaValue) throws {
         try install(name, make, into: lua)
     }
