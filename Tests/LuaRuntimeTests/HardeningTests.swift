@@ -231,3 +231,31 @@ import TestSupport
         #expect(caught[0].boolValue == false && caught[1].stringValue == "not enough memory")
     }
 }
+
+/// Item 10: a Swift closure released by `__gc` runs its deinit with the cap disarmed, so a deinit
+/// that touches Lua (here: makes tables) cannot get an allocation failure longjmp through it.
+final class AllocatesInDeinit {
+    unowned let lua: LuaState
+    init(_ lua: LuaState) { self.lua = lua }
+    deinit { for _ in 0..<2000 { _ = lua.newTable() } }
+}
+
+@Suite struct ReleaseTests {
+    @Test func aDeinitRunByTheCollectorAtTheCapDoesNotFail() throws {
+        let lua = try LuaState(limits: LuaLimits(memory: 4 << 20))
+        do {
+            let probe = AllocatesInDeinit(lua)
+            lua.globals["f"] = .function(lua.function("f") { _ in _ = probe; return [] })
+        }
+        lua.globals["f"] = .nil
+        let r = try lua.run("""
+            local t = {}
+            local ok = pcall(function() for i = 1, 1e7 do t[#t + 1] = ('x'):rep(64) .. i end end)
+            collectgarbage()
+            collectgarbage()
+            return ok
+            """)
+        #expect(r[0].boolValue == false)   // the fill hit the cap; the collection after it did not crash
+        #expect(try lua.run("return 1")[0].integerValue == 1)
+    }
+}
