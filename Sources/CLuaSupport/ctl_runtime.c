@@ -1,10 +1,13 @@
 /*
  * The runtime half of ctlua's C boundary: the counting allocator, the limit hook,
- * protected entries from Swift, and the trampoline through which Lua calls Swift.
+ * protected entries from Swift, the trampoline through which Lua calls Swift, and
+ * the parts of the sandbox that must be C: an `xpcall` whose handler stands aside
+ * after a trip, and the runner that puts `__gc` finalizers under the limits.
  *
  * Rule: nothing here lets a longjmp cross a Swift frame. Swift callbacks return a
  * status and this file raises after they have returned; the allocator refuses
- * memory only while Lua (not Swift) code runs (`rt->enforce`).
+ * memory only while Lua (not Swift) code runs (`rt->enforce`), and Swift frames
+ * check large allocations before making them (LuaRuntime's `checkAllocation`).
  */
 #include <stdio.h>
 #include <stdlib.h>
