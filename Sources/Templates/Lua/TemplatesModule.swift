@@ -203,8 +203,8 @@ enum TemplatesModule {
             guard seen.insert(current.identity).inserted, seen.count < 10_000 else { continue }
             for (key, value) in current.pairs {
                 guard case .table(let t) = value else { continue }
-                if t.identity == fileMark.identity { return ("file", key.stringValue ?? "\(key)") }
-                if t.identity == actionMark.identity { return ("action", key.stringValue ?? "\(key)") }
+                if t.identity == fileMark.identity || isMark(t, fileMark) { return ("file", key.stringValue ?? "\(key)") }
+                if t.identity == actionMark.identity || isMark(t, actionMark) { return ("action", key.stringValue ?? "\(key)") }
                 pending.append(t)
             }
         }
