@@ -71,7 +71,8 @@ public final class Engine {
             storage: storage, clock: clock, onError: { transcript.record("error", ["message": .string($0)]) })
         files = SwitchableFileFetcher(target: defaultFetcher)
         lua = try Engine.makeState(configuration)
-        clock.onOverrun = { transcript.record("error", ["message": .string($0)]) }
+        // weak: the transcript holds the clock (its time source); a strong capture would be a cycle
+        clock.onOverrun = { [weak transcript] in transcript?.record("error", ["message": .string($0)]) }
         try installCoreModules()
     }
 
