@@ -23,7 +23,8 @@ app = {}
 function app.now() end
 
 ---Advances the virtual clock, running every timer that falls due (in order).
----@param seconds number must not be negative
+---One advance runs at most a million timers (more is `timer limit exceeded`).
+---@param seconds number from 0 to ten years (315360000)
 function app.advance(seconds) end
 
 ---Runs `fn` once, `seconds` of virtual time from now (at the next `app.advance`
@@ -34,7 +35,8 @@ function app.advance(seconds) end
 function app.after(seconds, fn) end
 
 ---Runs an extension script (presenters, traits, hooks, validators) in the engine
----and remembers it, so that `app.relaunch()` runs it again.
+---and remembers it, so that `app.relaunch()` runs it again. Under the `strict`
+---policy the file must be inside the script roots (symlinks resolved).
 ---@param path string
 function app.load(path) end
 

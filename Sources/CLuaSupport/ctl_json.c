@@ -24,8 +24,10 @@ int ctl_json_clamp_depth(int max_depth) {
 /* Counts bracket nesting outside strings; fills `err` at the first bracket
  * that goes deeper than `max_depth`. Line/column follow jansson: columns count
  * code points (UTF-8 lead bytes), position counts bytes read. */
-static int scan_too_deep(const char *buf, size_t len, int max_depth, ctl_json_error *err) {
+static int scan_too_deep(const char *buf, size_t len, int max_depth, ctl_json_error *err,
+                         size_t *values) {
     int depth = 0, in_string = 0, escaped = 0, line = 1, column = 0;
+    size_t count = 1;
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)buf[i];
         if (c == '\n') {
@@ -42,7 +44,10 @@ static int scan_too_deep(const char *buf, size_t len, int max_depth, ctl_json_er
         }
         if (c == '"') {
             in_string = 1;
+        } else if (c == ',' || c == ':') {
+            count++;
         } else if (c == '[' || c == '{') {
+            count += 4;   /* a container costs a few values (arrays and hash tables) */
             if (++depth > max_depth) {
                 err->line = line;
                 err->column = column;
@@ -57,11 +62,20 @@ static int scan_too_deep(const char *buf, size_t len, int max_depth, ctl_json_er
             if (depth > 0) depth--;
         }
     }
+    *values = count;
     return 0;
 }
 
+/* Bytes jansson spends per value, about (a json_t, its allocation, its slot in the parent). */
+#define CTL_JSON_VALUE_COST 64
+
 json_t *ctl_json_decode(const char *buf, size_t len, int reject_duplicates, int max_depth,
                         ctl_json_error *err) {
+    return ctl_json_decode_max(buf, len, reject_duplicates, max_depth, (size_t)-1, err);
+}
+
+json_t *ctl_json_decode_max(const char *buf, size_t len, int reject_duplicates, int max_depth,
+                            size_t max_bytes, ctl_json_error *err) {
     memset(err, 0, sizeof *err);
     max_depth = ctl_json_clamp_depth(max_depth);
     err->limit = max_depth;
@@ -69,7 +83,17 @@ json_t *ctl_json_decode(const char *buf, size_t len, int reject_duplicates, int 
         buf = "";
         len = 0;
     }
-    if (scan_too_deep(buf, len, max_depth, err)) return NULL;
+    size_t values = 0;
+    if (scan_too_deep(buf, len, max_depth, err, &values)) return NULL;
+    if (max_bytes != (size_t)-1 &&
+        (values > max_bytes / CTL_JSON_VALUE_COST || len > max_bytes - values * CTL_JSON_VALUE_COST)) {
+        err->line = 1;
+        err->column = 1;
+        err->too_big = 1;
+        err->code = -1;
+        snprintf(err->text, sizeof err->text, "not enough memory");
+        return NULL;
+    }
     size_t flags = JSON_DECODE_ANY | JSON_ALLOW_NUL;
     if (reject_duplicates) flags |= JSON_REJECT_DUPLICATES;
     json_error_t jerr;
@@ -113,13 +137,14 @@ int ctl_json_utf8_valid(const char *s, size_t len) {
 
 typedef struct {
     char *data;
-    size_t len, cap;
-    int failed;
+    size_t len, cap, max;
+    int failed, too_big;
     int indent, sort;
 } outbuf;
 
 static void put(outbuf *b, const char *s, size_t n) {
     if (b->failed) return;
+    if (n > b->max - b->len) { b->failed = b->too_big = 1; return; }
     if (b->len + n + 1 > b->cap) {
         size_t cap = b->cap ? b->cap : 256;
         while (b->len + n + 1 > cap) cap *= 2;
@@ -278,9 +303,16 @@ static void dump_value(outbuf *b, const json_t *json, int depth) {
 }
 
 char *ctl_json_dump(const json_t *json, int indent, int sort_keys, size_t *out_len) {
-    outbuf b = {NULL, 0, 0, 0, indent < 0 ? 0 : (indent > 31 ? 31 : indent), sort_keys};
+    int too_big;
+    return ctl_json_dump_max(json, indent, sort_keys, (size_t)-1 - 1, out_len, &too_big);
+}
+
+char *ctl_json_dump_max(const json_t *json, int indent, int sort_keys, size_t max_len,
+                        size_t *out_len, int *too_big) {
+    outbuf b = {NULL, 0, 0, max_len, 0, 0, indent < 0 ? 0 : (indent > 31 ? 31 : indent), sort_keys};
     dump_value(&b, json, 0);
     put(&b, "", 0);
+    *too_big = b.too_big;
     if (b.failed || b.data == NULL) {
         free(b.data);
         *out_len = 0;

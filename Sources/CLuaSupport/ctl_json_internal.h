@@ -27,6 +27,11 @@ void ctl_json_ensure_registry(lua_State *L);
 /// The mark of the table at `idx`. Never raises; stack unchanged.
 int ctl_json_table_mark(lua_State *L, int idx);
 
+/// `ctl_json_from_lua_depth` with an explicit bound: the estimated size of the tree may not
+/// pass `budget` bytes; `*used` receives the estimate. Never raises.
+json_t *ctl_json_from_lua_budget(lua_State *L, int idx, int max_depth, size_t budget, size_t *used,
+                                 char *errbuf, size_t errlen);
+
 /// lua_CFunction: arg 1 is a light userdata json_t; pushes it as a Lua value.
 int ctl_json_push_cfunction(lua_State *L);
 

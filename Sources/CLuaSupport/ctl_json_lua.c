@@ -10,6 +10,7 @@
  */
 #include "ctl_json.h"
 #include "ctl_json_internal.h"
+#include "ctl_runtime.h"
 
 #include <lauxlib.h>
 #include <stdint.h>
@@ -134,10 +135,10 @@ int ctl_json_push_cfunction(lua_State *L) {
 }
 
 int ctl_json_push_protected(lua_State *L, json_t *json) {
-    if (!lua_checkstack(L, 3)) return LUA_ERRMEM;
+    if (!lua_checkstack(L, 3)) return CTL_JSON_NO_STACK;
     lua_pushcfunction(L, ctl_json_push_cfunction);
     lua_pushlightuserdata(L, json);
-    return lua_pcall(L, 1, 1, 0);
+    return ctl_pcall_any(L, 1, 1);
 }
 
 /* ================= Lua -> json_t ================= */
@@ -158,7 +159,15 @@ typedef struct {
     void *null_sentinel;
     char *errbuf;
     size_t errlen;
+    size_t budget;   /* bytes the tree may still take (estimated), from the memory cap */
 } encoder;
+
+/* Bytes a json_t costs about, beyond its string bytes (the struct, malloc's overhead, its
+ * slot in the parent's array or hash table). */
+#define CTL_JSON_NODE_COST 64
+
+/* Charges `bytes` to the budget; 0 (with the error written) once it is spent. */
+static int charge(encoder *e, size_t bytes);
 
 static void append(char *buf, size_t cap, size_t *len, const char *fmt, ...) {
     if (*len + 1 >= cap) return;
@@ -311,6 +320,9 @@ static json_t *encode_table(encoder *e, int idx) {
 
 static json_t *encode_value(encoder *e, int idx) {
     lua_State *L = e->L;
+    size_t cost = CTL_JSON_NODE_COST;
+    if (lua_type(L, idx) == LUA_TSTRING) cost += lua_rawlen(L, idx);
+    if (!charge(e, cost)) return NULL;
     switch (lua_type(L, idx)) {
     case LUA_TNIL: return json_null();
     case LUA_TBOOLEAN: return json_boolean(lua_toboolean(L, idx));
@@ -337,12 +349,27 @@ static json_t *encode_value(encoder *e, int idx) {
     }
 }
 
+static int charge(encoder *e, size_t bytes) {
+    if (bytes > e->budget) {
+        fail(e, "not enough memory");
+        return 0;
+    }
+    e->budget -= bytes;
+    return 1;
+}
+
 json_t *ctl_json_from_lua_depth(lua_State *L, int idx, int max_depth, char *errbuf,
                                 size_t errlen) {
+    size_t used;
+    return ctl_json_from_lua_budget(L, idx, max_depth, ctl_memory_available(L), &used, errbuf, errlen);
+}
+
+json_t *ctl_json_from_lua_budget(lua_State *L, int idx, int max_depth, size_t budget, size_t *used,
+                                 char *errbuf, size_t errlen) {
     if (errbuf && errlen) errbuf[0] = '\0';
     int top = lua_gettop(L);
     idx = lua_absindex(L, idx);
-    encoder e = {L, ctl_json_clamp_depth(max_depth), 0, NULL, NULL, 0, NULL, errbuf, errlen};
+    encoder e = {L, ctl_json_clamp_depth(max_depth), 0, NULL, NULL, 0, NULL, errbuf, errlen, budget};
     e.ancestors = malloc(sizeof *e.ancestors * (size_t)e.max_depth);
     e.path = malloc(sizeof *e.path * (size_t)(e.max_depth + 1));
     json_t *result = NULL;
@@ -359,6 +386,7 @@ json_t *ctl_json_from_lua_depth(lua_State *L, int idx, int max_depth, char *errb
     free(e.ancestors);
     free(e.path);
     lua_settop(L, top);
+    *used = budget - e.budget;
     return result;
 }
 

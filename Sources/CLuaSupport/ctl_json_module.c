@@ -8,6 +8,7 @@
  */
 #include "ctl_json.h"
 #include "ctl_json_internal.h"
+#include "ctl_runtime.h"
 
 #include <lauxlib.h>
 #include <stdint.h>
@@ -49,7 +50,10 @@ static int json_decode_l(lua_State *L) {
     int reject = opt_boolean(L, 2, "rejectDuplicates");
     int max_depth = opt_integer(L, 2, "maxDepth", CTL_JSON_DEFAULT_MAX_DEPTH);
     ctl_json_error err;
-    json_t *root = ctl_json_decode(text, len, reject, max_depth, &err);
+    /* jansson's tree lives outside the Lua allocator: bounded by what the cap still allows */
+    json_t *root = ctl_json_decode_max(text, len, reject, max_depth, ctl_memory_available(L), &err);
+    if (root == NULL && err.too_big)
+        return luaL_error(L, "json: not enough memory (a document of %d bytes)", (int)(len > INT32_MAX ? INT32_MAX : len));
     if (root == NULL)
         return luaL_error(L, "json: line %d column %d: %s", err.line, err.column, err.text);
     lua_pushcfunction(L, ctl_json_push_cfunction);
@@ -75,10 +79,14 @@ static int json_encode_l(lua_State *L) {
     int sort = opt_boolean(L, 2, "sort");
     int max_depth = opt_integer(L, 2, "maxDepth", CTL_JSON_DEFAULT_MAX_DEPTH);
     char errbuf[256];
-    json_t *json = ctl_json_from_lua_depth(L, 1, max_depth, errbuf, sizeof errbuf);
+    /* The tree and the text live outside the Lua allocator: together bounded by the cap */
+    size_t budget = ctl_memory_available(L), used = 0;
+    json_t *json = ctl_json_from_lua_budget(L, 1, max_depth, budget, &used, errbuf, sizeof errbuf);
     if (json == NULL) return luaL_error(L, "%s", errbuf);
     size_t len;
-    char *text = ctl_json_dump(json, indent, sort, &len);
+    int too_big = 0;
+    size_t max_len = budget == (size_t)-1 ? (size_t)-2 : budget - used;
+    char *text = ctl_json_dump_max(json, indent, sort, max_len, &len, &too_big);
     json_decref(json);
     if (text == NULL) return luaL_error(L, "json: not enough memory");
     lua_pushcfunction(L, push_buffer);

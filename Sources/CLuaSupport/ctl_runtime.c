@@ -1,10 +1,13 @@
 /*
  * The runtime half of ctlua's C boundary: the counting allocator, the limit hook,
- * protected entries from Swift, and the trampoline through which Lua calls Swift.
+ * protected entries from Swift, the trampoline through which Lua calls Swift, and
+ * the parts of the sandbox that must be C: an `xpcall` whose handler stands aside
+ * after a trip, and the runner that puts `__gc` finalizers under the limits.
  *
  * Rule: nothing here lets a longjmp cross a Swift frame. Swift callbacks return a
  * status and this file raises after they have returned; the allocator refuses
- * memory only while Lua (not Swift) code runs (`rt->enforce`).
+ * memory only while Lua (not Swift) code runs (`rt->enforce`), and Swift frames
+ * check large allocations before making them (LuaRuntime's `checkAllocation`).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +34,10 @@ static double monotonic_now(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* An allocation of at least this size is always refused: `raise_memory_error` asks for one
+ * to make Lua raise a genuine LUA_ERRMEM (the C API has no other way to raise that status). */
+#define CTL_REFUSED_SIZE ((size_t)1 << 62)
+
 /* The allocator: counts every byte; refuses growth past the cap only while Lua runs. */
 static void *ctl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     ctl_runtime *rt = (ctl_runtime *)ud;
@@ -40,10 +47,17 @@ static void *ctl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         rt->used -= old;
         return NULL;
     }
-    if (rt->limit && rt->enforce > 0 && nsize > old && rt->used - old + nsize > rt->limit)
+    if (nsize >= CTL_REFUSED_SIZE) {
+        rt->refused = 1;
+        return NULL;
+    }
+    if (rt->limit && rt->enforce > 0 && nsize > old && rt->used - old + nsize > rt->limit) {
+        rt->refused = 1;
         return NULL;   /* Lua raises LUA_ERRMEM from C: safe */
+    }
     void *p = realloc(ptr, nsize);
     if (p == NULL) {
+        rt->refused = 1;
         if (rt->enforce <= 0 && nsize > old) {
             /* A real malloc failure inside a Swift frame: raising would longjmp through Swift. */
             fputs("ctlua: out of memory outside Lua code\n", stderr);
@@ -77,8 +91,27 @@ static const char *limit_message(int kind) {
     }
 }
 
+static void ctl_hook(lua_State *L, lua_Debug *ar);
+
+/* Counts `n` instructions (or pattern steps) and trips the first limit passed. */
+static void count_work(ctl_runtime *rt, long long n) {
+    rt->executed += n;
+    if (rt->budget > 0 && rt->executed > rt->budget) rt->tripped = CTL_LIMIT_INSTRUCTIONS;
+    else if (rt->cancel) rt->tripped = CTL_LIMIT_INTERRUPTED;
+    else if (rt->deadline > 0 && monotonic_now() > rt->deadline) rt->tripped = CTL_LIMIT_TIMEOUT;
+}
+
+/* After a trip: the hook fires on every line and call of `L` and the main thread, so a
+ * `pcall` in the script cannot swallow the stop. */
+static void arm_stop(lua_State *L, ctl_runtime *rt) {
+    rt->hooked = 0;
+    lua_sethook(L, ctl_hook, LUA_MASKCOUNT | LUA_MASKLINE | LUA_MASKCALL, 1);
+    if (rt->main && rt->main != L)
+        lua_sethook(rt->main, ctl_hook, LUA_MASKCOUNT | LUA_MASKLINE | LUA_MASKCALL, 1);
+}
+
 /* Fires every CTL_HOOK_STEP instructions; once a limit trips, on every line and call
- * too, so a `pcall` in the script cannot swallow the stop. */
+ * too (`arm_stop`). */
 static void ctl_hook(lua_State *L, lua_Debug *ar) {
     ctl_runtime *rt = ctl_getruntime(L);
     if (!rt->tripped) {
@@ -87,17 +120,38 @@ static void ctl_hook(lua_State *L, lua_Debug *ar) {
             return;
         }
         if (ar->event != LUA_HOOKCOUNT) return;
-        rt->executed += CTL_HOOK_STEP;
-        if (rt->budget > 0 && rt->executed > rt->budget) rt->tripped = CTL_LIMIT_INSTRUCTIONS;
-        else if (rt->cancel) rt->tripped = CTL_LIMIT_INTERRUPTED;
-        else if (rt->deadline > 0 && monotonic_now() > rt->deadline) rt->tripped = CTL_LIMIT_TIMEOUT;
+        count_work(rt, CTL_HOOK_STEP);
         if (!rt->tripped) return;
-        rt->hooked = 0;
-        lua_sethook(L, ctl_hook, LUA_MASKCOUNT | LUA_MASKLINE | LUA_MASKCALL, 1);
-        if (rt->main && rt->main != L)
-            lua_sethook(rt->main, ctl_hook, LUA_MASKCOUNT | LUA_MASKLINE | LUA_MASKCALL, 1);
+        arm_stop(L, rt);
     }
     luaL_error(L, "%s", limit_message(rt->tripped));
+}
+
+void ctl_charge(lua_State *L, long long steps) {
+    lua_Alloc f = lua_getallocf(L, NULL);
+    if (f != ctl_alloc) return;   /* a state not made by ctl_newstate (the JSON tests') */
+    ctl_runtime *rt = ctl_getruntime(L);
+    if (!rt->tripped) {
+        count_work(rt, steps);
+        if (!rt->tripped) return;
+        arm_stop(L, rt);
+    }
+    luaL_error(L, "%s", limit_message(rt->tripped));
+}
+
+void ctl_trip(lua_State *L, int kind) {
+    ctl_runtime *rt = ctl_getruntime(L);
+    if (rt->tripped) return;
+    rt->tripped = kind;
+    arm_stop(L, rt);
+}
+
+size_t ctl_memory_available(lua_State *L) {
+    void *ud = NULL;
+    if (lua_getallocf(L, &ud) != ctl_alloc) return (size_t)-1;
+    ctl_runtime *rt = (ctl_runtime *)ud;
+    if (rt->limit == 0) return (size_t)-1;
+    return rt->used >= rt->limit ? 0 : rt->limit - rt->used;
 }
 
 lua_State *ctl_newstate(ctl_runtime *rt) {
@@ -113,7 +167,14 @@ lua_State *ctl_newstate(ctl_runtime *rt) {
 void ctl_close(lua_State *L) {
     ctl_runtime *rt = ctl_getruntime(L);
     rt->enforce = 0;
+    /* One entry for every pending finalizer together: `ctl_gcrun` runs each under the
+     * hook, and they share one budget and deadline. */
+    rt->depth = 1;
+    rt->executed = 0;
+    rt->tripped = CTL_LIMIT_NONE;
+    rt->deadline = rt->timeout > 0 ? monotonic_now() + rt->timeout : 0;
     lua_close(L);
+    rt->depth = 0;
 }
 
 /* Sets the normal count hook unless it is already set (the common case on every entry). */
@@ -134,6 +195,7 @@ static void enter(lua_State *L, ctl_runtime *rt) {
     if (rt->depth++ == 0) {
         rt->executed = 0;
         rt->tripped = CTL_LIMIT_NONE;
+        rt->refused = 0;
         rt->cancel = 0;
         rt->deadline = rt->timeout > 0 ? monotonic_now() + rt->timeout : 0;
         if (rt->budget > 0 || rt->timeout > 0 || rt->limit > 0) {
@@ -179,6 +241,20 @@ int ctl_pcall(lua_State *L, int nargs, int nresults) {
     return status;
 }
 
+/* lua_CFunction: arg 1 a light userdata lua_State (a dead coroutine kept alive by the
+ * caller); records its traceback. */
+static int op_cotraceback(lua_State *L) {
+    lua_State *co = (lua_State *)lua_touserdata(L, 1);
+    luaL_traceback(L, co, NULL, 0);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &traceback_key);
+    return 0;
+}
+
+int ctl_pcall_any(lua_State *L, int nargs, int nresults) {
+    if (lua_getallocf(L, NULL) == ctl_alloc) return ctl_pcall(L, nargs, nresults);
+    return lua_pcall(L, nargs, nresults, 0);
+}
+
 int ctl_resume(lua_State *co, lua_State *from, int nargs, int *nres) {
     ctl_runtime *rt = ctl_getruntime(co);
     enter(co, rt);
@@ -188,8 +264,17 @@ int ctl_resume(lua_State *co, lua_State *from, int nargs, int *nres) {
     rt->enforce = saved;
     leave(rt);
     if (status != LUA_OK && status != LUA_YIELD) {
-        luaL_traceback(co, co, NULL, 0);
-        lua_rawsetp(co, LUA_REGISTRYINDEX, &traceback_key);
+        /* A dead coroutine takes no calls: move the error to `from` (as auxwrap does) and
+         * build the traceback there, protected (it allocates). */
+        lua_xmove(co, from, 1);
+        if (lua_checkstack(from, 2)) {
+            lua_pushcfunction(from, op_cotraceback);
+            lua_pushlightuserdata(from, co);
+            int saved_enforce = rt->enforce;
+            rt->enforce = 0;   /* as ctl_msgh: the traceback may need memory past the cap */
+            if (lua_pcall(from, 1, 0, 0) != LUA_OK) lua_pop(from, 1);
+            rt->enforce = saved_enforce;
+        }
     }
     return status;
 }
@@ -207,9 +292,20 @@ static int box_gc(lua_State *L) {
     if (slot && *slot) {
         void *box = *slot;
         *slot = NULL;
-        ctl_getruntime(L)->release(box);
+        ctl_runtime *rt = ctl_getruntime(L);
+        int saved = rt->enforce;
+        rt->enforce = 0;   /* Swift deinits run here: nothing they allocate may fail */
+        rt->release(box);
+        rt->enforce = saved;
     }
     return 0;
+}
+
+/* Raises a genuine LUA_ERRMEM (Lua's own "not enough memory"): asks for a block the
+ * allocator always refuses. */
+static int raise_memory_error(lua_State *L) {
+    lua_newuserdatauv(L, CTL_REFUSED_SIZE, 0);
+    return 0;   /* not reached */
 }
 
 static int trampoline(lua_State *L) {
@@ -221,16 +317,14 @@ static int trampoline(lua_State *L) {
     int r = rt->dispatch(L, *slot);
     rt->enforce = saved;
     if (r == CTL_RAISE) return lua_error(L);
+    if (r == CTL_RAISE_MEMORY) return raise_memory_error(L);
     if (r == CTL_RAISE_WHERE) {   /* a message from Swift: prefix the caller's position */
         luaL_where(L, 1);
         lua_insert(L, -2);
         lua_concat(L, 2);
         return lua_error(L);
     }
-    if (saved > 0 && rt->limit && rt->used > rt->limit) {
-        lua_pushliteral(L, "not enough memory");
-        return lua_error(L);
-    }
+    if (saved > 0 && rt->limit && rt->used > rt->limit) return raise_memory_error(L);
     if (r <= CTL_YIELD_BASE) return lua_yield(L, CTL_YIELD_BASE - r);
     return r;
 }
@@ -318,7 +412,86 @@ void ctl_interrupt(ctl_runtime *rt) {
     if (rt->main) lua_sethook(rt->main, ctl_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
 }
 
-static int op_openlibs(lua_State *L) { luaL_openlibs(L); return 0; }
+/* ---- xpcall whose message handler stands aside once a limit tripped ----
+ * A limit error is raised from inside the hook, where Lua runs the message handler with
+ * hooks off: a handler that loops would never stop. After a trip the wrapper returns the
+ * error unchanged instead of calling the script's handler. */
+
+static int xpcall_handler(lua_State *L) {
+    if (ctl_getruntime(L)->tripped) return 1;   /* the error object, unchanged */
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);   /* C calling Lua: an error unwinds C frames only */
+    return 1;
+}
+
+static int finish_xpcall(lua_State *L, int status, lua_KContext extra) {
+    if (status != LUA_OK && status != LUA_YIELD) {
+        lua_pushboolean(L, 0);
+        lua_pushvalue(L, -2);
+        return 2;
+    }
+    return lua_gettop(L) - (int)extra;
+}
+
+/* luaB_xpcall with the handler wrapped. */
+static int ctl_xpcall(lua_State *L) {
+    int n = lua_gettop(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, xpcall_handler, 1);
+    lua_replace(L, 2);
+    lua_pushboolean(L, 1);
+    lua_pushvalue(L, 1);
+    lua_rotate(L, 3, 2);
+    int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, finish_xpcall);
+    return finish_xpcall(L, status, 2);
+}
+
+/* ---- finalizers under the limits ----
+ * Lua runs `__gc` with hooks off and, from a Swift frame, with the memory cap disarmed.
+ * The strict sandbox gives such objects a metatable whose `__gc` calls this with the
+ * script's metatable and the object: the script's `__gc` (looked up now) runs in a fresh
+ * coroutine, which takes hooks, with the count hook and the cap armed. */
+int ctl_gcrun(lua_State *L) {
+    ctl_runtime *rt = ctl_getruntime(L);
+    lua_settop(L, 2);
+    if (lua_type(L, 1) != LUA_TTABLE) return 0;
+    lua_pushliteral(L, "__gc");
+    if (lua_rawget(L, 1) == LUA_TNIL) return 0;
+    lua_State *co = lua_newthread(L);
+    lua_pushvalue(L, 3);
+    lua_pushvalue(L, 2);
+    lua_xmove(L, co, 2);
+    if (rt->depth == 0 && !rt->tripped) {   /* outside any entry: this is one */
+        rt->executed = 0;
+        rt->deadline = rt->timeout > 0 ? monotonic_now() + rt->timeout : 0;
+    }
+    if (rt->tripped) lua_sethook(co, ctl_hook, LUA_MASKCOUNT | LUA_MASKLINE | LUA_MASKCALL, 1);
+    else if (rt->budget > 0 || rt->timeout > 0 || rt->cancel) lua_sethook(co, ctl_hook, LUA_MASKCOUNT, CTL_HOOK_STEP);
+    rt->depth++;
+    int saved = rt->enforce;
+    rt->enforce = 1;
+    int nres = 0;
+    int status = lua_resume(co, L, 1, &nres);
+    rt->enforce = saved;
+    rt->depth--;
+    if (status != LUA_OK && status != LUA_YIELD) {
+        lua_xmove(co, L, 1);
+        return lua_error(L);   /* GCTM turns it into a warning */
+    }
+    return 0;
+}
+
+static int op_openlibs(lua_State *L) {
+    luaL_openlibs(L);
+    lua_pushcfunction(L, ctl_xpcall);
+    lua_setglobal(L, "xpcall");
+    lua_getglobal(L, "string");
+    ctl_open_patterns(L);
+    lua_pop(L, 1);
+    return 0;
+}
 
 int ctl_openlibs(lua_State *L) {
     lua_pushcfunction(L, op_openlibs);

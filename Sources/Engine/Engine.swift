@@ -22,6 +22,9 @@ public final class Engine {
         public var printToStandardOutput = false
         /// Relative paths given to `app.load` resolve against this folder (default: the working directory).
         public var baseDirectory: URL?
+        /// Under `strict`, folders besides `scriptRoots` that a script's `app.load` may read
+        /// (the scenario runner adds the folder `ctlua test` runs from: the project).
+        public var loadRoots: [String] = []
         public init() {}
     }
 
@@ -40,6 +43,10 @@ public final class Engine {
     public private(set) var scripts: [String] = []
     /// Number of relaunches so far.
     public private(set) var launches = 1
+
+    /// Bytes of script-made values the engine keeps outside Lua (UI properties and log lines in
+    /// the transcript), charged by `retain`.
+    public private(set) var retainedBytes = 0
 
     private var systems: [any EngineSystem] = []
     private var retired: [LuaState] = []
@@ -64,6 +71,8 @@ public final class Engine {
             storage: storage, clock: clock, onError: { transcript.record("error", ["message": .string($0)]) })
         files = SwitchableFileFetcher(target: defaultFetcher)
         lua = try Engine.makeState(configuration)
+        // weak: the transcript holds the clock (its time source); a strong capture would be a cycle
+        clock.onOverrun = { [weak transcript] in transcript?.record("error", ["message": .string($0)]) }
         try installCoreModules()
     }
 
@@ -89,6 +98,7 @@ public final class Engine {
     }
 
     /// Registers a Lua module in the current state: reachable with `require(name)` and as a global.
+    /// Under `strict` every script reaches it through its own read-only view (see `EngineSystem`).
     public func installModule(_ name: String, _ make: @escaping (LuaState) throws -> LuaValue) throws {
         try install(name, make, into: lua)
     }
@@ -144,10 +154,42 @@ public final class Engine {
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
+    /// Runs a script the way `app.load` does for a script: under `strict` the path (relative to
+    /// `baseDirectory`) must resolve, symlinks included, inside a script root or a load root, and
+    /// must not contain NUL. A load that fails widens nothing (its folder is not kept as a root).
+    public func loadFromScript(path: String) throws {
+        guard configuration.policy == .strict else { return try load(path: path) }
+        guard !path.utf8.contains(0) else { throw LuaError.callback(message: "app.load: the path contains a NUL byte") }
+        let absolute = URL(fileURLWithPath: path, relativeTo: configuration.baseDirectory).standardizedFileURL.path
+        let saved = lua.scriptRoots
+        lua.scriptRoots = saved + configuration.loadRoots
+        let inside = lua.isInsideScriptRoots(absolute)
+        lua.scriptRoots = saved
+        guard inside else {
+            throw LuaError.callback(message: "app.load: '\(path)' is not a file inside the script roots")
+        }
+        try load(path: absolute)
+    }
+
+    /// Counts `bytes` of script-made data the engine keeps (UI properties, log lines) against the
+    /// memory cap; throws `not enough memory` past it.
+    public func retain(_ bytes: Int) throws {
+        if let cap = lua.limits.memory, retainedBytes + bytes > cap {
+            throw LuaError.memory(message: "not enough memory")
+        }
+        retainedBytes += bytes
+    }
+
     private func runScript(_ path: String) throws {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        if !lua.scriptRoots.contains(folder) { lua.scriptRoots.append(folder) }
-        try lua.loadFile(path, chunkName: Self.displayPath(path)).call()
+        let added = !lua.scriptRoots.contains(folder)
+        if added { lua.scriptRoots.append(folder) }
+        do {
+            try lua.loadFile(path, chunkName: Self.displayPath(path)).call()
+        } catch {
+            if added, let index = lua.scriptRoots.lastIndex(of: folder) { lua.scriptRoots.remove(at: index) }
+            throw error
+        }
     }
 
     /// Persists, rebuilds the Lua state and every system from storage, and runs the loaded scripts again.

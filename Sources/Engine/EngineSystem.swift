@@ -12,6 +12,10 @@ import LuaRuntime
 /// - Lua bindings must build values with the calling state (`LuaArguments.state`),
 ///   not a captured one: a `.lua` scenario keeps running in the state that called
 ///   `app.relaunch()`.
+/// - Under `strict` each script gets its own read-only copy of a module's table (nested tables
+///   copied too), so no script can change what another sees: compare marker tables a script
+///   passes back by a tag (`LuaTable.get`), not by identity, and charge values the system keeps
+///   from scripts to `Engine.retain(_:)`.
 public protocol EngineSystem: AnyObject {
     /// Installs the system into the engine's current Lua state.
     func install(in engine: Engine) throws

@@ -8,9 +8,24 @@
 /// the `drain()` or `advance(by:)` during which they were registered, after every
 /// due timer (the engine's driving calls all end in one of those, so that is
 /// "before the driving call returns"). Persistence uses it to write once per settle.
+///
+/// Bounds (reliability.md): one outermost `advance`/`drain` runs at most `maxTimersPerAdvance`
+/// timers (nested advances from timers count in the outer one) and moves the clock at most
+/// `maxAdvance` seconds. Past the timer bound the due timers are dropped (a timer that
+/// reschedules itself would run forever), `onOverrun` receives the message and `overran` is set.
 public final class VirtualClock {
     /// Seconds since the engine started.
     public private(set) var now: Double = 0
+    /// Timers one outermost `advance`/`drain` may run. Default one million.
+    public var maxTimersPerAdvance = 1_000_000
+    /// Seconds one `advance` may move the clock (longer requests move it this far). Ten years.
+    public static let maxAdvance: Double = 10 * 365 * 86_400
+    /// Receives the message when an advance stopped at `maxTimersPerAdvance`.
+    public var onOverrun: ((String) -> Void)?
+    /// Number of advances stopped at `maxTimersPerAdvance` so far.
+    public private(set) var overruns = 0
+    private var depth = 0
+    private var timersRun = 0
     private var timers: [(due: Double, seq: Int, action: () -> Void)] = []
     private var sequence = 0
     private var idleActions: [() -> Void] = []
@@ -49,16 +64,33 @@ public final class VirtualClock {
 
     /// Moves the clock forward by `seconds`, running due timers in order.
     public func advance(by seconds: Double) {
-        let target = now + max(0, seconds)
+        let step = seconds.isNaN ? 0 : min(max(0, seconds), VirtualClock.maxAdvance)
+        let target = now + step
+        if depth == 0 { timersRun = 0 }
+        depth += 1
+        defer { depth -= 1 }
         repeat {
             while let index = nextDueIndex(upTo: target) {
+                if timersRun >= maxTimersPerAdvance {
+                    stopRunaway(upTo: target)
+                    break
+                }
+                timersRun += 1
                 let timer = timers.remove(at: index)
                 now = max(now, timer.due)
                 timer.action()
             }
-            now = target
+            now = max(now, target)
             runIdleActions()
         } while nextDueIndex(upTo: target) != nil
+    }
+
+    /// Drops every timer due by `target` and reports the overrun once.
+    private func stopRunaway(upTo target: Double) {
+        timers.removeAll { $0.due <= target }
+        overruns += 1
+        onOverrun?("timer limit exceeded: more than \(maxTimersPerAdvance) timers in one advance "
+                   + "(a timer that reschedules itself?); the due timers were dropped")
     }
 
     /// Runs the idle actions registered so far (and those they register).

@@ -78,3 +78,16 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
         self = .object(JSONObject(elements, uniquingKeysWith: { _, last in last }))
     }
 }
+
+extension JSONValue {
+    /// About how many bytes the value takes in memory (string bytes plus a fixed cost per
+    /// value): what the engine charges when it keeps a value a script made.
+    public var estimatedSize: Int {
+        switch self {
+        case .null, .bool, .integer, .double: return 16
+        case .string(let s): return 32 + s.utf8.count
+        case .array(let a): return a.reduce(32) { $0 + 8 + $1.estimatedSize }
+        case .object(let o): return o.reduce(64) { $0 + 48 + $1.key.utf8.count + $1.value.estimatedSize }
+        }
+    }
+}

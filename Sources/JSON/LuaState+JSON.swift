@@ -24,12 +24,19 @@ extension LuaState {
     }
 
     /// Converts JSON to a Lua value with the `json.decode` rules (null is `json.null`, arrays/objects marked).
+    /// Pushes under a protected call with the memory cap armed: a value too big for the cap is
+    /// `LuaError.memory`; other failures (too deep) are `LuaJSONError`.
     public func luaValue(_ json: JSONValue) throws -> LuaValue {
-        var failure: LuaValue?
+        var status: Int32 = 0
         try json.withJansson { (pointer) throws(JSONError) -> Void in
-            if ctl_json_push_protected(rawState, pointer) != 0 { failure = rawPop() }
+            status = ctl_json_push_protected(rawState, pointer)
         }
-        if let failure { throw LuaJSONError(message: "json: \(failure)") }
+        if status == CTL_JSON_NO_STACK { throw LuaError.limit(.memory, message: "stack overflow", traceback: nil) }
+        if status != 0 {
+            let error = rawPopError(status: status)   // pops exactly the one value pushed
+            if case .runtime(let message, _, _) = error { throw LuaJSONError(message: message) }
+            throw error
+        }
         return rawPop()
     }
 }

@@ -33,6 +33,7 @@ public enum LuaError: Error, @unchecked Sendable, CustomStringConvertible {
         case .syntax(let m, _), .runtime(let m, _, _), .memory(let m), .errorHandler(let m), .callback(let m):
             return m
         case .limit(_, let m, _): return m
+        case .badArgument(let f, 0, let m): return "calling '\(f)' on bad self (\(m))"   // as luaL_argerror
         case .badArgument(let f, let p, let m): return "bad argument #\(p) to '\(f)' (\(m))"
         case .conversion(let from, let to, let m):
             return "cannot convert \(from) to \(to)" + (m.map { " (\($0))" } ?? "")

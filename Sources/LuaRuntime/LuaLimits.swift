@@ -1,9 +1,14 @@
 /// Limits of one Lua state, applied per entry from Swift (see reliability.md).
 public struct LuaLimits: Sendable, Equatable {
     /// Memory cap in bytes (nil: none). Default 64 MiB. Message: `not enough memory`.
+    /// Hard for what scripts cause: Lua's allocator refuses past it while Lua runs, finalizers run
+    /// with it armed, large results of Swift functions are checked before they are allocated, and
+    /// the JSON bridge bounds jansson's trees and texts by what it has left.
     public var memory: Int?
     /// Instructions per entry from Swift (nil: none). Default 50 million.
-    /// Once exceeded, the stop fires on every line and call so `pcall` cannot swallow it.
+    /// Once exceeded, the stop fires on every line and call so `pcall` cannot swallow it (and an
+    /// `xpcall` message handler is skipped). Pattern-matching steps count as instructions, and
+    /// `__gc` finalizers run under the same budget.
     public var instructions: Int?
     /// Wall-clock seconds per entry from Swift (nil: none). Message: `timeout`.
     public var timeout: Double?

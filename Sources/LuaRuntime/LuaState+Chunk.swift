@@ -24,6 +24,14 @@ extension LuaState {
         sandbox.preload[name] = .function(loader)
     }
 
+    /// A Lua function for a C function (no upvalues).
+    func function(cFunction: lua_CFunction) -> LuaFunction {
+        let L = activeL
+        lua_pushcclosure(L, cFunction, 0)
+        defer { ctl_pop(L, 1) }
+        return LuaFunction(state: self, index: -1, on: L)
+    }
+
     /// Makes a C module (`luaopen_*`) available to `require`.
     public func preload(_ name: String, cFunction: lua_CFunction) {
         let L = activeL
@@ -100,9 +108,28 @@ extension LuaState {
         return LuaFunction(state: self, index: -1, on: L)
     }
 
-    /// Where `require(name)` finds a `.lua` file under the script roots, or nil.
+    /// Where `require(name)` finds a `.lua` file under the script roots, or nil. Under `strict`
+    /// the file's real path (symlinks resolved) must lie inside a root's real path.
     func findModule(_ name: String) -> String? {
-        candidates(name).first { access($0, R_OK) == 0 }
+        guard !name.utf8.contains(0) else { return nil }
+        return candidates(name).first { access($0, R_OK) == 0 && (policy == .full || isInsideScriptRoots($0)) }
+    }
+
+    /// Whether `path`'s real path (symlinks resolved) lies inside the real path of a script root.
+    /// A path with a NUL byte, or one that does not exist, is not.
+    public func isInsideScriptRoots(_ path: String) -> Bool {
+        guard !path.utf8.contains(0), let real = LuaState.realPath(path) else { return false }
+        return scriptRoots.contains { root in
+            guard !root.utf8.contains(0), let base = LuaState.realPath(root) else { return false }
+            return real.hasPrefix(base.hasSuffix("/") ? base : base + "/")
+        }
+    }
+
+    /// `realpath(3)`, or nil when the path does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     func moduleSearchMessage(_ name: String) -> String {

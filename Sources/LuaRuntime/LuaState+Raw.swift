@@ -15,6 +15,11 @@ extension LuaState {
         return value(at: -1, on: activeL)
     }
 
+    /// Pops the error value a failed protected call left on top and maps it (`popError`). Pops 1.
+    @_spi(RawLua) public func rawPopError(status: Int32) -> LuaError {
+        popError(status: status, on: activeL)
+    }
+
     /// Runs the function below `count` arguments on top under a protected call; results stay
     /// on the stack (`results` of them). Throws the mapped error (and pops it) on failure.
     @_spi(RawLua) public func rawProtectedCall(arguments count: Int32, results: Int32) throws(LuaError) {

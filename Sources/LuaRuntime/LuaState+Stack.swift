@@ -91,14 +91,26 @@ extension LuaState {
     }
 
     /// Builds the `LuaError` for a failed status from the error value on top; pops it.
+    ///
+    /// The one mapping from Lua's outcome to `LuaError` (mlua's `pop_error`): by the status,
+    /// then by which limit stopped the entry (`ctl_runtime.tripped`, set by the hook, the
+    /// pattern-step counter or a binding limit such as output), then by the error object.
+    /// Never by the message's text: a script's `error("not enough memory")` is a runtime error.
+    /// `L` must be a normal thread (a dead coroutine's error is moved off it first).
     func popError(status: Int32, on L: OpaquePointer) -> LuaError {
         defer { ctl_pop(L, 1) }
         switch status {
         case LUA_ERRSYNTAX:
             let message = lua_type(L, -1) == LUA_TSTRING ? String(decoding: bytes(at: -1, on: L), as: UTF8.self) : "syntax error"
             return .syntax(message: message, isIncomplete: message.hasSuffix("<eof>"))
-        case LUA_ERRMEM:
+        case LUA_ERRMEM where isClosed || runtime.pointee.refused != 0:
             return .memory(message: "not enough memory")
+        case LUA_ERRMEM:
+            // Nothing was refused: a script's own error("not enough memory") (lua_error makes
+            // that string a LUA_ERRMEM). A runtime error with that value, as the script raised it.
+            // Lua runs no message handler for LUA_ERRMEM: there is no traceback.
+            let message = "not enough memory"
+            return .runtime(message: message, traceback: nil, value: .string(LuaString(message)))
         case LUA_ERRERR:
             return .errorHandler(message: lua_type(L, -1) == LUA_TSTRING
                 ? String(decoding: bytes(at: -1, on: L), as: UTF8.self) : "error in error handling")
@@ -108,16 +120,23 @@ extension LuaState {
             ctl_lasttraceback(L)
             let traceback = lua_type(L, -1) == LUA_TSTRING ? String(decoding: bytes(at: -1, on: L), as: UTF8.self) : nil
             ctl_pop(L, 1)
-            let tripped = isClosed ? 0 : Int(runtime.pointee.tripped)
-            switch UInt32(tripped) {
-            case CTL_LIMIT_INSTRUCTIONS.rawValue: return .limit(.instructions, message: message, traceback: traceback)
-            case CTL_LIMIT_TIMEOUT.rawValue: return .limit(.timeout, message: message, traceback: traceback)
-            case CTL_LIMIT_INTERRUPTED.rawValue: return .limit(.interrupted, message: message, traceback: traceback)
-            default: break
+            if let kind = trippedLimit {
+                return .limit(kind, message: message, traceback: traceback)
             }
-            if message == "not enough memory" { return .memory(message: message) }
-            if message.hasSuffix("output limit exceeded") { return .limit(.output, message: message, traceback: traceback) }
             return .runtime(message: message, traceback: traceback, value: value)
+        }
+    }
+
+    /// The limit that stopped the current (or last) entry, if any.
+    var trippedLimit: LuaLimitKind? {
+        guard !isClosed else { return nil }
+        switch UInt32(runtime.pointee.tripped) {
+        case CTL_LIMIT_INSTRUCTIONS.rawValue: return .instructions
+        case CTL_LIMIT_TIMEOUT.rawValue: return .timeout
+        case CTL_LIMIT_INTERRUPTED.rawValue: return .interrupted
+        case CTL_LIMIT_OUTPUT.rawValue: return .output
+        case CTL_LIMIT_MEMORY.rawValue: return .memory
+        default: return nil
         }
     }
 

@@ -4,9 +4,13 @@ import CLuaSupport
 /// One Lua 5.4 state: the owner of a `lua_State`, its limits and its sandbox.
 ///
 /// Every entry from Swift into Lua is a protected call with a traceback handler;
-/// Swift callbacks never raise (the C trampoline raises after they return); the
-/// memory cap is enforced only while Lua code runs, so no allocation failure can
-/// longjmp through a Swift frame. A state is confined to one thread.
+/// Swift callbacks never raise (the C trampoline raises after they return). The
+/// allocator refuses memory past the cap only while Lua code runs, so no allocation
+/// failure can longjmp through a Swift frame; what Swift frames allocate for scripts is
+/// bounded otherwise: large results are checked against the cap before they are pushed
+/// (`LuaResults`), JSON goes in through a protected entry with the cap armed, and the
+/// trampoline raises `not enough memory` when a callback left the state over the cap.
+/// A state is confined to one thread.
 ///
 /// Swift closures registered in the state are owned by it: call `close()` (or let
 /// the owner drop the state) to release them; closures should capture the state

@@ -33,9 +33,11 @@ public final class LuaThread: LuaReference {
         try state.ensureStack(Int32(arguments.count) + 2, on: co)
         for a in arguments { state.push(a, on: co) }
         var count: Int32 = 0
-        let status = ctl_resume(co, state.activeL, Int32(arguments.count), &count)
+        let from = state.activeL
+        try state.ensureStack(3, on: from)
+        let status = ctl_resume(co, from, Int32(arguments.count), &count)
         if status != LUA_OK && status != LUA_YIELD {
-            throw state.popError(status: status, on: co)
+            throw state.popError(status: status, on: from)   // ctl_resume moved the error there
         }
         let top = lua_gettop(co)
         var values: [LuaValue] = []

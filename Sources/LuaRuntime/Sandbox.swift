@@ -48,11 +48,13 @@ final class Sandbox {
         case .strict:
             let find = state.function("require") { [unowned state] args in
                 let name = try args.string(1)
+                guard !name.utf8.contains(0) else { throw args.argumentError(1, "module name contains a NUL byte") }
                 if let path = state.findModule(name) { return [.string(LuaString(path))] }
                 return [.nil, .string(LuaString(state.moduleSearchMessage(name)))]
             }
             let loadFile = state.function("require") { [unowned state] args in
                 let path = try args.string(1)
+                guard !path.utf8.contains(0) else { return [.nil, .string("path contains a NUL byte")] }
                 let env = try args.table(2)
                 guard let bytes = readFile(path) else { return [.nil, .string(LuaString("cannot open \(path)"))] }
                 do {
@@ -62,7 +64,8 @@ final class Sandbox {
                 }
             }
             let chunk = try state.loadChunk(Sandbox.strictPrelude, name: "=ctlua.prelude", mode: "t", environment: nil)
-            let results = try chunk.call(.function(print), .function(find), .function(loadFile))
+            let results = try chunk.call(.function(print), .function(find), .function(loadFile),
+                                         .function(state.function(cFunction: ctl_gcrun)))
             guard case .table(let b) = results[0], case .table(let p) = results[1], case .function(let n) = results[2] else {
                 throw LuaError.callback(message: "prelude returned no tables")
             }
@@ -81,10 +84,19 @@ final class Sandbox {
         return _G, package.preload
         """
 
+    /// The strict environment. Every script (each `_ENV`) gets its own view of every library
+    /// and module: on first use of a global name that holds a table, the environment gets a
+    /// read-only proxy over a private copy (nested tables copied the same way), so `rawset`,
+    /// `pairs` or anything else a script does to its view changes nothing another script sees.
+    /// The real tables (and the string metatable's `__index`) are never handed to scripts.
+    /// Modules from `require` get the same per-script view when ctlua preloaded them.
+    /// Objects with a `__gc` get a shadow metatable whose finalizer runs the script's `__gc`
+    /// through `ctl_gcrun` (a coroutine under the hook and the memory cap).
     static let strictPrelude = """
-        local print, findmodule, loadfile = ...
+        local print, findmodule, loadfile, gcrun = ...
         local G = _G
-        local setmetatable, error, next, type, rawload, select = setmetatable, error, next, type, load, select
+        local setmetatable, getmetatable, error, next, type, rawload, select = setmetatable, getmetatable, error, next, type, load, select
+        local rawget, rawset, tostring = rawget, rawset, tostring
         local function readonly(t, name)
           return setmetatable({}, {
             __index = t,
@@ -93,6 +105,23 @@ final class Sandbox {
             __len = function() return #t end,
             __metatable = false,
           })
+        end
+        -- A function giving one environment's views: the same real table, the same view.
+        local function viewer()
+          local views = {}
+          local function view(t, name)
+            local v = views[t]
+            if v then return v end
+            local c = {}
+            v = readonly(c, name)
+            views[t] = v
+            for k, x in next, t do
+              if type(x) == "table" then x = view(x, name .. "." .. tostring(k)) end
+              c[k] = x
+            end
+            return v
+          end
+          return view
         end
         local function copy(t, keys)
           local r = {}
@@ -108,6 +137,30 @@ final class Sandbox {
         end
         base.print = print
         local gc = collectgarbage
+        -- Finalizers: Lua runs __gc with hooks off, so a script's __gc runs through gcrun
+        -- (a coroutine under the limits). The object gets a shadow of its metatable whose __gc
+        -- looks the script's __gc up when it runs; getmetatable still answers the script's own.
+        local shadows = setmetatable({}, {__mode = "k"})
+        local owners = setmetatable({}, {__mode = "k"})
+        base.setmetatable = function(t, mt)
+          if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+            local s = shadows[mt]
+            if s == nil then
+              s = {}
+              for k, v in next, mt do s[k] = v end
+              s.__gc = function(o) return gcrun(mt, o) end
+              shadows[mt] = s
+              owners[s] = mt
+            end
+            return setmetatable(t, s)
+          end
+          return setmetatable(t, mt)
+        end
+        base.getmetatable = function(v)
+          local m = getmetatable(v)
+          if type(m) == "table" then return owners[m] or m end
+          return m
+        end
         base.collectgarbage = function(opt, ...)
           opt = opt or "collect"
           if opt == "collect" or opt == "count" or opt == "step" or opt == "isrunning" then return gc(opt, ...) end
@@ -117,16 +170,27 @@ final class Sandbox {
         safestring.dump = nil
         getmetatable("").__index = safestring
         getmetatable("").__metatable = false
-        base.string = readonly(safestring, "string")
-        base.table = readonly(copy(table), "table")
-        base.math = readonly(copy(math), "math")
-        base.utf8 = readonly(copy(utf8), "utf8")
-        base.coroutine = readonly(copy(coroutine), "coroutine")
-        base.os = readonly(copy(os, {"time", "clock", "date", "difftime"}), "os")
-        base.debug = readonly({traceback = debug.traceback}, "debug")
-        local envmeta = {__index = base, __metatable = false}
-        local function newenv()
-          local env = setmetatable({}, envmeta)
+        -- Plain tables only Swift and this prelude hold: scripts get views (newenv).
+        base.string = safestring
+        base.table = copy(table)
+        base.math = copy(math)
+        base.utf8 = copy(utf8)
+        base.coroutine = copy(coroutine)
+        base.os = copy(os, {"time", "clock", "date", "difftime"})
+        base.debug = {traceback = debug.traceback}
+        local newenv
+        local requirein
+        newenv = function()
+          local view = viewer()
+          local function require(name) return requirein(view, name) end
+          local env = setmetatable({}, {__metatable = false, __index = function(e, k)
+            local v = rawget(base, k)
+            if v == nil then return nil end
+            if k == "require" then v = require
+            elseif type(v) == "table" then v = view(v, k) end
+            rawset(e, k, v)
+            return v
+          end})
           env._G = env
           return env
         end
@@ -137,12 +201,18 @@ final class Sandbox {
           return rawload(chunk, name, "t", env or newenv())
         end
         local preload, loaded = {}, {}
-        base.require = function(name)
+        local function same(t) return t end
+        -- `view` makes the calling script's view of a preloaded (ctlua) module; a module from a
+        -- .lua file is the script's own code, shared by the scripts that require it, as in Lua.
+        requirein = function(view, name)
           if type(name) ~= "string" then
             error("bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 2)
           end
           local v = loaded[name]
-          if v ~= nil then return v end
+          if v ~= nil then
+            if type(v) == "table" and preload[name] ~= nil then return view(v, name) end
+            return v
+          end
           local loader = preload[name]
           local path
           if loader == nil then
@@ -156,8 +226,10 @@ final class Sandbox {
           v = loader(name, path)
           if v == nil then v = true end
           loaded[name] = v
+          if type(v) == "table" and path == nil then return view(v, name) end
           return v
         end
+        base.require = function(name) return requirein(same, name) end
         return base, preload, newenv
         """
 }

@@ -38,12 +38,14 @@ public struct LuaResults {
 
     public mutating func push(_ value: LuaValue) throws(LuaError) {
         try reserve()
+        if case .string(let s) = value { try state.checkAllocation(s.bytes.count) }
         state.push(value, on: L)
     }
 
     /// Pushes a Swift string without an intermediate byte array.
     public mutating func push(_ string: String) throws(LuaError) {
         try reserve()
+        try state.checkAllocation(string.utf8.count)
         state.push(string, on: L)
     }
 
@@ -167,7 +169,32 @@ public struct LuaArguments {
     }
 }
 
+extension LuaLimitKind {
+    /// The `enum ctl_limit` a Swift callback trips for this limit (nil: an ordinary error).
+    var trip: Int32? {
+        switch self {
+        case .instructions: return Int32(CTL_LIMIT_INSTRUCTIONS.rawValue)
+        case .timeout: return Int32(CTL_LIMIT_TIMEOUT.rawValue)
+        case .interrupted: return Int32(CTL_LIMIT_INTERRUPTED.rawValue)
+        case .output: return Int32(CTL_LIMIT_OUTPUT.rawValue)
+        case .memory: return nil   // "stack overflow", "too many results": runtime errors, as Lua's own
+        }
+    }
+}
+
 extension LuaState {
+    /// Refuses, before allocating, a string that would take the state past its memory cap:
+    /// Swift frames allocate with the cap disarmed (an allocation failure there would longjmp
+    /// through Swift), so a large value is checked first. Small values (below 4 KiB) are not:
+    /// the trampoline re-checks the cap when the callback returns.
+    @inline(__always)
+    func checkAllocation(_ bytes: Int) throws(LuaError) {
+        guard bytes >= 4096, runtime.pointee.limit > 0 else { return }
+        if Int(runtime.pointee.used) + bytes > Int(runtime.pointee.limit) {
+            throw LuaError.memory(message: "not enough memory")
+        }
+    }
+
     /// Makes a Lua function that runs `body`. Errors thrown by `body` become Lua errors
     /// raised by the C trampoline after the Swift frame has returned.
     public func function(_ name: String = "?", _ body: @escaping (LuaArguments) throws -> [LuaValue]) -> LuaFunction {
@@ -221,7 +248,13 @@ extension LuaState {
             case .runtime(_, _, let value):
                 push(value, on: L)   // re-raise the original value unchanged
                 return CTL_RAISE
-            case .limit, .memory, .errorHandler:
+            case .memory:
+                return CTL_RAISE_MEMORY   // a genuine LUA_ERRMEM: classified by status, not by text
+            case .limit(let kind, _, _):
+                if let code = kind.trip { ctl_trip(L, code) }   // the stop cannot be swallowed by pcall
+                push(error.message, on: L)
+                return CTL_RAISE
+            case .errorHandler:
                 push(error.message, on: L)
                 return CTL_RAISE
             default:

@@ -94,3 +94,30 @@ private final class ErrorReader: @unchecked Sendable {
         return data
     }
 }
+
+/// Runs `body` on its own thread and waits at most `seconds` for it: a test of a hang fails
+/// instead of hanging the suite. Returns the body's result, or nil when it did not finish in
+/// time (its thread is left running; everything it uses must be made inside `body`).
+public func withDeadline<T: Sendable>(_ seconds: Double, _ body: @escaping @Sendable () throws -> T) -> Result<T, any Error>? {
+    let box = DeadlineBox<T>()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        let result = Result { try body() }
+        box.lock.lock()
+        box.result = result
+        box.lock.unlock()
+        done.signal()
+    }
+    thread.stackSize = 16 << 20
+    thread.start()
+    guard done.wait(timeout: .now() + seconds) == .success else { return nil }
+    box.lock.lock()
+    defer { box.lock.unlock() }
+    return box.result
+}
+
+/// The result slot `withDeadline` shares with its thread (guarded by the lock).
+final class DeadlineBox<T>: @unchecked Sendable {
+    let lock = NSLock()
+    var result: Result<T, any Error>?
+}

@@ -40,7 +40,7 @@ final class DeinitFlag { var count = 0 }
         let e1 = #expect(throws: LuaError.self) { try lua.run("c:add('x')", name: "=t") }
         #expect(e1?.message == "t:1: bad argument #1 to 'add' (number expected, got string)")
         let e2 = #expect(throws: LuaError.self) { try lua.run("c.add({}, 1)", name: "=t") }
-        #expect(e2?.message == "t:1: bad argument #0 to 'add' (Counter expected, got table)")
+        #expect(e2?.message == "t:1: calling 'add' on bad self (Counter expected, got table)")   // as luaL_argerror
     }
 
     @Test func objectsAreReleasedByGarbageCollection() throws {

@@ -24,6 +24,7 @@ typedef struct ctl_json_error {
     int too_deep;     ///< 1 when the depth bound tripped (then `limit` is set).
     int limit;        ///< The depth bound in force.
     int code;         ///< jansson's `enum json_error_code`, or -1 for our own errors.
+    int too_big;      ///< 1 when the memory bound refused the document.
     char text[160];   ///< The reason, NUL-terminated (no "json:" prefix, no position).
 } ctl_json_error;
 
@@ -37,12 +38,22 @@ const char *ctl_json_error_text(const ctl_json_error *err);
 json_t *ctl_json_decode(const char *buf, size_t len, int reject_duplicates, int max_depth,
                         ctl_json_error *err);
 
+/// `ctl_json_decode` refusing a document whose tree would need more than about
+/// `max_bytes` (estimated from the text before jansson builds anything: the text plus a
+/// fixed cost per value). A refusal sets `err->too_big` and the text "not enough memory".
+json_t *ctl_json_decode_max(const char *buf, size_t len, int reject_duplicates, int max_depth,
+                            size_t max_bytes, ctl_json_error *err);
+
 /// Prints `json` (compact when `indent` <= 0, else `indent` spaces per level,
 /// capped at 31). Doubles print as the shortest of %.15g/%.16g/%.17g that
 /// round-trips and always keep a '.' or exponent. Returns a malloc'd buffer of
 /// `*out_len` bytes (plus a NUL), free with `ctl_json_free`; NULL when out of
 /// memory or nested deeper than CTL_JSON_HARD_MAX_DEPTH. Never raises.
 char *ctl_json_dump(const json_t *json, int indent, int sort_keys, size_t *out_len);
+
+/// `ctl_json_dump` that gives up (NULL, `*too_big` = 1) once the text passes `max_len` bytes.
+char *ctl_json_dump_max(const json_t *json, int indent, int sort_keys, size_t max_len,
+                        size_t *out_len, int *too_big);
 
 /// Frees a buffer returned by `ctl_json_dump`.
 void ctl_json_free(void *buffer);
@@ -51,13 +62,19 @@ void ctl_json_free(void *buffer);
 /// Pushes 1. May raise (memory, stack): call it under a protected call.
 int ctl_json_push(lua_State *L, json_t *json);
 
-/// `ctl_json_push` under lua_pcall, for callers outside Lua (Swift). Returns
-/// LUA_OK with the value pushed, or an error status with the error message
-/// pushed (LUA_ERRMEM without pushing when the stack cannot grow). The caller
+/// `ctl_json_push` under a protected call (`ctl_pcall` on a ctlua state: counted
+/// as an entry, the memory cap armed), for callers outside Lua (Swift). Returns
+/// LUA_OK with the value pushed, an error status with the error value pushed, or
+/// CTL_JSON_NO_STACK having pushed nothing when the stack cannot grow. The caller
 /// keeps its reference to `json`. Never raises.
 int ctl_json_push_protected(lua_State *L, json_t *json);
 
+/// Returned by `ctl_json_push_protected` when nothing was pushed.
+#define CTL_JSON_NO_STACK (-1)
+
 /// Converts the Lua value at `idx` to a new json_t, with raw accesses only.
+/// The tree is bounded by the memory the state's cap still allows (`ctl_memory_available`):
+/// past it the conversion fails with "json: not enough memory at <path>".
 /// Returns NULL and writes "json: <reason> at <path>" to `errbuf` on failure.
 /// Never raises; the stack top is restored.
 json_t *ctl_json_from_lua(lua_State *L, int idx, char *errbuf, size_t errlen);

@@ -11,12 +11,15 @@ enum ctl_limit {
     CTL_LIMIT_TIMEOUT = 2,
     CTL_LIMIT_INTERRUPTED = 3,
     CTL_LIMIT_MEMORY = 4,
+    CTL_LIMIT_OUTPUT = 5,
 };
 
 /// Returned by a Swift dispatch: raise the value on top of the stack.
 #define CTL_RAISE (-1)
 /// Returned by a Swift dispatch: raise the string on top, prefixed with the caller's position.
 #define CTL_RAISE_WHERE (-2)
+/// Returned by a Swift dispatch: raise a memory error (status LUA_ERRMEM, Lua's own message).
+#define CTL_RAISE_MEMORY (-3)
 /// Returned by a Swift dispatch: yield `CTL_YIELD_BASE - r` values from the top.
 #define CTL_YIELD_BASE (-1000)
 
@@ -53,6 +56,9 @@ typedef struct ctl_runtime {
     int closing;           /* lua_close has started: references must not touch the registry */
     int closed;            /* lua_close has finished */
     int hooked;            /* the normal count hook is installed on the main thread */
+    int refused;           /* the allocator refused memory during this entry: a LUA_ERRMEM is real
+                              (Lua 5.4's lua_error turns a script's error("not enough memory") into
+                              LUA_ERRMEM too) */
 } ctl_runtime;
 
 /// Creates a state whose allocator and hook use `rt` (which must outlive it). NULL on failure.
@@ -73,8 +79,12 @@ int ctl_pcallh(lua_State *L, int nargs, int nresults, int msgh);
 /// (or all with LUA_MULTRET) or one error value. Returns the Lua status.
 /// On error the traceback is left in the registry (`ctl_lasttraceback`).
 int ctl_pcall(lua_State *L, int nargs, int nresults);
+/// `ctl_pcall` on a state made by `ctl_newstate`, plain `lua_pcall` on any other (the JSON
+/// tests' states). Same stack effect.
+int ctl_pcall_any(lua_State *L, int nargs, int nresults);
 /// Resumes coroutine `co` from Swift with `nargs` args on its stack. Same as lua_resume
 /// plus limit accounting and a traceback on error. `*nres` receives the result count.
+/// On error the error value is moved to `from` (pushes 1 there; a dead coroutine takes no calls).
 int ctl_resume(lua_State *co, lua_State *from, int nargs, int *nres);
 /// Pushes the traceback recorded by the last failed `ctl_pcall`/`ctl_resume` (or nil). Pushes 1.
 void ctl_lasttraceback(lua_State *L);
@@ -109,7 +119,25 @@ int ctl_ptostring(lua_State *L, int idx);
 /// Counts an interruption request; safe from a signal handler or another thread.
 void ctl_interrupt(ctl_runtime *rt);
 
-/// Opens the standard libraries under a protected call. Pushes nothing. Returns status.
+/// Opens the standard libraries under a protected call, with ctlua's `xpcall` (its handler
+/// stands aside once a limit tripped) and the step-counted pattern functions of `string`.
+/// Pushes nothing. Returns status.
 int ctl_openlibs(lua_State *L);
+
+/// Counts `steps` of work done inside one C call (pattern matching) against the entry's
+/// instruction budget, deadline and cancel flag; raises the limit's error once one trips.
+/// Does nothing on a state not made by `ctl_newstate`. May raise.
+void ctl_charge(lua_State *L, long long steps);
+/// Marks the current entry as stopped by limit `kind` (enum ctl_limit): from now on the hook
+/// fires on every line, so the stop cannot be swallowed. Never raises.
+void ctl_trip(lua_State *L, int kind);
+/// Bytes the memory cap still allows (SIZE_MAX without a cap or on a foreign state). Never raises.
+size_t ctl_memory_available(lua_State *L);
+/// lua_CFunction `(mt, object)`: runs `rawget(mt, "__gc")(object)` in a fresh coroutine under
+/// the hook and the memory cap (Lua runs finalizers with hooks off). Raises its error.
+int ctl_gcrun(lua_State *L);
+/// Replaces `find`, `match`, `gmatch` and `gsub` in the table on top with the step-counted
+/// copies of Lua's matcher (ctl_pattern.c). Stack unchanged.
+void ctl_open_patterns(lua_State *L);
 
 #endif

@@ -10,7 +10,15 @@ enum AppModule {
             app["advance"] = .function(state.function("advance") { args in
                 let seconds = try args.number(1)
                 guard seconds >= 0 else { throw args.argumentError(1, "seconds must not be negative") }
+                guard seconds <= VirtualClock.maxAdvance else {
+                    throw args.argumentError(1, "seconds must be at most \(Int(VirtualClock.maxAdvance)) (ten years)")
+                }
+                let overruns = engine.clock.overruns
                 engine.clock.advance(by: seconds)
+                if engine.clock.overruns != overruns {
+                    throw LuaError.callback(message: "app.advance: timer limit exceeded "
+                                            + "(more than \(engine.clock.maxTimersPerAdvance) timers)")
+                }
                 return []
             })
             app["after"] = .function(state.function("after") { args in
@@ -20,7 +28,7 @@ enum AppModule {
                 return []
             })
             app["load"] = .function(state.function("load") { args in
-                try engine.load(path: try args.string(1))
+                try engine.loadFromScript(path: try args.string(1))
                 return []
             })
             app["relaunch"] = .function(state.function("relaunch") { _ in
@@ -41,7 +49,9 @@ enum AppModule {
             app["log"] = .function(state.function("log") { args in
                 var pieces: [String] = []
                 for i in 0..<args.count { pieces.append(try args.state.toDisplayString(args[i + 1])) }
-                engine.transcript.record("log", ["message": .string(pieces.joined(separator: "\t"))])
+                let message = pieces.joined(separator: "\t")
+                try engine.retain(message.utf8.count)
+                engine.transcript.record("log", ["message": .string(message)])
                 return []
             })
             return .table(app)

@@ -2,6 +2,10 @@ import JSON
 import LuaRuntime
 
 /// The Lua `ui` module: the headless UI presenters draw on (lua-api.md).
+///
+/// Properties are copied into Swift (the UI tree and the transcript keep them): each copy is
+/// bounded by the memory the Lua cap still allows, and what the engine keeps is charged to
+/// `Engine.retain` (bounded by the same cap).
 enum UIModule {
     static func make(engine: Engine) -> (LuaState) throws -> LuaValue {
         { [unowned engine] state in
@@ -11,6 +15,7 @@ enum UIModule {
                 guard case .string(let id) = spec["id"] else { throw args.argumentError(1, "field 'id' must be a string") }
                 var onTap: LuaFunction?
                 let props = try properties(of: spec, state: args.state, onTap: &onTap)
+                try engine.retain(JSONValue.object(props).estimatedSize)
                 let tap: (() throws -> Void)? = onTap.map { handler in
                     { engine.callRecordingErrors(handler, [.string(id)], source: "onTap '\(id.string)'") }
                 }
@@ -21,6 +26,7 @@ enum UIModule {
                 let id = try args.string(1)
                 var onTap: LuaFunction?
                 let props = try properties(of: try args.table(2), state: args.state, onTap: &onTap)
+                try engine.retain(JSONValue.object(props).estimatedSize)
                 try engine.ui.update(id: id, properties: props)
                 return []
             })
@@ -50,7 +56,7 @@ enum UIModule {
                 continue
             }
             do {
-                object[name.string] = try state.jsonValue(value)
+                object[name.string] = try state.jsonValue(value)   // bounded by the memory cap
             } catch {
                 throw LuaError.callback(message: "ui: property '\(name.string)': \(error.message)")
             }

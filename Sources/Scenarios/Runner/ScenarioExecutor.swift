@@ -29,6 +29,9 @@ public struct ScenarioExecutor: Sendable {
         var configuration = Engine.Configuration()
         configuration.scriptRoots = [scenario.directory]
         configuration.baseDirectory = URL(fileURLWithPath: scenario.directory, isDirectory: true)
+        // `app.load` in a `.lua` scenario may read the project's scripts (`../presenters/x.lua`):
+        // the folder the run started from. Under strict nothing outside it or the roots.
+        configuration.loadRoots = [FileManager.default.currentDirectoryPath]
         configuration.limits = limits.luaLimits
         return configuration
     }

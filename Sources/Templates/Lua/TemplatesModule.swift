@@ -203,12 +203,18 @@ enum TemplatesModule {
             guard seen.insert(current.identity).inserted, seen.count < 10_000 else { continue }
             for (key, value) in current.pairs {
                 guard case .table(let t) = value else { continue }
-                if t.identity == fileMark.identity { return ("file", key.stringValue ?? "\(key)") }
-                if t.identity == actionMark.identity { return ("action", key.stringValue ?? "\(key)") }
+                if t.identity == fileMark.identity || isMark(t, fileMark) { return ("file", key.stringValue ?? "\(key)") }
+                if t.identity == actionMark.identity || isMark(t, actionMark) { return ("action", key.stringValue ?? "\(key)") }
                 pending.append(t)
             }
         }
         return nil
+    }
+
+    /// Whether `table` is a script's view of `mark` (the same `__ctlua` tag).
+    static func isMark(_ table: LuaTable, _ mark: LuaTable) -> Bool {
+        guard case .string(let tag) = mark["__ctlua"], case .string(let other)? = try? table.get("__ctlua") else { return false }
+        return tag == other
     }
 
     static func addArgument(_ builder: TemplateBuilder, _ name: String, _ value: LuaValue, fileMark: LuaTable,
@@ -219,8 +225,9 @@ enum TemplatesModule {
         case .number(let d): try builder.addArgument(name, number: d)
         case .boolean(let b): try builder.addArgument(name, boolean: b)
         case .nil: try builder.addArgument(name, string: nil)
-        case .table(let t) where t.identity == fileMark.identity: try builder.addFileArgument(name)
-        case .table(let t) where t.identity == actionMark.identity:
+        // Scripts see their own copy of the module (and of these marks): compare by the tag.
+        case .table(let t) where t.identity == fileMark.identity || isMark(t, fileMark): try builder.addFileArgument(name)
+        case .table(let t) where t.identity == actionMark.identity || isMark(t, actionMark):
             guard let templateBuilder = builder as? CustomTemplateBuilder else {
                 throw TemplateError.functionActionArgument(argument: name, template: nil)
             }
