@@ -104,7 +104,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: engine.storage.directory.path), "nothing written yet")
         try engine.relaunch()
         let controller = try #require(engine.system(TemplatesSystem.self)?.controller)
-        #expect(controller.displayed?.id == "a" && controller.queue.map(\.id) == ["b"])
+        #expect(controller.displayed?.id == "a" && controller.waitingIds == ["b"])
     }
 
     @Test func dismissingEverythingLeavesAnEmptySavedQueue() throws {

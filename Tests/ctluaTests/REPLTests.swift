@@ -133,7 +133,7 @@ import Testing
             expect(c, "template.presenting"); expect(c, "ui.show"); expect(c, "Sale"); expect(c, "template.presented"); prompt(c)
             send(c, ":queue"); expect(c, "displayed: c1 Banner"); prompt(c)
             send(c, ":ui"); expect(c, "banner.title"); prompt(c)
-            send(c, ":events 1"); expect(c, "template.presented"); prompt(c)
+            send(c, ":events 3"); expect(c, "template.presented"); expect(c, "notification.viewed"); prompt(c)
             send(c, ":echo off"); prompt(c)
             send(c, "app.log('quiet')"); prompt(c)
             send(c, ":echo on"); prompt(c)
