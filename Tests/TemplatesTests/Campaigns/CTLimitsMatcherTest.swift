@@ -10,9 +10,11 @@ import Testing
 /// A campaign id, its impressions and trigger counts over a mock clock.
 final class LimitsFixture {
     let id = "1699000000"
-    var now: Double = 1_715_774_400
+    var now: Double
     let data = CampaignData()
     lazy var impressions = ImpressionManager(data: data, now: { [unowned self] in self.now })
+
+    init(now: Double = 1_715_774_400) { self.now = now }
 
     func matches(_ limits: JSONValue) -> Bool {
         LimitsMatcher(impressions: impressions, triggerCount: data.triggerCount).matches(limits.arrayValue ?? [], campaign: id)
