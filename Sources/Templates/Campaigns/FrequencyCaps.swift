@@ -22,20 +22,67 @@ public final class FrequencyCaps {
 
     /// The cap that rejects `inApp`, or nil when it can show (`canShow:`).
     public func rejection(_ inApp: JSONValue) -> String? {
-        guard let id = CampaignData.campaignId(inApp) else { return nil }
-        if let limits = inApp["frequencyLimits"] {
-            let matcher = LimitsMatcher(impressions: impressions, triggerCount: data.triggerCount)
-            if !matcher.matches(limits.arrayValue ?? [], campaign: id) { return "frequencyLimits" }
-        }
+        guard CampaignData.campaignId(inApp) != nil else { return nil }
+        if hasFrequencyLimitsMaxedOut(inApp) { return "frequencyLimits" }
         if Self.excludesCaps(inApp) { return nil }
-        let mdc = inApp["mdc"].map(Self.intValue) ?? -1
+        return sessionCapacityRejection(inApp) ?? (hasLifetimeCapacityMaxedOut(inApp) ? "tlc" : nil)
+            ?? dailyCapacityRejection(inApp)
+    }
+
+    /// `canShow:`.
+    public func canShow(_ inApp: JSONValue) -> Bool { rejection(inApp) == nil }
+
+    /// `frequencyLimits` checked again at display (impressions only can have changed).
+    public func hasFrequencyLimitsMaxedOut(_ inApp: JSONValue) -> Bool {
+        guard let id = CampaignData.campaignId(inApp), let limits = inApp["frequencyLimits"] else { return false }
+        let matcher = LimitsMatcher(impressions: impressions, triggerCount: data.triggerCount)
+        return !matcher.matches(limits.arrayValue ?? [], campaign: id)
+    }
+
+    /// The per-campaign session cap (`mdc`, or `w.mdc` of a legacy in-app; default 1000),
+    /// counted only once the campaign showed this session.
+    public static func maxPerSession(_ inApp: JSONValue) -> Int {
+        let value = inApp["w"]?.objectValue != nil ? inApp["w"]?["mdc"] : inApp["mdc"]
+        return value.map(intValue) ?? -1
+    }
+
+    /// `mdc` then the global `imc`.
+    func sessionCapacityRejection(_ inApp: JSONValue) -> String? {
+        guard let id = CampaignData.campaignId(inApp) else { return nil }
+        let mdc = Self.maxPerSession(inApp)
         let perSession = impressions.perSession(id)
         if perSession > 0, perSession >= (mdc >= 0 ? mdc : 1000) { return "mdc" }
         if impressions.sessionTotal >= perSessionMax { return "imc" }
-        if let tlc = inApp["tlc"].map(Self.intValue), tlc != -1, (data.counts[id]?[safe: 1] ?? 0) >= tlc { return "tlc" }
+        return nil
+    }
+
+    public func hasSessionCapacityMaxedOut(_ inApp: JSONValue) -> Bool { sessionCapacityRejection(inApp) != nil }
+
+    /// `tlc`: the lifetime count of the campaign (-1 or absent: none).
+    public func hasLifetimeCapacityMaxedOut(_ inApp: JSONValue) -> Bool {
+        guard let id = CampaignData.campaignId(inApp), let tlc = inApp["tlc"].map(Self.intValue), tlc != -1 else { return false }
+        return (data.counts[id]?[safe: 1] ?? 0) >= tlc
+    }
+
+    /// The global `imp`, then the campaign's `tdc`.
+    func dailyCapacityRejection(_ inApp: JSONValue) -> String? {
+        guard let id = CampaignData.campaignId(inApp) else { return nil }
         if data.shownToday >= perDayMax { return "imp" }
         if let tdc = inApp["tdc"].map(Self.intValue), tdc != -1, (data.counts[id]?[safe: 0] ?? 0) >= tdc { return "tdc" }
         return nil
+    }
+
+    public func hasDailyCapacityMaxedOut(_ inApp: JSONValue) -> Bool { dailyCapacityRejection(inApp) != nil }
+
+    /// What the SDK attaches to the next request's header: shown today (`imp`) and
+    /// `tlc: [[id, today, lifetime]...]` (ids sorted here; the SDK's order is a dictionary's).
+    public var batchHeader: JSONObject {
+        var tlc: [JSONValue] = []
+        for id in data.counts.keys.sorted() {
+            guard let c = data.counts[id], c.count == 2 else { continue }
+            tlc.append([.string(id), .integer(Int64(c[0])), .integer(Int64(c[1]))])
+        }
+        return ["imp": .integer(Int64(data.shownToday)), "af.LIAMC": 0, "tlc": .array(tlc)]
     }
 
     /// True when `inApp` excludes itself from the global caps.
@@ -47,6 +94,11 @@ public final class FrequencyCaps {
     /// Records a display (`didShow:`): impression, session total, shown today, today and lifetime counts.
     public func didShow(_ inApp: JSONValue) {
         guard let id = CampaignData.campaignId(inApp) else { return }
+        recordImpression(id)
+    }
+
+    /// `recordImpression:`: impression, shown today, today and lifetime counts of `id`.
+    public func recordImpression(_ id: String) {
         impressions.record(id)
         data.shownToday += 1
         var counts = data.counts[id] ?? [0, 0]
@@ -66,6 +118,11 @@ public final class FrequencyCaps {
     public func checkUpdateDailyLimits() {
         let today = CampaignCalendar.dayString(now())
         guard data.lastDate != today else { return }
+        resetDailyCounters(today)
+    }
+
+    /// `resetDailyCounters:`: shown today 0, every campaign's today count 0 (lifetime kept).
+    public func resetDailyCounters(_ today: String) {
         data.lastDate = today
         data.shownToday = 0
         for (id, counts) in data.counts {

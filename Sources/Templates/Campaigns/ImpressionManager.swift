@@ -6,9 +6,9 @@ public final class ImpressionManager {
     let data: CampaignData
     let now: () -> Double
     /// Impressions per campaign id in this session.
-    public private(set) var session: [String: Int] = [:]
+    public internal(set) var session: [String: Int] = [:]
     /// Impressions of every campaign in this session.
-    public private(set) var sessionTotal = 0
+    public internal(set) var sessionTotal = 0
 
     public init(data: CampaignData, now: @escaping () -> Double) {
         self.data = data
