@@ -39,7 +39,7 @@ public final class TemplatesSystem: EngineSystem {
         if engine.launches == 1 {
             // The first launch has no response: CS in-apps stored earlier are evaluated for
             // App Launched once the scripts that define their templates have run.
-            engine.clock.after(0) { [weak campaigns] in campaigns?.evaluateAppLaunchedClientSide() }
+            engine.clock.after(0) { [weak campaigns] in campaigns?.onAppLaunched(success: true) }
         }
         try engine.installModule("templates") { [unowned self, unowned engine] state in
             TemplatesModule.make(system: self, engine: engine, state: state)
@@ -62,7 +62,7 @@ public final class TemplatesSystem: EngineSystem {
             try defineJSON(json, templatePresenter: template, functionPresenter: function)
         }
         if let response = engine.launchResponse?.objectValue { campaigns.handleResponse(response) }
-        campaigns.evaluateAppLaunchedClientSide()
+        campaigns.onAppLaunched(success: true)
     }
 
     /// Delivers a server response (an object without `type`/`templateName`), or an in-app or a
@@ -83,7 +83,7 @@ public final class TemplatesSystem: EngineSystem {
         let newSession = campaigns.foreground()
         guard newSession else { return }
         if let response { campaigns.handleResponse(response) }
-        campaigns.evaluateAppLaunchedClientSide()
+        campaigns.onAppLaunched(success: true)
     }
 
     /// Defines templates from CleverTap's JSON format. Presenters: the given ones, else those

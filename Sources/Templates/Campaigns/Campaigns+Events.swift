@@ -29,7 +29,12 @@ extension Campaigns {
         let properties = properties ?? [:]
         let flat = Self.flatten(properties)
         log(name, evaluatedProperties == nil ? flat : properties)
-        if name == "App Launched" { return }
+        if name == "App Launched" {
+            // `evaluateOnEvent:withProps:` only keeps App Launched's properties; CS in-apps are
+            // evaluated for it after the launch batch's response (`onAppLaunched(success:)`).
+            appLaunchedProperties = evaluatedProperties ?? flat
+            return
+        }
         evaluate(events: [CampaignEvent(name: name, properties: evaluatedProperties ?? flat, location: location)], profile: false)
     }
 
@@ -45,20 +50,30 @@ extension Campaigns {
     /// A profile push: one `<key>_change` event per key whose value changed (`cc`, `tz`,
     /// `Carrier` not evaluated); every key set counts in the event log.
     public func profile(_ properties: JSONObject) {
-        var events: [CampaignEvent] = []
+        var changes = JSONObject()
         for (key, value) in properties {
             let old = data.profile[key]
             data.eventLog[CampaignEvent.normalize(key), default: 0] += 1
             guard old != value else { continue }
             data.profile[key] = value
             data.changed()
-            if ["cc", "tz", "Carrier"].contains(key) { continue }
             let change: JSONObject = ["oldValue": old ?? .null, "newValue": value]
             transcript.record("event.recorded", ["name": .string(key + "_change"), "props": .object(change)])
             lastEventTime = now
-            events.append(CampaignEvent(name: key + "_change", properties: change, location: location, profileAttrName: key))
+            changes[key] = .object(change)
         }
-        guard !events.isEmpty else { return }
+        guard !changes.isEmpty else { return }
+        evaluateOnUserAttributeChange(changes)
+    }
+
+    /// `evaluateOnUserAttributeChange:`: `{key: {oldValue, newValue}}` (missing ⇒ null), one
+    /// `<key>_change` event per key but `cc`, `tz` and `Carrier`.
+    public func evaluateOnUserAttributeChange(_ changes: JSONObject) {
+        var events: [CampaignEvent] = []
+        for (key, change) in changes where !["cc", "tz", "Carrier"].contains(key) {
+            let props: JSONObject = ["oldValue": change["oldValue"] ?? .null, "newValue": change["newValue"] ?? .null]
+            events.append(CampaignEvent(name: key + "_change", properties: props, location: location, profileAttrName: key))
+        }
         evaluate(events: events, profile: true)
     }
 
@@ -145,9 +160,51 @@ extension Campaigns {
     /// The App Launched event of the current session, evaluated against CS and CS-delayed
     /// (`evaluateOnAppLaunchedClientSide`, after the launch batch's response).
     public func evaluateAppLaunchedClientSide() {
-        let event = CampaignEvent(name: "App Launched", properties: [:], location: location)
+        let event = appLaunchedEvent
         evaluateClientSide([event])
         evaluateDelayedClientSide([event])
+    }
+
+    /// App Launched with the properties it was recorded with.
+    var appLaunchedEvent: CampaignEvent {
+        CampaignEvent(name: "App Launched", properties: appLaunchedProperties, location: location)
+    }
+
+    /// `onAppLaunchedWithSuccess:`: CS evaluation for App Launched, unless the previous launch
+    /// batch failed (a retry does not evaluate again).
+    public func onAppLaunched(success: Bool) {
+        if !hasAppLaunchedFailed { evaluateAppLaunchedClientSide() }
+        hasAppLaunchedFailed = !success
+    }
+
+    /// `evaluateOnAppLaunchedServerSide:`: the top eligible one is queued (no TTL update).
+    public func evaluateOnAppLaunchedServerSide(_ inApps: [JSONValue]) {
+        let event = appLaunchedEvent
+        let eligible = evaluator(list: "applaunched", event: event).evaluate(event, inApps)
+        controller.addToQueue(select(eligible, delayed: false))
+    }
+
+    /// The request header the SDK attaches: `inapps_eval` (events then profile ids) and
+    /// `inapps_suppressed`, each only when non-empty.
+    public var batchHeader: JSONObject {
+        var header = JSONObject()
+        let evaluatedIds = data.evaluated + data.evaluatedProfile
+        if !evaluatedIds.isEmpty { header["inapps_eval"] = .array(evaluatedIds) }
+        if !data.suppressed.isEmpty { header["inapps_suppressed"] = .array(data.suppressed) }
+        return header
+    }
+
+    /// `onBatchSent:withSuccess:`: after a successful send, the first n ids and records sent
+    /// are removed (events list first, then profile). ctlua never sends, so only tests call it.
+    public func onBatchSent(header: JSONObject, success: Bool) {
+        guard success else { return }
+        var remove = header["inapps_eval"]?.arrayValue?.count ?? 0
+        let fromEvents = min(remove, data.evaluated.count)
+        data.evaluated.removeFirst(fromEvents)
+        remove -= fromEvents
+        data.evaluatedProfile.removeFirst(min(remove, data.evaluatedProfile.count))
+        data.suppressed.removeFirst(min(header["inapps_suppressed"]?.arrayValue?.count ?? 0, data.suppressed.count))
+        data.changed()
     }
 
     /// `CTDataFlattener`: nested objects become `a.b` keys, nulls are dropped.

@@ -15,11 +15,8 @@ extension Campaigns {
         let legacyMeta = (response["inapp_notifs_meta"]?.arrayValue ?? []).filter { $0.objectValue != nil }
         if !legacyMeta.isEmpty { scheduleInAction(legacyMeta) }
         let launched = DurationPartitioner.immediateAndDelayed(response["inapp_notifs_applaunched"])
-        let launchEvent = CampaignEvent(name: "App Launched", properties: [:], location: location)
-        if !launched.immediate.isEmpty {
-            let eligible = evaluator(list: "applaunched", event: launchEvent).evaluate(launchEvent, launched.immediate)
-            controller.addToQueue(select(eligible, delayed: false))
-        }
+        let launchEvent = appLaunchedEvent
+        if !launched.immediate.isEmpty { evaluateOnAppLaunchedServerSide(launched.immediate) }
         if !launched.delayed.isEmpty {
             let eligible = evaluator(list: "applaunched-delayed", event: launchEvent).evaluate(launchEvent, launched.delayed)
             scheduleDelayed(select(eligible, delayed: true).map(updateTTL))

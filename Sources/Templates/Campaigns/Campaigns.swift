@@ -32,6 +32,9 @@ public final class Campaigns {
     public internal(set) var inBackground = false
     /// Push permission granted (`rfp` in-apps are not queued).
     public var pushEnabled = false
+    /// The properties of this session's App Launched (memory only).
+    public internal(set) var appLaunchedProperties: JSONObject = [:]
+    var hasAppLaunchedFailed = false
     /// Unix time of the last recorded event (session length).
     var lastEventTime: Double
     /// Running timers by kind and campaign id.
