@@ -42,10 +42,11 @@ extension InAppController {
         case "close":
             close(context)
         case "url":
-            let url = actions["ios"] ?? actions["url"] ?? actions["android"] ?? .null
-            transcript.record("action.url", ["url": url])
+            // `CTNotificationAction` reads only the `ios` key.
+            transcript.record("action.url", ["url": actions["ios"] ?? .null])
         case "kv":
-            transcript.record("action.kv", ["kv": actions["kv"] ?? .object([:])])
+            // `inAppNotificationButtonTappedWithCustomExtras:` only for a non-empty dictionary.
+            if let kv = actions["kv"]?.objectValue, !kv.isEmpty { transcript.record("action.kv", ["kv": .object(kv)]) }
         case "custom-code":
             spawn(actions, argument: argument, from: context)
         default:
@@ -104,10 +105,7 @@ extension InAppController {
             insertInFront(notification)
             return
         }
-        if activeContexts[name] != nil {
-            skip(notification, reason: "active", message: "Template with name: \"\(name)\" is already being presented.")
-            return
-        }
+        // A non-visual action runs as often as it is triggered (the SDK presents it each time).
         guard let files = fetchFiles(template, notification) else {
             skip(notification, reason: "file", message: Self.filesFailedReason)
             return

@@ -89,7 +89,7 @@ import Testing
         #expect(h.events("action.triggered")[0].fields["action"] == "ok")
         #expect(h.events("action.url")[0]["url"] == "https://example.com")
         #expect(h.events("action.kv")[0]["kv"] == ["k": "v"])
-        #expect(h.events("log").map { $0["message"]?.stringValue ?? "" } == ["No argument of type action with name label"])
+        #expect(h.events("log").map { $0["message"]?.stringValue ?? "" } == ["No argument of type action with name label for template Banner."])
     }
 
     @Test func closeReachesOnCloseOnlyWithActiveContext() throws {
@@ -157,7 +157,6 @@ import Testing
         banner.triggerAction("ok")
         banner.triggerAction("next")
         #expect(h.events("inapp.skipped").map { $0["message"]?.stringValue ?? "" } == [
-            "Template with name: \"track\" is already being presented.",
             "Template with name: \"missing\" is not registered and cannot be presented.",
         ])
         let track = try #require(h.controller.activeContext("track"))
@@ -166,6 +165,7 @@ import Testing
         track.dismissed()
         #expect(h.controller.activeContext("track") == nil)
         banner.triggerAction("ok")
-        #expect(h.presenter.calls.filter { $0.hasPrefix("present:track") }.count == 2)
+        #expect(h.presenter.calls.filter { $0.hasPrefix("present:track") }.count == 3,
+                "a non-visual action runs each time it is triggered, as the SDK presents it each time")
     }
 }
