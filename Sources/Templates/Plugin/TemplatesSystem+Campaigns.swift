@@ -86,6 +86,8 @@ extension TemplatesSystem {
             EventType("app.background", fields: [], meaning: "the app went to background"),
             EventType("app.foreground", fields: [], meaning: "the app came back to foreground"),
             EventType("app.reset", fields: [], meaning: "a fresh install: campaign stores and counters wiped"),
+            EventType("system.function", fields: ["name", "(url)", "(fbSettings)", "presented"],
+                      meaning: "a system app function ran (`ctsystem_openurl`, `ctsystem_apprating`, `ctsystem_pushpermission`): what the device would do, and whether it counts as presented"),
         ]
     }
 }
