@@ -418,6 +418,7 @@ func main() -> Int32 {
     step("B6") { try benchB6(runs: options.runs) }
     step("B7") { try benchB7(runs: options.runs, ctlua: options.ctlua, lua: options.lua) }
     step("B8") { try benchB8(runs: options.runs) }
+    step("B9") { try benchB9(runs: options.runs) }
     if options.json { printJSON(figures) }
     return failed ? 1 : 0
 }
