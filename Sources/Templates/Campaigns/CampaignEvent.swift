@@ -73,7 +73,21 @@ public struct CampaignEvent: Sendable {
 
     /// `CTUtils getNormalizedName`: every space removed, lowercased, trimmed.
     public static func normalize(_ name: String) -> String {
-        name.replacingOccurrences(of: " ", with: "").lowercased().trimmingCharacters(in: .whitespaces)
+        var ascii = true
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(name.utf8.count)
+        for b in name.utf8 {
+            if b >= 0x80 { ascii = false; break }
+            if b == 0x20 { continue }
+            bytes.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)
+        }
+        if ascii {
+            // Trim the remaining whitespace (tabs) as `whitespaceCharacterSet` does.
+            while let last = bytes.last, last == 0x09 { bytes.removeLast() }
+            while let first = bytes.first, first == 0x09 { bytes.removeFirst() }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return name.replacingOccurrences(of: " ", with: "").lowercased().trimmingCharacters(in: .whitespaces)
     }
 
     /// `CTUtils areEqualNormalizedName` (two nils are equal).

@@ -25,21 +25,22 @@ public struct LimitsMatcher {
     }
 
     func matches(_ limit: JSONObject, campaign id: String) -> Bool {
-        let count = Self.integer(limit["limit"])
-        let frequency = Self.integer(limit["frequency"])
-        switch limit["type"]?.stringValue {
-        case "session": return impressions.perSession(id) < count
-        case "seconds": return impressions.perSecond(id, seconds: frequency) < count
-        case "minutes": return impressions.perMinute(id, minutes: frequency) < count
-        case "hours": return impressions.perHour(id, hours: frequency) < count
-        case "days": return impressions.perDay(id, days: frequency) < count
-        case "weeks": return impressions.perWeek(id, weeks: frequency) < count
-        case "onEvery":
+        let adapter = LimitAdapter(limit)
+        let count = adapter.limit
+        let frequency = adapter.frequency
+        switch adapter.type {
+        case .session: return impressions.perSession(id) < count
+        case .seconds: return impressions.perSecond(id, seconds: frequency) < count
+        case .minutes: return impressions.perMinute(id, minutes: frequency) < count
+        case .hours: return impressions.perHour(id, hours: frequency) < count
+        case .days: return impressions.perDay(id, days: frequency) < count
+        case .weeks: return impressions.perWeek(id, weeks: frequency) < count
+        case .onEvery:
             // `x % 0` on arm64 (the SDK's devices) is x: passes only for a count of 0.
             let triggers = triggerCount(id)
             return count == 0 ? triggers == 0 : triggers % count == 0
-        case "onExactly": return triggerCount(id) == count
-        default: return impressions.impressions(id).count < count
+        case .onExactly: return triggerCount(id) == count
+        case .ever: return impressions.impressions(id).count < count
         }
     }
 
@@ -52,5 +53,25 @@ public struct LimitsMatcher {
         case .string(let s)?: return Int(TriggerEvaluator.parseNumber(s) ?? 0)
         default: return 0
         }
+    }
+}
+
+/// One limit as the SDK reads it (`CTLimitAdapter`): an unknown or missing type is `ever`,
+/// missing numbers are 0, `{}` is empty (skipped).
+public struct LimitAdapter: Sendable {
+    public enum LimitType: String, Sendable {
+        case ever, session, seconds, minutes, hours, days, weeks, onEvery, onExactly
+    }
+
+    public let type: LimitType
+    public let limit: Int
+    public let frequency: Int
+    public let isEmpty: Bool
+
+    public init(_ json: JSONObject) {
+        type = json["type"]?.stringValue.flatMap(LimitType.init(rawValue:)) ?? .ever
+        limit = LimitsMatcher.integer(json["limit"])
+        frequency = LimitsMatcher.integer(json["frequency"])
+        isEmpty = json.isEmpty
     }
 }

@@ -16,16 +16,17 @@ public struct TriggersMatcher {
     /// True when any trigger of `whenTriggers` (an array of objects) matches `event`.
     public func matches(_ whenTriggers: JSONValue?, event: CampaignEvent) -> Bool {
         guard case .array(let triggers)? = whenTriggers else { return false }
+        let eventName = CampaignEvent.normalize(event.name)
         for case .object(let trigger) in triggers {
-            if event.name == "Charged" ? matchCharged(trigger, event) : match(trigger, event) { return true }
+            if event.name == "Charged" ? matchCharged(trigger, event, eventName) : match(trigger, event, eventName) { return true }
         }
         return false
     }
 
-    func match(_ trigger: JSONObject, _ event: CampaignEvent) -> Bool {
+    func match(_ trigger: JSONObject, _ event: CampaignEvent, _ eventName: String) -> Bool {
         let triggerName = trigger["eventName"]?.stringValue
         let profileName = trigger["profileAttrName"]?.stringValue
-        let nameMatch = CampaignEvent.equalNormalized(event.name, triggerName)
+        let nameMatch = triggerName.map { CampaignEvent.normalize($0) == eventName } ?? false
         let profileMatch = event.profileAttrName != nil && CampaignEvent.equalNormalized(event.profileAttrName, profileName)
         guard nameMatch || profileMatch else { return false }
         for condition in conditions(trigger["eventProperties"]) {
@@ -39,8 +40,8 @@ public struct TriggersMatcher {
         return matchGeoRadius(trigger["geoRadius"], event)
     }
 
-    func matchCharged(_ trigger: JSONObject, _ event: CampaignEvent) -> Bool {
-        guard match(trigger, event) else { return false }
+    func matchCharged(_ trigger: JSONObject, _ event: CampaignEvent, _ eventName: String) -> Bool {
+        guard match(trigger, event, eventName) else { return false }
         for condition in conditions(trigger["itemProperties"]) {
             let actual = condition.name.flatMap(event.itemValue)
             guard TriggerEvaluator.evaluate(condition.op, expected: condition.value, actual: actual) else { return false }
