@@ -72,21 +72,23 @@ function TemplateContext:boolean(name) end
 ---@return table<string, any>|nil
 function TemplateContext:dictionary(name) end
 
----The local path of a file argument's downloaded file; nil when it is not a file
----argument or the in-app sent no URL.
+---The local path of a file argument's downloaded file; nil when the in-app sent no URL.
+---As the SDK's `fileNamed:`, there is no type check: another argument's string value is returned.
 ---@param name string
 ---@return string|nil
 function TemplateContext:file(name) end
 
----Runs the action argument `name`: `close` -> the presenter's onClose, `url` -> opens
----the URL (`action.url`), `kv` -> `action.kv`, `custom-code` -> spawns that template or
----function (a visual one at the front of the queue, a non-visual one at once).
----On a non-action argument it logs `No argument of type action with name <name>`;
----on an app function, or after `dismissed()`, it does nothing.
+---Runs the action argument `name`, after recording Notification Clicked: `close` -> the
+---presenter's onClose, `url` -> opens the `ios` URL (`action.url`), `kv` -> `action.kv` (when
+---not empty), `custom-code` -> spawns that template or function (a visual one at the head of
+---the store queue, after in-apps already pending; a non-visual one at once, each time).
+---On an argument without an action it logs `No argument of type action with name <name> for
+---template <template>.`; on an app function, or after `dismissed()`, it does nothing.
 ---@param name string
 function TemplateContext:triggerAction(name) end
 
----Records that the template is shown (`template.presented`), once; does nothing for an
+---Records that the template is shown (`template.presented`, Notification Viewed, an
+---impression for limits and caps), each time it is called as in the SDK; does nothing for an
 ---in-app that is itself an action, or after `dismissed()`.
 function TemplateContext:presented() end
 
