@@ -19,7 +19,7 @@ extension Campaigns {
         if !launched.immediate.isEmpty { evaluateOnAppLaunchedServerSide(launched.immediate) }
         if !launched.delayed.isEmpty {
             let eligible = evaluator(list: "applaunched-delayed", event: launchEvent).evaluate(launchEvent, launched.delayed)
-            scheduleDelayed(select(eligible, delayed: true).map(updateTTL))
+            scheduleDelayed(select(eligible, delayed: true))   // TTL at fire time (delayed strategy)
         }
         let launchedMeta = (response["inapp_notifs_applaunched_meta"]?.arrayValue ?? []).filter { $0.objectValue != nil }
         if !launchedMeta.isEmpty {

@@ -143,3 +143,23 @@ import Testing
         #expect(controller.showAttempts == before + 2)
     }
 }
+
+/// The REPL's `:campaigns` and `:queue` with the pending list.
+@Suite struct CampaignsREPLTests {
+    @Test func campaignsAndQueueCommands() throws {
+        let engine = try CampaignsTests.engine()
+        let system = try #require(engine.system(TemplatesSystem.self))
+        try engine.run("""
+            templates.deliver{ { type = 'custom-code', templateName = 'Banner', wzrk_id = 'a', ti = 1 },
+                               { type = 'custom-code', templateName = 'Banner', wzrk_id = 'b', ti = 2 },
+                               { type = 'custom-code', templateName = 'Banner', wzrk_id = 'c', ti = 3 } }
+            """)
+        let commands = TemplatesSystem.replCommands
+        let campaigns = try #require(commands.first { $0.name == "campaigns" })
+        let state = try JSONValue.decode(try campaigns.run(system, engine, ""))
+        #expect(state["displayed"] == "a" && state["pending"] == ["b"] && state["queue"] == ["c"])
+        let queue = try #require(commands.first { $0.name == "queue" })
+        let text = try queue.run(system, engine, "")
+        #expect(text.contains("1. b Banner (priority 1) [pending]") && text.contains("2. c Banner (priority 1)\n"))
+    }
+}
