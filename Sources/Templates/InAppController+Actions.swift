@@ -33,23 +33,29 @@ extension InAppController {
 
     /// Runs the action `actions` (`{"type": ...}`) of argument `argument` of `context`.
     func perform(_ actions: JSONObject, argument: String, from context: CustomTemplateContext) {
+        let action = NotificationAction(json: actions)
         let type = actions["type"]?.stringValue ?? ""
         clicked(actions, argument: argument, from: context)
         transcript.record(
             "action.triggered",
             ["template": .string(context.templateName), "action": .string(argument), "actionType": .string(type)])
-        switch type {
-        case "close":
+        switch action.type {
+        case .close:
             close(context)
-        case "url":
+        case .url:
             // `CTNotificationAction` reads only the `ios` key.
-            transcript.record("action.url", ["url": actions["ios"] ?? .null])
-        case "kv":
+            transcript.record("action.url", ["url": action.actionURL.map(JSONValue.string) ?? .null])
+        case .kv:
             // `inAppNotificationButtonTappedWithCustomExtras:` only for a non-empty dictionary.
-            if let kv = actions["kv"]?.objectValue, !kv.isEmpty { transcript.record("action.kv", ["kv": .object(kv)]) }
-        case "custom-code":
+            if let kv = action.keyValues, !kv.isEmpty { transcript.record("action.kv", ["kv": .object(kv)]) }
+        case .custom:
             spawn(actions, argument: argument, from: context)
-        default:
+        case .rfp:
+            // `promptForPushPermission:`: the OS prompt unless push is already enabled.
+            let presented = displayDelegate?.isPushEnabled != true
+            transcript.record("system.function", ["name": "rfp", "fbSettings": .bool(action.fallbackToSettings),
+                                                  "presented": .bool(presented)])
+        case .unknown:
             log("templates: unknown action type \"\(type)\" of argument \(argument)")
         }
     }
