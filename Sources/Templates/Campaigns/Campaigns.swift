@@ -44,7 +44,7 @@ public final class Campaigns {
     var timerGeneration = 0
     /// In-action in-apps waiting for their timer (memory only).
     var inActionCache: [String: JSONValue] = [:]
-    /// Ids of server-side in-apps evaluated (for `templates.state().evaluated`).
+    /// True when the persisted state changed since the last save.
     var hasUnsavedChanges = false
     var isFlushScheduled = false
     var isRetired = false
