@@ -38,7 +38,12 @@ enum CampaignsModule {
             return drive { system.controller.discard(dismissVisible: dismissVisible) }
         })
         templates["resume"] = .function(state.function("resume") { _ in drive { system.controller.resume() } })
-        templates["state"] = .function(state.function("state") { args in [try args.state.luaValue(system.campaigns.state)] })
+        templates["state"] = .function(state.function("state") { args in
+            // Top-level nulls (no mode, nothing displayed) read as nil in Lua.
+            var snapshot = system.campaigns.state.objectValue ?? [:]
+            for (key, value) in snapshot where value == .null { snapshot[key] = nil }
+            return [try args.state.luaValue(.object(snapshot))]
+        })
 
         guard case .table(let app) = state.globals["app"] else { return }
         app["event"] = .function(state.function("event") { args in
