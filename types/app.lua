@@ -41,8 +41,53 @@ function app.after(seconds, fn) end
 function app.load(path) end
 
 ---Persists, rebuilds the engine from storage (the in-app queue is restored) and
----runs the loaded scripts again.
-function app.relaunch() end
+---runs the loaded scripts again. A cold start: new session, App Launched, then `response`
+---(the server's reply to the launch) and the client-side evaluation for App Launched.
+---Pending (prepared) in-apps and timers are lost, as in the SDK.
+---@param response? InAppResponse
+function app.relaunch(response) end
+
+---Records an event (`recordEvent:withProps:`): nested tables flatten to `a.b`, json.null is
+---dropped; evaluated against server-side, client-side and delayed in-apps. Returns once idle.
+---@param name string
+---@param props? table<string, any>
+function app.event(name, props) end
+
+---Records a Charged event with details and items (triggers may test `itemProperties`).
+---@param details table<string, any>
+---@param items? table<string, any>[]
+function app.charged(details, items) end
+
+---Pushes profile properties: one `<key>_change` event `{oldValue, newValue}` per changed key.
+---@param props table<string, any>
+function app.profile(props) end
+
+---Sets the user's location (used by `geoRadius` of later events; evaluates nothing).
+---@param lat number
+---@param lng number
+function app.location(lat, lng) end
+
+---Sends the app to background: timers pause, nothing is shown.
+function app.background() end
+
+---Brings the app to foreground: timers resume with the time left (or are discarded), daily
+---counters reset on a new date; more than 20 minutes after the last event a new session
+---starts (App Launched, then `response`, then client-side evaluation).
+---@param response? InAppResponse
+function app.foreground(response) end
+
+---A fresh install: every campaign store and counter wiped (global caps back to 1/1), new
+---session; definitions, scripts, clock and transcript are kept.
+function app.reset() end
+
+---Unix time as the simulated SDK reads it (1700000000 + `app.now()`).
+---@return number
+function app.unixTime() end
+
+---The simulated app's build: `debugBuild` and `testUser` (syncing definitions needs both),
+---`pushEnabled` (`rfp` in-apps are not queued).
+---@param options { debugBuild?: boolean, testUser?: boolean, pushEnabled?: boolean }
+function app.configure(options) end
 
 ---The transcript, optionally only the entries whose type starts with `filter`.
 ---@param filter? string a type prefix, e.g. "template." or "action.url"

@@ -72,21 +72,23 @@ function TemplateContext:boolean(name) end
 ---@return table<string, any>|nil
 function TemplateContext:dictionary(name) end
 
----The local path of a file argument's downloaded file; nil when it is not a file
----argument or the in-app sent no URL.
+---The local path of a file argument's downloaded file; nil when the in-app sent no URL.
+---As the SDK's `fileNamed:`, there is no type check: another argument's string value is returned.
 ---@param name string
 ---@return string|nil
 function TemplateContext:file(name) end
 
----Runs the action argument `name`: `close` -> the presenter's onClose, `url` -> opens
----the URL (`action.url`), `kv` -> `action.kv`, `custom-code` -> spawns that template or
----function (a visual one at the front of the queue, a non-visual one at once).
----On a non-action argument it logs `No argument of type action with name <name>`;
----on an app function, or after `dismissed()`, it does nothing.
+---Runs the action argument `name`, after recording Notification Clicked: `close` -> the
+---presenter's onClose, `url` -> opens the `ios` URL (`action.url`), `kv` -> `action.kv` (when
+---not empty), `custom-code` -> spawns that template or function (a visual one at the head of
+---the store queue, after in-apps already pending; a non-visual one at once, each time).
+---On an argument without an action it logs `No argument of type action with name <name> for
+---template <template>.`; on an app function, or after `dismissed()`, it does nothing.
 ---@param name string
 function TemplateContext:triggerAction(name) end
 
----Records that the template is shown (`template.presented`), once; does nothing for an
+---Records that the template is shown (`template.presented`, Notification Viewed, an
+---impression for limits and caps), each time it is called as in the SDK; does nothing for an
 ---in-app that is itself an action, or after `dismissed()`.
 function TemplateContext:presented() end
 
@@ -103,16 +105,74 @@ function TemplateContext:dismissed() end
 ---@field type string "custom-code"
 ---@field templateName string
 ---@field wzrk_id? string the in-app id (generated as `inapp-N` when missing)
----@field ti? integer the campaign time (older first at equal priority)
----@field priority? number higher first (default 1)
+---@field ti? integer|string the campaign id: every counter, limit and cap is keyed by it
+---@field priority? number selects among eligible client-side in-apps (higher first, default 1); `inapp_notifs` show in server order
 ---@field templateId? string
----@field wzrk_ttl? integer
+---@field wzrk_ttl? integer Unix seconds after which the in-app is dropped at display (absent: 48 h after preparation)
+---@field wzrk_ttl_offset? integer seconds: `wzrk_ttl` of a delayed in-app when its timer fires
+---@field whenTriggers? CampaignTrigger[] client-side and server-side in-apps: OR-ed triggers
+---@field frequencyLimits? CampaignLimit[] AND-ed with `occurrenceLimits`; checked again at display
+---@field occurrenceLimits? CampaignLimit[]
+---@field delayAfterTrigger? integer 1..1200 seconds: a delayed in-app
+---@field inactionDuration? integer 1..1200 seconds: an in-action in-app (server-side)
+---@field suppressed? boolean selected but recorded instead of shown (control group)
+---@field excludeGlobalFCaps? boolean|integer not counted against `imc`/`imp`/`mdc`/`tlc`/`tdc` (else `efc`)
+---@field mdc? integer per-session cap of this campaign (default 1000)
+---@field tlc? integer lifetime cap of this campaign
+---@field tdc? integer daily cap of this campaign
 ---@field vars? table<string, string|number|boolean|InAppAction>
 ---@field [string] any
 
----A server response.
+---A trigger of `whenTriggers`.
+---@class CampaignTrigger
+---@field eventName? string compared normalized (spaces removed, lowercased)
+---@field profileAttrName? string for `<key>_change` profile events
+---@field eventProperties? { propertyName: string, operator?: integer, propertyValue?: any }[] AND-ed; operators 0 >, 1 ==, 2 <, 3 contains, 4 between, 15 !=, 26 set, 27 not set, 28 not contains
+---@field itemProperties? { propertyName: string, operator?: integer, propertyValue?: any }[] Charged items, AND-ed
+---@field firstTimeOnly? any any value (false included, as on iOS): only the first such event of the user
+---@field geoRadius? { lat: number, lng: number, rad: number }[] OR-ed, km, needs `app.location`
+
+---A limit of `frequencyLimits`/`occurrenceLimits`.
+---@class CampaignLimit
+---@field type? "ever"|"session"|"seconds"|"minutes"|"hours"|"days"|"weeks"|"onEvery"|"onExactly" unknown or missing: "ever"
+---@field limit? integer
+---@field frequency? integer
+
+---A server response, handled key by key in the SDK's order.
 ---@class InAppResponse
----@field inapp_notifs InAppNotification[]
+---@field inapp_notifs? InAppNotification[] shown in server order (delayed ones scheduled)
+---@field inapp_notifs_cs? InAppNotification[] client-side in-apps (replace the stored list when non-empty)
+---@field inapp_notifs_ss? table[] server-side metadata (matches go to `inapps_eval`)
+---@field inapp_notifs_meta? table[] in-action metadata: timers start now
+---@field inapp_notifs_applaunched? InAppNotification[] evaluated against App Launched at once
+---@field inapp_notifs_applaunched_meta? table[]
+---@field inapp_stale? (integer|string)[] campaign ids whose counters are removed
+---@field imc? integer global cap per session (absent: 10)
+---@field imp? integer global cap per day (absent: 10)
+---@field inapp_delivery_mode? "CS"|"SS" absent or other: SS and CS lists are wiped (iOS)
+
+---What `templates.state()` returns (campaign ids as strings).
+---@class CampaignState
+---@field mode string|nil
+---@field cs string[]
+---@field csDelayed string[]
+---@field ss string[]
+---@field ssInAction string[]
+---@field queue string[] the store queue (ids)
+---@field pending string[] prepared in-apps waiting for the displayed one
+---@field displayed string|nil
+---@field delayed string[] the delayed store
+---@field timers { ti: string, kind: "delayed"|"inaction", due: number }[]
+---@field caps { perSession: integer, perDay: integer, shownSession: integer, shownToday: integer }
+---@field counts table<string, { today: integer, lifetime: integer }>
+---@field session table<string, integer> impressions this session
+---@field impressions table<string, integer[]> Unix seconds
+---@field triggers table<string, integer>
+---@field evaluated string[] `inapps_eval`
+---@field suppressed { wzrk_id: string, wzrk_pivot: string, wzrk_cgId?: any }[]
+---@field events table<string, integer> the user's event log (normalized names)
+---@field status "resume"|"suspend"|"discard"
+---@field background boolean
 
 ---@class templateslib
 ---@field file TemplateArgumentMarker the default of a file argument
@@ -146,11 +206,26 @@ function templates.list() end
 ---@return string
 function templates.syncPayload() end
 
----Delivers one in-app, a list of them, a server response `{inapp_notifs = {...}}`, or the
----JSON text of any of these; returns once the engine is idle. Non-custom-code in-apps and
----unregistered templates are skipped (`inapp.skipped`).
+---Delivers a server response (handled as the SDK does: docs/campaigns.md), or one in-app or a
+---list of them (shorthand for `{inapp_notifs = ...}` that leaves the delivery mode unchanged),
+---or the JSON text of any of these; returns once the engine is idle. Unregistered templates
+---are skipped (`inapp.skipped`).
 ---@param payload InAppNotification|InAppNotification[]|InAppResponse|string
 function templates.deliver(payload) end
+
+---Suspends in-app rendering: show attempts do nothing.
+function templates.suspend() end
+
+---Discards in-apps: each show attempt drops the head in-app until `resume`.
+---@param dismissVisible? boolean also dismiss the displayed in-app
+function templates.discard(dismissVisible) end
+
+---Resumes rendering and makes one show attempt.
+function templates.resume() end
+
+---The campaign state: lists, queue, timers, caps, counts, impressions, triggers...
+---@return CampaignState
+function templates.state() end
 
 ---A close action on the displayed in-app (`template.closed`, then onClose while its
 ---context is active). False when nothing is displayed.
@@ -161,7 +236,8 @@ function templates.close() end
 ---@return InAppNotification|nil
 function templates.displayed() end
 
----The queued in-apps, in display order (the displayed one is not included).
+---The waiting in-apps in display order: pending (prepared) ones, then the store queue
+---(the displayed one is not included).
 ---@return InAppNotification[]
 function templates.queue() end
 

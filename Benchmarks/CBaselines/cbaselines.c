@@ -470,3 +470,119 @@ size_t cb_bare_state_memory(void) {
     lua_close(L);
     return result;
 }
+
+/* ---- B9: campaign trigger and limit matching ---- */
+
+typedef struct {
+    json_t *inapps;
+    json_t *props;
+    long *triggers;
+    size_t count;
+} cb_campaigns;
+
+void *cb_campaigns_load(const char *inapps_json, const char *props_json) {
+    cb_campaigns *c = calloc(1, sizeof *c);
+    if (!c) return NULL;
+    c->inapps = json_loads(inapps_json, 0, NULL);
+    c->props = json_loads(props_json, 0, NULL);
+    c->count = c->inapps ? json_array_size(c->inapps) : 0;
+    c->triggers = calloc(c->count ? c->count : 1, sizeof(long));
+    return c;
+}
+
+void cb_campaigns_free(void *state) {
+    cb_campaigns *c = state;
+    if (!c) return;
+    json_decref(c->inapps);
+    json_decref(c->props);
+    free(c->triggers);
+    free(c);
+}
+
+/* spaces removed, ASCII lowercased */
+static void cb_normalize(const char *s, char *out, size_t cap) {
+    size_t n = 0;
+    for (; *s && n + 1 < cap; s++) {
+        if (*s == ' ') continue;
+        out[n++] = (char)((*s >= 'A' && *s <= 'Z') ? *s + 32 : *s);
+    }
+    out[n] = 0;
+}
+
+static int cb_number(json_t *v, double *d) {
+    if (json_is_number(v)) { *d = json_number_value(v); return 1; }
+    if (json_is_string(v)) {
+        char *end;
+        const char *s = json_string_value(v);
+        *d = strtod(s, &end);
+        return end != s && *end == 0;
+    }
+    return 0;
+}
+
+static int cb_condition(json_t *props, json_t *cond) {
+    const char *name = json_string_value(json_object_get(cond, "propertyName"));
+    json_t *expected = json_object_get(cond, "propertyValue");
+    json_t *op = json_object_get(cond, "operator");
+    int o = json_is_integer(op) ? (int)json_integer_value(op) : 1;
+    json_t *actual = name ? json_object_get(props, name) : NULL;
+    if (!actual) return 0;
+    double a, e;
+    switch (o) {
+    case 0: return json_is_number(expected) && cb_number(actual, &a) && a > json_number_value(expected);
+    case 2: return json_is_number(expected) && cb_number(actual, &a) && a < json_number_value(expected);
+    case 1:
+        if (json_is_string(expected) && json_is_string(actual)) {
+            char x[256], y[256];
+            cb_normalize(json_string_value(expected), x, sizeof x);
+            cb_normalize(json_string_value(actual), y, sizeof y);
+            return strcmp(x, y) == 0;
+        }
+        return cb_number(expected, &e) && cb_number(actual, &a) && a == e;
+    default: return 0;
+    }
+}
+
+static int cb_limits(json_t *limits, long triggers) {
+    size_t i;
+    json_t *limit;
+    json_array_foreach(limits, i, limit) {
+        if (json_object_size(limit) == 0) continue;
+        const char *type = json_string_value(json_object_get(limit, "type"));
+        long l = (long)json_integer_value(json_object_get(limit, "limit"));
+        if (type && strcmp(type, "onEvery") == 0) { if (l == 0 ? triggers != 0 : triggers % l != 0) return 0; }
+        else if (type && strcmp(type, "onExactly") == 0) { if (triggers != l) return 0; }
+        else if (0 >= l) return 0; /* ever: no impressions */
+    }
+    return 1;
+}
+
+int cb_campaigns_evaluate(void *state, const char *event_name) {
+    cb_campaigns *c = state;
+    char event[256];
+    cb_normalize(event_name, event, sizeof event);
+    int eligible = 0;
+    size_t i, j, k;
+    json_t *inapp, *trigger, *cond;
+    json_array_foreach(c->inapps, i, inapp) {
+        if (!json_object_get(inapp, "ti")) continue;
+        int matched = 0;
+        json_array_foreach(json_object_get(inapp, "whenTriggers"), j, trigger) {
+            const char *name = json_string_value(json_object_get(trigger, "eventName"));
+            char normalized[256];
+            if (!name) continue;
+            cb_normalize(name, normalized, sizeof normalized);
+            if (strcmp(normalized, event) != 0) continue;
+            int all = 1;
+            json_array_foreach(json_object_get(trigger, "eventProperties"), k, cond) {
+                if (!cb_condition(c->props, cond)) { all = 0; break; }
+            }
+            if (all) { matched = 1; break; }
+        }
+        if (!matched) continue;
+        c->triggers[i] += 1;
+        if (cb_limits(json_object_get(inapp, "frequencyLimits"), c->triggers[i])
+            && cb_limits(json_object_get(inapp, "occurrenceLimits"), c->triggers[i])) eligible++;
+    }
+    return eligible;
+}

@@ -192,8 +192,16 @@ public final class Engine {
         }
     }
 
+    /// The server's reply to the launch batch of the relaunch in progress (`app.relaunch(response)`,
+    /// `{"relaunch": {...}}`), for systems to read in `didRelaunch`; nil otherwise.
+    public private(set) var launchResponse: JSONValue?
+
     /// Persists, rebuilds the Lua state and every system from storage, and runs the loaded scripts again.
-    public func relaunch() throws {
+    ///
+    /// `response`: what the server answers the launch (systems read it as `launchResponse`).
+    public func relaunch(response: JSONValue? = nil) throws {
+        launchResponse = response
+        defer { launchResponse = nil }
         for system in systems { try system.prepareRelaunch(self) }
         retired.append(lua)   // it may be running the caller (a `.lua` scenario); closed with the engine
         clock.cancelAll()     // timers belonged to the app process that is gone

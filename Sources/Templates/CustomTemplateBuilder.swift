@@ -155,10 +155,11 @@ public class TemplateBuilder {
             case .integer, .double: out.append(TemplateArgument(name: full, type: .number, defaultValue: value))
             case .bool: out.append(TemplateArgument(name: full, type: .boolean, defaultValue: value))
             case .object(let nested):
-                guard !nested.isEmpty else { throw .emptyDictionary(argument: full) }
+                // As `CTCustomTemplateBuilder flatten:`: an empty nested dictionary adds nothing.
                 try flatten(nested, prefix: full, into: &out)
-            case .null: throw .nilDefault(argument: full)
-            case .array: throw .unsupportedDefault(argument: full, type: "array")
+            case .null, .array:
+                // The SDK skips values that are not strings, numbers or dictionaries.
+                continue
             }
         }
     }

@@ -49,20 +49,26 @@ public final class CustomTemplateContext {
 
     /// The string value, or nil.
     public func string(_ name: String) -> String? { values[name]?.stringValue }
-    /// The number value; 0 when missing (as the SDK's typed getters).
-    public func number(_ name: String) -> Double { values[name]?.doubleValue ?? 0 }
+    /// The number value; 0 when missing (as the SDK's typed getters). A boolean reads as 1/0.
+    public func number(_ name: String) -> Double {
+        if case .bool(let b)? = values[name] { return b ? 1 : 0 }
+        return values[name]?.doubleValue ?? 0
+    }
     /// The number value truncated to an integer; 0 when missing.
     public func integer(_ name: String) -> Int64 {
+        if case .bool(let b)? = values[name] { return b ? 1 : 0 }
         guard let d = values[name]?.doubleValue else { return 0 }
         if case .integer(let i)? = values[name] { return i }
         return d.isFinite && abs(d) < 9.2e18 ? Int64(d) : 0
     }
-    /// The boolean value; false when missing.
-    public func boolean(_ name: String) -> Bool { values[name]?.boolValue ?? false }
-    /// The local path of a file argument, or nil.
-    public func file(_ name: String) -> String? {
-        template.argument(named: name)?.type == .file ? values[name]?.stringValue : nil
+    /// The boolean value (`boolValue`: a number is true when non-zero); false when missing.
+    public func boolean(_ name: String) -> Bool {
+        if let d = values[name]?.doubleValue { return d != 0 }
+        return values[name]?.boolValue ?? false
     }
+    /// The local path of a file argument, or nil. As the SDK's `fileNamed:`, any string
+    /// argument's value is returned (there is no type check).
+    public func file(_ name: String) -> String? { values[name]?.stringValue }
 
     /// Every merged value under `name.`, nested on dots; nil when there is none.
     ///
@@ -83,21 +89,22 @@ public final class CustomTemplateContext {
 
     /// Triggers the action argument `name` (close, url, kv or custom-code).
     ///
-    /// On a non-action argument it logs `No argument of type action with name <n>`;
+    /// On an argument that holds no action (another type, or an action argument without a
+    /// value) it logs the SDK's `No argument of type action with name <n> for template <t>.`;
     /// on an app function or after `dismissed()` it does nothing.
     public func triggerAction(_ name: String) {
         guard !isDismissed, template.kind == .template, let controller else { return }
-        guard template.argument(named: name)?.type == .action else {
-            controller.log("No argument of type action with name \(name)")
+        guard template.argument(named: name)?.type == .action, let actions = values[name]?["actions"]?.objectValue else {
+            controller.log("No argument of type action with name \(name) for template \(templateName).")
             return
         }
-        guard let actions = values[name]?["actions"]?.objectValue else { return }
         controller.perform(actions, argument: name, from: self)
     }
 
-    /// Records that the template is shown (once; not for an in-app spawned by an action).
+    /// Records that the template is shown, each time it is called, as the SDK does (not for an
+    /// in-app spawned by an action; nothing after `dismissed()`).
     public func presented() {
-        guard !isDismissed, !isPresented, !isAction, let controller else { return }
+        guard !isDismissed, !isAction, let controller else { return }
         isPresented = true
         controller.contextPresented(self)
     }
@@ -113,11 +120,12 @@ public final class CustomTemplateContext {
     /// Makes the context inert without recording (after a presenter threw).
     func invalidate() { isDismissed = true }
 
+    /// An action in a dictionary: its template name, else its type; an unknown type reads as `""`.
     static func actionSummary(_ value: JSONValue) -> JSONValue {
         guard let actions = value["actions"] else { return value }
         if let name = actions["templateName"]?.stringValue { return .string(name) }
-        if let type = actions["type"]?.stringValue { return .string(type) }
-        return value
+        let type = actions["type"]?.stringValue ?? ""
+        return .string(["close", "url", "kv", "custom-code"].contains(type) ? type : "")
     }
 
     private static func insert(_ value: JSONValue, at path: ArraySlice<String>, into object: inout JSONObject) {

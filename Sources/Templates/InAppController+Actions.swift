@@ -33,62 +33,98 @@ extension InAppController {
 
     /// Runs the action `actions` (`{"type": ...}`) of argument `argument` of `context`.
     func perform(_ actions: JSONObject, argument: String, from context: CustomTemplateContext) {
+        let action = NotificationAction(json: actions)
         let type = actions["type"]?.stringValue ?? ""
+        clicked(actions, argument: argument, from: context)
         transcript.record(
             "action.triggered",
             ["template": .string(context.templateName), "action": .string(argument), "actionType": .string(type)])
-        switch type {
-        case "close":
+        switch action.type {
+        case .close:
             close(context)
-        case "url":
-            let url = actions["ios"] ?? actions["url"] ?? actions["android"] ?? .null
-            transcript.record("action.url", ["url": url])
-        case "kv":
-            transcript.record("action.kv", ["kv": actions["kv"] ?? .object([:])])
-        case "custom-code":
+        case .url:
+            // `CTNotificationAction` reads only the `ios` key.
+            transcript.record("action.url", ["url": action.actionURL.map(JSONValue.string) ?? .null])
+        case .kv:
+            // `inAppNotificationButtonTappedWithCustomExtras:` only for a non-empty dictionary.
+            if let kv = action.keyValues, !kv.isEmpty { transcript.record("action.kv", ["kv": .object(kv)]) }
+        case .custom:
             spawn(actions, argument: argument, from: context)
-        default:
+        case .rfp:
+            // `promptForPushPermission:`: the OS prompt unless push is already enabled.
+            let presented = displayDelegate?.isPushEnabled != true
+            transcript.record("system.function", ["name": "rfp", "fbSettings": .bool(action.fallbackToSettings),
+                                                  "presented": .bool(presented)])
+        case .unknown:
             log("templates: unknown action type \"\(type)\" of argument \(argument)")
         }
     }
 
-    /// Spawns the template or function of a `custom-code` action.
+    /// Notification Clicked (through the display delegate), before the action runs:
+    /// `wzrk_*` keys of the in-app, `wzrk_id` (or `""`), `wzrk_c2a` (the action's template name
+    /// for custom-code actions, else the argument name).
+    func clicked(_ actions: JSONObject, argument: String, from context: CustomTemplateContext) {
+        guard let delegate = displayDelegate else { return }
+        var props = Self.wzrkProperties(context.notification.json)
+        props["wzrk_id"] = context.notification.json["wzrk_id"] ?? .string("")
+        if actions["type"]?.stringValue == "custom-code" {
+            props["wzrk_c2a"] = actions["templateName"] ?? .string("")
+        } else {
+            props["wzrk_c2a"] = .string(argument)
+        }
+        delegate.didClick(context.notification, properties: props)
+    }
+
+    /// Every `wzrk_*` key of an in-app (`CTEventBuilder buildInAppNotificationStateEvent:`).
+    static func wzrkProperties(_ json: JSONValue) -> JSONObject {
+        var props = JSONObject()
+        for (k, v) in json.objectValue ?? [:] where k.hasPrefix("wzrk_") { props[k] = v }
+        return props
+    }
+
+    /// Spawns the template or function of a `custom-code` action (`createNotificationForAction:`).
     ///
-    /// A visual one is queued at the front; a non-visual one runs at once,
-    /// outside the queue.
+    /// The new in-app carries the parent's `ti` (as a string), `wzrk_id`, `wzrk_ttl`,
+    /// `wzrk_pivot` and `wzrk_cgId`, excludes itself from the global caps, and is marked
+    /// `is_action`. A visual one is inserted at the head of the store queue (in-apps already
+    /// pending still come first); a non-visual one runs at once, outside the queue.
     func spawn(_ actions: JSONObject, argument: String, from context: CustomTemplateContext) {
         let name = actions["templateName"]?.stringValue ?? ""
-        var json: JSONObject = [
-            "type": "custom-code", "templateName": .string(name),
-            "wzrk_id": .string("\(context.notification.id)/\(argument)"),
-        ]
-        json["vars"] = actions["vars"] ?? .object([:])
-        let notification = InAppNotification(json: .object(json), isAction: true)
+        let parent = context.notification.json
+        var json: JSONObject = ["type": "custom-code"]
+        if let ti = CampaignData.campaignId(parent) { json["ti"] = .string(ti) }
+        if let id = parent["wzrk_id"] { json["wzrk_id"] = id }
+        json["excludeGlobalFCaps"] = true
+        json["efc"] = true
+        json["wzrk_ttl"] = parent["wzrk_ttl"] ?? .integer(Int64(clock.unixTime.rounded(.down)) + 48 * 3600)
+        for key in ["wzrk_pivot", "wzrk_cgId"] { if let v = parent[key] { json[key] = v } }
+        for (k, v) in actions { json[k] = v }
+        json["templateName"] = .string(name)
+        if json["vars"] == nil { json["vars"] = .object([:]) }
+        json["is_action"] = true
+        let notification = InAppNotification(json: .object(json), id: "\(context.notification.id)/\(argument)", isAction: true)
         guard let template = manager.template(named: name) else {
-            skip(notification, reason: "Template with name: \"\(name)\" is not registered and cannot be presented.")
+            skip(notification, reason: "unregistered", message: unregisteredMessage(name))
             return
         }
         if template.isVisual {
-            queue.insert(notification, at: 0)
-            transcript.record("inapp.queued", fields(notification))
-            markChanged()
-            schedulePump()
+            insertInFront(notification)
             return
         }
-        if activeContexts[name] != nil {
-            skip(notification, reason: "Template with name: \"\(name)\" is already being presented.")
+        // A non-visual action runs as often as it is triggered (the SDK presents it each time).
+        guard let files = fetchFiles(template, notification) else {
+            skip(notification, reason: "file", message: Self.filesFailedReason)
             return
         }
-        guard let spawned = makeContext(template, notification) else {
-            skip(notification, reason: Self.filesFailedReason)
-            return
-        }
+        let spawned = CustomTemplateContext(template: template, notification: notification, files: files)
+        spawned.controller = self
         present(spawned)
     }
 
     /// Called by `CustomTemplateContext.presented()`.
     func contextPresented(_ context: CustomTemplateContext) {
         transcript.record("template.presented", fields(context.notification))
+        displayDelegate?.didShow(context.notification)
     }
 
     /// Called once by `CustomTemplateContext.dismissed()`.
@@ -97,9 +133,6 @@ extension InAppController {
         if activeContexts[context.templateName] === context { activeContexts[context.templateName] = nil }
         let nonVisualAction = context.isAction && !context.template.isVisual
         guard !nonVisualAction, displayedContext === context else { return }
-        displayedContext = nil
-        displayed = nil
-        markChanged()
-        schedulePump()
+        freeDisplay()
     }
 }

@@ -14,11 +14,12 @@ extension InAppController {
         try JSONValue.decode(bytes, options: JSONDecodeOptions(rejectDuplicateKeys: true))
     }
 
-    /// The persisted state: `{"version": 1, "displayed": entry|null, "queue": [entry]}`.
+    /// The persisted state: `{"version": 1, "displayed": entry|null, "pending": [entry], "queue": [entry]}`.
     public var persistedState: JSONValue {
         .object([
             "version": 1,
             "displayed": displayed?.persisted ?? .null,
+            "pending": .array(pending.map(\.notification.persisted)),
             "queue": .array(queue.map(\.persisted)),
         ])
     }
@@ -112,11 +113,11 @@ extension InAppController {
         let fresh = restored.filter { !known.contains($0.id) }
         queue.insert(contentsOf: fresh, at: 0)
         markChanged()
-        schedulePump()
+        if !fresh.isEmpty { requestShowAttempt() }
         return fresh.count
     }
 
-    /// Reads the persisted state: displayed first, then the queue.
+    /// Reads the persisted state: displayed first, then pending, then the queue.
     static func parseState(_ state: JSONValue) throws(PersistenceError) -> [InAppNotification] {
         guard case .object(let object) = state else { throw .malformed("expected an object") }
         guard object["version"]?.integerValue == 1 else { throw .malformed("unsupported version") }
@@ -124,6 +125,13 @@ extension InAppController {
         if let displayed = object["displayed"], displayed != .null {
             guard let n = InAppNotification(persisted: displayed) else { throw .malformed("bad displayed entry") }
             result.append(n)
+        }
+        if let pending = object["pending"] {
+            guard case .array(let entries) = pending else { throw .malformed("pending is not an array") }
+            for (i, entry) in entries.enumerated() {
+                guard let n = InAppNotification(persisted: entry) else { throw .malformed("bad pending[\(i)]") }
+                result.append(n)
+            }
         }
         guard case .array(let entries)? = object["queue"] else { throw .malformed("queue is not an array") }
         for (i, entry) in entries.enumerated() {

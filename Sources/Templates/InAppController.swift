@@ -1,21 +1,29 @@
 import Engine
 import JSON
 
-/// The in-app queue of one app: delivery, ordering, display, actions, files, persistence.
+/// The in-app queue of one app, as the SDK's display manager runs it: the persisted store
+/// queue, the in-memory pending list, show attempts, display, actions, files, persistence.
 ///
-/// In-apps are ordered by `priority` (descending, default 1) then `ti`
-/// (ascending). One is displayed at a time; the next shows only after the
-/// displayed one's context called `dismissed()`. Presenting runs on the
-/// engine's run loop (`clock.after(0)`), so `deliver`, `close` and `restore`
-/// return at once and the work happens at the next `clock.drain()`.
+/// Delivered in-apps are appended to the **store queue** in server order (FIFO; priority
+/// and `ti` only select among client-side in-apps, see `Campaigns`). A **show attempt**
+/// takes one in-app from the head of the store queue: suspended ⇒ nothing; otherwise it is
+/// dequeued and prepared (discard mode, expired `wzrk_ttl`, a failed file ⇒ dropped, and
+/// the next in-app waits for the next attempt), then displayed: in background ⇒ dropped;
+/// rejected by frequency caps (`displayDelegate`) ⇒ dropped and a new attempt; an in-app
+/// already displayed (or suspended) ⇒ appended to **pending**; else presented. When the
+/// displayed in-app's context calls `dismissed()`, the first pending in-app is displayed at
+/// once, then a show attempt is made. Attempts happen on every delivery (even empty), an
+/// insert at the head (a visual action), a dismissal, a cap reject and `resume()`; they run
+/// on the engine's run loop (`clock.after(0)`), so a delivery returns at once and the work
+/// happens at the next `clock.drain()`.
 /// Every step is recorded in the transcript (`inapp.queued`, `inapp.skipped`,
 /// `template.presenting`, ...; `id` is the in-app's `wzrk_id`).
 ///
 /// ## Persistence: what "acknowledged" means
 ///
-/// The queue with the displayed in-app is saved to `inapp-queue.json` in the
-/// state directory, atomically and durably (temp file, fsync, rename, directory
-/// fsync), **once per settle**: changes only mark the state dirty, and one idle
+/// The store queue, the pending list and the displayed in-app are saved to
+/// `inapp-queue.json` in the state directory, atomically and durably (temp file, fsync,
+/// rename, directory fsync), **once per settle**: changes only mark the state dirty, and one idle
 /// action of the clock writes it when the run loop has run every due timer,
 /// before the `drain()`/`advance(by:)` of the driving call returns. A save whose
 /// bytes equal the previous save is skipped (the file already holds them).
@@ -23,15 +31,16 @@ import JSON
 /// A change is *acknowledged* when the driving call that made it has returned
 /// to its caller. Driving calls are the engine's entry points that settle
 /// before returning: Lua `templates.deliver`, `templates.close`, `app.advance`,
-/// `app.tap`, `app.relaunch`, `Engine.run`/`load`/`settle`/`relaunch`, the
+/// `app.tap`, `app.relaunch`, `app.event`, `Engine.run`/`load`/`settle`/`relaunch`, the
 /// scenario steps built on them, and, for Swift callers of this class,
 /// `deliver`/`close`/`restore` followed by `clock.drain()` (or an explicit
 /// `flush()`). The guarantee: after `kill -9` at any moment, the file parses
 /// and holds the state of the last acknowledged call or of a later settle —
-/// every in-app acknowledged as queued is still queued or displayed unless a
-/// later settle dismissed or skipped it. Work in flight (a driving call that has
+/// every in-app acknowledged as queued is still queued, pending or displayed unless a
+/// later settle dismissed or dropped it. Work in flight (a driving call that has
 /// not returned) may be lost, as in the SDK when the app dies mid-presentation.
 /// The displayed in-app is saved as displayed; after a crash it is presented again.
+/// A deliberate `app.relaunch` drops the pending list first, as the SDK loses it.
 /// An engine without a state directory keeps its queue in a temporary one that
 /// nothing else reads: it is written only when the engine relaunches.
 public final class InAppController {
@@ -49,8 +58,10 @@ public final class InAppController {
 
     /// The displayed in-app, or nil.
     public internal(set) var displayed: InAppNotification?
-    /// Queued in-apps in display order.
+    /// The store queue (persisted), in display order: the head is taken by the next show attempt.
     public internal(set) var queue: [InAppNotification] = []
+    /// Prepared in-apps waiting for the displayed one to be dismissed (memory only in the SDK).
+    public internal(set) var pending: [PreparedInApp] = []
     /// The context of the displayed in-app, or nil.
     public internal(set) var displayedContext: CustomTemplateContext?
     var activeContexts: [String: CustomTemplateContext] = [:]
@@ -63,8 +74,18 @@ public final class InAppController {
     var isFlushScheduled = false
     /// The bytes of the last save (or of the file restored), to skip a save that changes nothing.
     var lastSaved: [UInt8]?
-    private var pumpScheduled = false
     private var generatedIds = 0
+    /// Caps, lifecycle and events of the simulated SDK (nil: no caps, always foreground).
+    public weak var displayDelegate: (any InAppDisplayDelegate)?
+    /// The rendering status (`suspendInAppNotifications`, `discardInAppNotifications`, `resume`).
+    public internal(set) var renderingStatus: RenderingStatus = .resume
+    /// Show attempts made so far (for tests and `templates.state()`).
+    public internal(set) var showAttempts = 0
+
+    /// The SDK's in-app rendering status.
+    public enum RenderingStatus: String, Sendable {
+        case resume, suspend, discard
+    }
 
     /// Creates a controller; without `storage` nothing is persisted.
     public init(
@@ -83,13 +104,22 @@ public final class InAppController {
 
     /// True when an in-app is displayed (not yet dismissed) while others wait:
     /// a presenter that never calls `dismissed()` blocks the queue, as in the SDK.
-    public var isBlocked: Bool { displayed != nil && !queue.isEmpty }
+    public var isBlocked: Bool { displayed != nil && !(queue.isEmpty && pending.isEmpty) }
 
-    /// Delivers one notification object, an array of them, or `{"inapp_notifs": [...]}`.
+    /// The ids waiting to show, in display order: pending, then the store queue.
+    public var waitingIds: [String] { pending.map(\.notification.id) + queue.map(\.id) }
+
+    /// Delivers one notification object, an array of them, or `{"inapp_notifs": [...]}`, as the
+    /// SDK's `_addInAppNotificationsToQueue:` (server order, one show attempt).
     ///
-    /// A malformed payload throws before anything is queued. Non-`custom-code`
-    /// in-apps and unregistered templates are skipped (`inapp.skipped`).
+    /// A malformed payload throws before anything is queued. Unregistered templates are
+    /// skipped (`inapp.skipped`, reason `unregistered`).
     public func deliver(_ payload: JSONValue) throws(InAppError) {
+        try addToQueue(Self.items(payload))
+    }
+
+    /// The in-app objects of a delivery payload; throws on anything that is not an object.
+    public static func items(_ payload: JSONValue) throws(InAppError) -> [JSONValue] {
         let items: [(JSONValue, String)]
         switch payload {
         case .array(let list): items = list.enumerated().map { ($1, "[\($0)]") }
@@ -107,132 +137,56 @@ public final class InAppController {
         for (item, path) in items where item.objectValue == nil {
             throw .invalidPayload(path: path, reason: "expected an object, got \(item.typeName)")
         }
-        var accepted: [InAppNotification] = []
-        for (item, _) in items {
-            var notification = InAppNotification(json: item)
-            if notification.id.isEmpty {
-                generatedIds += 1
-                notification = InAppNotification(json: item, id: "inapp-\(generatedIds)")
+        return items.map(\.0)
+    }
+
+    /// `_addInAppNotificationsToQueue:`: unregistered templates filtered out, the rest appended
+    /// to the store queue in order, then one show attempt (even for an empty list) unless the
+    /// app is in background.
+    public func addToQueue(_ inApps: [JSONValue]) {
+        var changed = false
+        for item in inApps {
+            let notification = makeNotification(item)
+            if notification.type == "custom-code", !manager.isRegistered(notification.templateName ?? "") {
+                skip(notification, reason: "unregistered", message: unregisteredMessage(notification.templateName))
+                continue
             }
-            if let reason = skipReason(notification) {
-                skip(notification, reason: reason)
-            } else {
-                accepted.append(notification)
+            if item["rfp"].map(FrequencyCaps.boolValue) == true, displayDelegate?.isPushEnabled == true {
+                skip(notification, reason: "push-enabled", message: "Push permission is already enabled.")
+                continue
             }
-        }
-        guard !accepted.isEmpty else { return }
-        for notification in accepted.sorted(by: { $0.showsBefore($1) }) {
-            enqueue(notification)
+            queue.append(notification)
             transcript.record("inapp.queued", fields(notification))
+            changed = true
         }
-        markChanged()
-        schedulePump()
+        if changed { markChanged() }
+        if displayDelegate?.isInBackground != true { requestShowAttempt() }
     }
 
-    /// Why an in-app cannot be queued, or nil.
-    func skipReason(_ notification: InAppNotification) -> String? {
-        guard notification.type == "custom-code" else {
-            return "Unsupported in-app type: \(notification.type ?? "nil")."
-        }
-        let name = notification.templateName ?? ""
-        guard manager.isRegistered(name) else {
-            return "Template with name: \"\(name)\" is not registered and cannot be presented."
-        }
-        return nil
+    func makeNotification(_ item: JSONValue) -> InAppNotification {
+        let notification = InAppNotification(json: item)
+        guard notification.id.isEmpty else { return notification }
+        generatedIds += 1
+        return InAppNotification(json: item, id: "inapp-\(generatedIds)")
     }
 
-    /// Inserts by priority/ti, never ahead of in-apps spawned by actions at the front.
-    private func enqueue(_ notification: InAppNotification) {
-        var index = queue.prefix { $0.isAction }.count
-        while index < queue.count, !notification.showsBefore(queue[index]) { index += 1 }
-        queue.insert(notification, at: index)
+    func unregisteredMessage(_ name: String?) -> String {
+        "Template with name: \"\(name ?? "")\" is not registered and cannot be presented."
     }
 
-    func skip(_ notification: InAppNotification, reason: String) {
+    /// Records `inapp.skipped` with a reason code (campaigns docs) and the SDK's message.
+    func skip(_ notification: InAppNotification, reason: String, message: String? = nil, extra: JSONObject = [:]) {
         var f = fields(notification)
         f["reason"] = .string(reason)
+        if let message { f["message"] = .string(message) }
+        for (k, v) in extra { f[k] = v }
         transcript.record("inapp.skipped", f)
     }
 
     func fields(_ notification: InAppNotification) -> JSONObject {
-        ["id": .string(notification.id), "template": notification.templateName.map(JSONValue.string) ?? .null]
-    }
-
-    func schedulePump() {
-        guard !pumpScheduled else { return }
-        pumpScheduled = true
-        clock.after(0) { [weak self] in
-            self?.pumpScheduled = false
-            self?.pump()
-        }
-    }
-
-    /// Shows the next in-app when none is displayed.
-    func pump() {
-        while displayed == nil, !queue.isEmpty {
-            let notification = queue.removeFirst()
-            guard let template = manager.template(named: notification.templateName ?? "") else {
-                skip(notification, reason: skipReason(notification) ?? "not registered")
-                markChanged()
-                continue
-            }
-            if activeContexts[template.name] != nil {
-                skip(notification, reason: "Template with name: \"\(template.name)\" is already being presented.")
-                markChanged()
-                continue
-            }
-            displayed = notification
-            markChanged()
-            guard let context = makeContext(template, notification) else {
-                skip(notification, reason: Self.filesFailedReason)
-                displayed = nil
-                markChanged()
-                continue
-            }
-            displayedContext = context
-            present(context)
-            return
-        }
-    }
-
-    /// Fetches the file arguments and builds the context; nil when a file failed.
-    func makeContext(_ template: CustomTemplate, _ notification: InAppNotification) -> CustomTemplateContext? {
-        var files: [String: String] = [:]
-        var failed = false
-        for argument in template.arguments where argument.type == .file {
-            guard case .string(let url)? = notification.vars[argument.name] else { continue }
-            switch fileFetcher.fetch(url) {
-            case .fetched(let path, let cached):
-                transcript.record("file.fetched", ["url": .string(url), "cached": .bool(cached)])
-                files[argument.name] = path
-            case .failed(let reason):
-                transcript.record("file.failed", ["url": .string(url), "reason": .string(reason)])
-                failed = true
-            }
-        }
-        if failed { return nil }
-        let context = CustomTemplateContext(template: template, notification: notification, files: files)
-        context.controller = self
-        return context
-    }
-
-    /// Activates the context and calls `onPresent`; a throw drops the in-app.
-    func present(_ context: CustomTemplateContext) {
-        activeContexts[context.templateName] = context
-        transcript.record("template.presenting", fields(context.notification))
-        do {
-            try context.template.presenter.onPresent(context: context)
-        } catch {
-            reportError("templates: \(context.templateName): onPresent: \(error)")
-            context.invalidate()
-            if activeContexts[context.templateName] === context { activeContexts[context.templateName] = nil }
-            if displayedContext === context {
-                displayedContext = nil
-                displayed = nil
-                markChanged()
-                schedulePump()
-            }
-        }
+        var f: JSONObject = ["id": .string(notification.id), "template": notification.templateName.map(JSONValue.string) ?? .null]
+        if let ti = notification.json["ti"] { f["ti"] = ti }
+        return f
     }
 
     /// Records an `error` event.

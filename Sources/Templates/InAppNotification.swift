@@ -3,7 +3,8 @@ import JSON
 /// One in-app notification of the queue, as the server sent it.
 ///
 /// Only `type == "custom-code"` carries template data (`templateName`, `vars`).
-/// Ordering keys: `priority` (default 1, higher first), then `ti` (lower first).
+/// The queue keeps delivery order; `priority` and `ti` only select among eligible
+/// client-side in-apps (`InAppEvaluator.sortByPriority`).
 public struct InAppNotification: Equatable, Sendable {
     /// The notification object as received (what `templates.displayed()` returns).
     public let json: JSONValue

@@ -52,7 +52,8 @@ public struct JSONTemplateProducer: TemplateProducer {
 
     /// Parses every definition, in document order.
     public func templates() throws(TemplateError) -> [CustomTemplate] {
-        guard case .object(let root) = definitions, !root.isEmpty else { throw .jsonEmpty }
+        // `{}` defines nothing, as in the SDK; an empty text is refused by `init(text:)`.
+        guard case .object(let root) = definitions else { throw .jsonEmpty }
         var result: [CustomTemplate] = []
         for (key, definition) in root {
             result.append(try template(key: key, definition: definition))
@@ -101,12 +102,16 @@ public struct JSONTemplateProducer: TemplateProducer {
 
     private func template(key: String, definition: JSONValue) throws(TemplateError) -> CustomTemplate {
         guard case .object(let object) = definition else { throw .jsonNotAnObject(path: key) }
-        let typeName = object["type"]?.stringValue ?? object["type"].map { "\($0)" } ?? "nil"
+        let typeName = Self.format(object["type"])
         let builder: TemplateBuilder
         switch typeName {
         case "template": builder = CustomTemplateBuilder()
-        case "function": builder = AppFunctionBuilder(isVisual: object["isVisual"]?.boolValue ?? false)
+        case "function": builder = AppFunctionBuilder(isVisual: object["isVisual"].map(FrequencyCaps.boolValue) ?? false)
         default: throw .unknownTemplateType(type: typeName, template: key)
+        }
+        // The SDK requires the presenter before it reads the arguments.
+        guard let presenter = lookup(key, builder.kind) else {
+            throw .noPresenter(template: key, kind: builder.kind.wireName)
         }
         try builder.setName(key)
         if let arguments = object["arguments"] {
@@ -119,11 +124,17 @@ public struct JSONTemplateProducer: TemplateProducer {
                 }
             }
         }
-        guard let presenter = lookup(key, builder.kind) else {
-            throw .noPresenter(template: key, kind: builder.kind.wireName)
-        }
         builder.setPresenter(presenter)
         return try builder.build()
+    }
+
+    /// `%@` of a JSON value as the SDK's messages show it: `(null)` when missing.
+    static func format(_ value: JSONValue?) -> String {
+        switch value {
+        case nil, .null?: return "(null)"
+        case .string(let s)?: return s
+        case let v?: return (try? v.encoded()) ?? "(null)"
+        }
     }
 
     private func add(_ name: String, _ argument: JSONValue, to builder: TemplateBuilder, template: String)
@@ -132,10 +143,13 @@ public struct JSONTemplateProducer: TemplateProducer {
         guard case .object(let object) = argument else {
             throw .jsonNotAnObject(path: "\(template).arguments.\(name)")
         }
-        let type = object["type"]?.stringValue ?? "nil"
+        let type = Self.format(object["type"])
         let value = object["value"]
         switch type {
-        case "string", "number", "boolean":
+        case "boolean":
+            // `[value boolValue]`: no value is false; strings and numbers convert.
+            try builder.addArgument(name, type: .boolean, defaultValue: .bool(value.map(FrequencyCaps.boolValue) ?? false))
+        case "string", "number":
             try builder.addArgument(name, type: TemplateArgumentType(rawValue: type)!, defaultValue: value)
         case "file":
             if value != nil { throw .fileWithValue(argument: name, template: template) }
@@ -146,7 +160,7 @@ public struct JSONTemplateProducer: TemplateProducer {
             try builder.addArgument(name, type: .action, defaultValue: nil)
         case "object":
             guard case .object(let members)? = value else {
-                if value == nil || value == .null { throw .nilDefault(argument: name) }
+                if value == nil || value == .null { throw .emptyDictionary(argument: name) }
                 throw .unknownArgumentType(type: "object", argument: name, template: template)
             }
             guard !members.isEmpty else { throw .emptyDictionary(argument: name) }
@@ -164,19 +178,18 @@ public struct JSONTemplateProducer: TemplateProducer {
             guard case .object(let object) = member else {
                 throw .jsonNotAnObject(path: "\(template).arguments.\(full)")
             }
-            let type = object["type"]?.stringValue ?? "nil"
+            let type = Self.format(object["type"])
             switch type {
             case "string", "number", "boolean":
-                guard let value = object["value"], value != .null else { throw .nilDefault(argument: full) }
+                // A member without a value is left out (the SDK sets nil: nothing).
+                guard let value = object["value"], value != .null else { continue }
                 out[key] = value
             case "object":
-                guard case .object(let nested)? = object["value"] else { throw .nilDefault(argument: full) }
-                guard !nested.isEmpty else { throw .emptyDictionary(argument: full) }
+                // An empty (or missing) nested object defines nothing.
+                let nested = object["value"]?.objectValue ?? [:]
                 out[key] = .object(try dictionary(nested, path: full, template: template))
-            case "file", "action":
-                throw .nestedFileOrAction(type: type, argument: key, template: template)
             default:
-                throw .unknownArgumentType(type: type, argument: full, template: template)
+                throw .nestedFileOrAction(type: type, argument: key, template: template)
             }
         }
         return out

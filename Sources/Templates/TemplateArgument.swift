@@ -17,9 +17,11 @@ public enum TemplateArgumentType: String, Sendable, CaseIterable {
     /// booleans take booleans, actions take `{"actions": {"type": ...}}` objects.
     public func accepts(_ value: JSONValue) -> Bool {
         switch (self, value) {
-        case (.string, .string), (.file, .string), (.boolean, .bool): return true
-        case (.number, .integer), (.number, .double): return true
-        case (.action, .object(let o)): return o["actions"]?["type"]?.stringValue != nil
+        case (.string, .string), (.file, .string): return true
+        // Numbers and booleans are both NSNumber in the SDK: either overrides either.
+        case (.number, .integer), (.number, .double), (.number, .bool): return true
+        case (.boolean, .bool), (.boolean, .integer), (.boolean, .double): return true
+        case (.action, .object(let o)): return o["actions"]?.objectValue != nil
         default: return false
         }
     }

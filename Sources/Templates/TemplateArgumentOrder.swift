@@ -1,3 +1,5 @@
+import Foundation
+
 /// The argument order algorithm of the sync payload.
 ///
 /// Undotted arguments take the next index in definition order. At the first
@@ -26,11 +28,17 @@ public enum TemplateArgumentOrder {
         return result
     }
 
-    /// Case-insensitive, like the SDK's `localizedCaseInsensitiveCompare`; exact order breaks ties.
+    /// The SDK's `localizedCaseInsensitiveCompare` (en_US collation: accented letters sort with
+    /// their base letter, case ignored); exact order breaks ties.
     static func nameOrder(_ a: String, _ b: String) -> Bool {
-        let (la, lb) = (a.lowercased(), b.lowercased())
-        return la != lb ? la < lb : a < b
+        switch a.compare(b, options: [.caseInsensitive], range: nil, locale: locale) {
+        case .orderedAscending: return true
+        case .orderedDescending: return false
+        case .orderedSame: return a < b
+        }
     }
+
+    private static let locale = Locale(identifier: "en_US")
 
     /// The names sorted by their index.
     public static func ordered(_ names: [String]) -> [String] {

@@ -85,7 +85,8 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible, Sendable {
             return "Not supported argument type: \(t), for argument: \(n). Nesting of file and action arguments "
                 + "within objects is not supported. To define nested file and actions use dot '.' notation "
                 + "in the argument name"
-        case .noPresenter(let k, let kind): return "No presenter for \(kind): \(k). Set a \(kind) presenter."
+        case .noPresenter(_, let kind):
+            return "JSON definition contains a \(kind) definition and a \(kind) presenter is required."
         case .syncNotAllowed(let debug, let testUser):
             var missing: [String] = []
             if !debug { missing.append("a debug build") }

@@ -16,6 +16,9 @@ public final class TemplatesManager {
     /// Registered templates in registration order.
     public private(set) var templates: [CustomTemplate] = []
     private var index: [String: Int] = [:]
+    /// The SDK's system app functions, always registered (not listed, never synced).
+    let systemTemplates: [String: CustomTemplate] = Dictionary(
+        uniqueKeysWithValues: SystemAppFunctions.templates().map { ($0.name, $0) })
 
     /// Creates the manager and registers every template of `producers`.
     public init(configuration: TemplatesConfiguration = TemplatesConfiguration(), producers: [any TemplateProducer] = [])
@@ -45,15 +48,15 @@ public final class TemplatesManager {
         for t in templates { try register(t) }
     }
 
-    /// The template named `name` (exact comparison), or nil.
+    /// The template named `name` (exact comparison; the system app functions included), or nil.
     public func template(named name: String) -> CustomTemplate? {
-        index[name].map { templates[$0] }
+        index[name].map { templates[$0] } ?? systemTemplates[name]
     }
 
-    /// True when a template of that name is registered.
-    public func isRegistered(_ name: String) -> Bool { index[name] != nil }
+    /// True when a template of that name is registered (a system app function included).
+    public func isRegistered(_ name: String) -> Bool { index[name] != nil || systemTemplates[name] != nil }
 
-    /// Registered names, sorted.
+    /// Registered names, sorted (without the system app functions).
     public var names: [String] { index.keys.sorted() }
 
     /// The `defineTemplates` body, or `syncNotAllowed` unless a debug build with a test user.

@@ -9,6 +9,8 @@ public final class TemplatesSystem: EngineSystem {
     public private(set) var manager: TemplatesManager
     /// The in-app queue (restored from storage on install and relaunch).
     public private(set) var controller: InAppController!
+    /// The simulated SDK around the queue: responses, evaluation, caps, timers, sessions.
+    public private(set) var campaigns: Campaigns!
     /// Presenters registered with `templates.presenter(name, p)` for JSON definitions.
     var namedPresenters: [String: any TemplatePresenter] = [:]
     /// Set by `ctlua check`: definitions record every problem here instead of raising the first.
@@ -32,7 +34,15 @@ public final class TemplatesSystem: EngineSystem {
         namedPresenters = [:]
         controller = InAppController(manager: manager, transcript: engine.transcript, clock: engine.clock,
                                      storage: engine.storage, fileFetcher: engine.files)
+        campaigns = Campaigns(controller: controller, transcript: engine.transcript, clock: engine.clock, storage: engine.storage)
         controller.restore()
+        campaigns.caps.checkUpdateDailyLimits()
+        campaigns.startSession()
+        if engine.launches == 1 {
+            // The first launch has no response: CS in-apps stored earlier are evaluated for
+            // App Launched once the scripts that define their templates have run.
+            engine.clock.after(0) { [weak campaigns] in campaigns?.onAppLaunched(success: true) }
+        }
         try engine.installModule("templates") { [unowned self, unowned engine] state in
             TemplatesModule.make(system: self, engine: engine, state: state)
         }
@@ -40,15 +50,42 @@ public final class TemplatesSystem: EngineSystem {
 
     /// Saves the queue and retires the controller of the launch that ends.
     public func prepareRelaunch(_ engine: Engine) throws {
+        controller.dropPending()
         controller.retire()
+        campaigns.retire()
     }
 
+    /// Applies the JSON definitions again, then the launch's response (if any) and the
+    /// client-side evaluation for App Launched, as after the SDK's launch batch.
     public func didRelaunch(_ engine: Engine) throws {
         let definitions = jsonDefinitions
         jsonDefinitions = []
         for (json, template, function) in definitions {
             try defineJSON(json, templatePresenter: template, functionPresenter: function)
         }
+        if let response = engine.launchResponse?.objectValue { campaigns.handleResponse(response) }
+        campaigns.onAppLaunched(success: true)
+    }
+
+    /// Delivers a server response (an object without `type`/`templateName`), or an in-app or a
+    /// list of them as the shorthand `{inapp_notifs = ...}` that leaves the delivery mode as it is.
+    public func deliver(_ payload: JSONValue) throws(InAppError) {
+        if case .object(let o) = payload, o["type"] == nil, o["templateName"] == nil {
+            if let notifs = o["inapp_notifs"] { _ = try InAppController.items(.object(["inapp_notifs": notifs])) }
+            campaigns.handleResponse(o)
+            return
+        }
+        let items = try InAppController.items(payload)
+        campaigns.handleResponse(["inapp_notifs": .array(items)], shorthand: true)
+    }
+
+    /// Returns to foreground; a new session (more than 20 minutes after the last event) handles
+    /// `response` as the launch's reply, then evaluates client-side in-apps for App Launched.
+    public func foreground(response: JSONObject?) {
+        let newSession = campaigns.foreground()
+        guard newSession else { return }
+        if let response { campaigns.handleResponse(response) }
+        campaigns.onAppLaunched(success: true)
     }
 
     /// Defines templates from CleverTap's JSON format. Presenters: the given ones, else those

@@ -64,7 +64,7 @@ struct ScenarioLoaderTests {
                   expected: ["nmae: unknown key", "scripts: expected an array, got string",
                              "setup.build: expected an object, got array", "setup.colour: unknown key",
                              "steps[0].advance: expected a non-negative number, got boolean",
-                             "steps[1].relaunch: expected a boolean, got number"]),
+                             "steps[1].relaunch: expected a boolean or an object, got number"]),
         Malformed(label: "missing script", text: #"{"scripts": ["nope/missing.lua"], "steps": []}"#,
                   expected: ["scripts[0]: script not found: /tmp/flows/nope/missing.lua"]),
         Malformed(label: "a folder as a script", text: #"{"scripts": ["/tmp"], "steps": []}"#,

@@ -38,7 +38,8 @@ import Testing
         ("count", 7.5, 7.5),
         ("count", "7", 3),
         ("on", true, true),
-        ("on", 1, false),
+        ("on", 1, 1),         // numbers and booleans are both NSNumber in the SDK: interchangeable
+        ("count", true, true),
         ("map.a", "x", 5),
         ("map.b.c", false, false),
         ("map.ok", ["actions": ["type": "close"]] as JSONValue, ["actions": ["type": "close"]] as JSONValue),

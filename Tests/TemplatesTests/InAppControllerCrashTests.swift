@@ -51,7 +51,8 @@ import Glibc
             for i = 1, math.random(1, 3) do
               n = n + 1
               local id = tag .. "-" .. n
-              batch[i] = { type = "custom-code", templateName = "Banner", wzrk_id = id, ti = n,
+              -- no `ti`: frequency caps (10 per session and per day) count only in-apps that have one
+              batch[i] = { type = "custom-code", templateName = "Banner", wzrk_id = id,
                            priority = math.random(1, 3), vars = { title = id } }
             end
             templates.deliver(batch)
@@ -121,7 +122,7 @@ import Glibc
         #expect(queuedAcks.count > rounds, "the child acknowledged too little work: \(queuedAcks.count)")
     }
 
-    /// The ids in the persisted queue file (displayed first), which must parse; empty when there is none yet.
+    /// The ids in the persisted queue file (displayed, pending, store queue), which must parse; empty when there is none yet.
     static func persistedIDs(in state: URL, note: String) throws -> Set<String> {
         let file = state.appendingPathComponent(InAppController.storageName)
         guard let data = FileManager.default.contents(atPath: file.path) else { return [] }
@@ -132,6 +133,7 @@ import Glibc
         }
         var ids: [String] = []
         if let displayed = value["displayed"], displayed != .null { ids.append(displayed["id"]?.stringValue ?? "?") }
+        ids += (value["pending"]?.arrayValue ?? []).map { $0["id"]?.stringValue ?? "?" }
         ids += (value["queue"]?.arrayValue ?? []).map { $0["id"]?.stringValue ?? "?" }
         #expect(Set(ids).count == ids.count, "\(note): duplicate ids in \(ids)")
         return Set(ids)

@@ -47,12 +47,16 @@ import Testing
             inapp("c4", "Banner", ti: 3, vars: ["image": .string(dir.appendingPathComponent("x.png").path)]),
         ])
         dismiss(h)
-        #expect(h.events("file.fetched").map { $0["cached"] } == [false, false, true, true, false])
+        #expect(h.events("file.fetched").map { $0["cached"] } == [false, false, true, true])
         #expect(h.events("file.failed").map(\.fields) == [["url": "https://cdn.example/broken.png", "reason": "HTTP 404"]])
         #expect(h.events("inapp.skipped").map(\.fields) == [
-            ["id": "c3", "template": "Banner", "reason": "Failed to download custom template files."],
+            ["id": "c3", "template": "Banner", "ti": 2, "reason": "file", "message": "Failed to download custom template files."],
         ])
-        #expect(h.controller.displayed?.id == "c4", "the queue moved on past the failed in-app")
+        #expect(h.controller.displayed == nil && h.controller.queue.map(\.id) == ["c4"],
+                "as in the SDK, a drop after preparation does not trigger another attempt: c4 waits")
+        h.controller.requestShowAttempt()
+        h.clock.drain()
+        #expect(h.controller.displayed?.id == "c4", "the next show attempt takes it")
         #expect(h.presenter.calls == ["present:Banner:c1", "present:Banner:c2", "present:Banner:c4"])
     }
 
@@ -89,7 +93,8 @@ import Testing
         dismiss(h)
         try h.deliver(inapp("c5", "Banner", vars: ["image": .string(server.url("/missing.png"))]))
         #expect(h.events("file.failed").last?["reason"] == "HTTP 404")
-        #expect(h.events("inapp.skipped").last?["reason"] == "Failed to download custom template files.")
+        #expect(h.events("inapp.skipped").last?["reason"] == "file")
+        #expect(h.events("inapp.skipped").last?["message"] == "Failed to download custom template files.")
     }
 
     @Test(arguments: [JSONValue.array([]), ["u": 3], ["u": ["error": 1]], ["u": ["error": "x", "more": 1]]])

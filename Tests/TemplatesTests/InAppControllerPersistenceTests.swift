@@ -22,12 +22,14 @@ import Testing
         #expect(!h.controller.hasUnsavedChanges)
         let saved = try JSONValue.decode(try h.storage.read(InAppController.storageName)!)
         #expect(saved["displayed"]?["id"] == "a")
-        #expect(saved["queue"]?.arrayValue?.map { $0["id"]?.stringValue ?? "" } == ["a/ok", "c", "b"])
+        #expect(saved["pending"]?.arrayValue?.map { $0["id"]?.stringValue ?? "" } == ["a/ok"],
+                "the show attempt after the insert at the head prepared a/ok: pending while a is displayed")
+        #expect(saved["queue"]?.arrayValue?.map { $0["id"]?.stringValue ?? "" } == ["b", "c"], "server order")
 
         // Relaunch: a new engine over the same state directory.
         let relaunched = try Harness(templates: Self.templates, directory: h.storage.directory)
         #expect(relaunched.controller.restore() == 4)
-        #expect(relaunched.controller.queue.map(\.id) == ["a", "a/ok", "c", "b"])
+        #expect(relaunched.controller.queue.map(\.id) == ["a", "a/ok", "b", "c"])
         #expect(relaunched.controller.queue[1].isAction)
         relaunched.clock.drain()
         #expect(relaunched.controller.displayed?.id == "a", "the displayed in-app shows again")
@@ -52,7 +54,7 @@ import Testing
         try h.deliver(inapp("d", "Banner"))   // shown and dismissed in one settle: the file already holds that
         #expect(h.controller.saveCount == 2 && h.trace("template.dismissed").last == "template.dismissed d")
         let saved = try JSONValue.decode(try h.storage.read(InAppController.storageName)!)
-        #expect(saved == ["version": 1, "displayed": nil, "queue": []])
+        #expect(saved == ["version": 1, "displayed": nil, "pending": [], "queue": []])
     }
 
     @Test func savedTextIsTheJSONModulesAndRoundTripsExactly() throws {
@@ -92,7 +94,7 @@ import Testing
         try engine.add(try TemplatesSystem())
         let script = Harness.temporaryDirectory().appendingPathComponent("banner.lua")
         defer { try? FileManager.default.removeItem(at: script.deletingLastPathComponent()) }
-        try #"templates.define{ name = "Banner", onPresent = function(ctx) ctx:presented() end }"#
+        try #"templates.define{ name = "Banner", onPresent = function(ctx) end }"#
             .write(to: script, atomically: true, encoding: .utf8)
         try engine.load(path: script.path)
         try engine.run("""
@@ -102,7 +104,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: engine.storage.directory.path), "nothing written yet")
         try engine.relaunch()
         let controller = try #require(engine.system(TemplatesSystem.self)?.controller)
-        #expect(controller.displayed?.id == "a" && controller.queue.map(\.id) == ["b"])
+        #expect(controller.displayed?.id == "a" && controller.waitingIds == ["b"])
     }
 
     @Test func dismissingEverythingLeavesAnEmptySavedQueue() throws {

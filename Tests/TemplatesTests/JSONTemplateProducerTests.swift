@@ -29,7 +29,6 @@ import Testing
     static let errors: [(String, String, String?)] = [
         ("{", "Error parsing JSON template definitions: ", nil),
         ("", "JSON template definitions cannot be nil or empty.", nil),
-        ("{}", "JSON template definitions cannot be nil or empty.", nil),
         (#"{"T":{"type":"widget"}}"#, "Unknown template type: widget for template: T.", "T.type"),
         (#"{"T":{"type":"template","arguments":{"a":{"type":"color","value":1}}}}"#,
          "Unknown argument type: color for argument: a.", "T.arguments.a.type"),
@@ -62,6 +61,54 @@ import Testing
         } catch {
             Issue.record("unexpected \(error)")
         }
+    }
+
+    // The JSON producer and builder as the SDK does them (`CTJsonTemplateProducer`, `CTCustomTemplateBuilder`).
+
+    @Test func anEmptyObjectDefinesNothing() throws {
+        #expect(try parse("{}").isEmpty)
+    }
+
+    @Test func aBooleanWithoutValueIsFalseAndValuesConvertWithBoolValue() throws {
+        let list = try parse(#"{"T":{"type":"template","arguments":{"a":{"type":"boolean"},"b":{"type":"boolean","value":"yes"},"c":{"type":"boolean","value":1}}}}"#)
+        #expect(list[0].arguments.map(\.defaultValue) == [false, true, true])
+    }
+
+    @Test func isVisualReadsWithBoolValue() throws {
+        let list = try parse(#"{"F":{"type":"function","isVisual":"true"},"G":{"type":"function","isVisual":1},"H":{"type":"function","isVisual":"no"}}"#)
+        #expect(list.map(\.isVisual) == [true, true, false])
+    }
+
+    @Test func aMissingTypeReadsAsNull() {
+        #expect(throws: TemplateError.unknownTemplateType(type: "(null)", template: "T")) { try parse(#"{"T":{}}"#) }
+        #expect(throws: TemplateError.unknownArgumentType(type: "(null)", argument: "a", template: "T")) {
+            try parse(#"{"T":{"type":"template","arguments":{"a":{}}}}"#)
+        }
+    }
+
+    @Test func theMissingPresenterMessagesAreTheSDKs() {
+        #expect(TemplateError.noPresenter(template: "T", kind: "template").description
+                == "JSON definition contains a template definition and a template presenter is required.")
+        #expect(TemplateError.noPresenter(template: "F", kind: "function").description
+                == "JSON definition contains a function definition and a function presenter is required.")
+        let producer = JSONTemplateProducer(definitions: ["T": ["type": "template", "arguments": ["f": ["type": "file", "value": "x"]]]],
+                                            templatePresenter: nil, functionPresenter: nil)
+        #expect(throws: TemplateError.noPresenter(template: "T", kind: "template"), "checked before the arguments") {
+            try producer.templates()
+        }
+    }
+
+    @Test func emptyNestedObjectsAndMembersWithoutValueAreSkipped() throws {
+        let list = try parse(#"{"T":{"type":"template","arguments":{"o":{"type":"object","value":{"a":{"type":"string","value":"x"},"e":{"type":"object","value":{}},"n":{"type":"number"}}}}}}"#)
+        #expect(list[0].arguments.map(\.name) == ["o.a"])
+    }
+
+    @Test func aDictionaryDefaultSkipsValuesThatAreNotStringsNumbersOrDictionaries() throws {
+        let b = CustomTemplateBuilder()
+        try b.setName("T")
+        try b.addArgument("d", dictionary: ["s": "x", "n": 1, "list": [1, 2], "none": .null, "nested": ["b": true], "empty": [:]])
+        b.setPresenter(RecordingPresenter())
+        #expect(try b.build().arguments.map(\.name) == ["d.s", "d.n", "d.nested.b"])
     }
 
     @Test func missingPresenterIsAnError() {

@@ -89,6 +89,8 @@ import Testing
          "boolean=0 string=1 number=2 dictionary.key=3 file=4 action=5"),
         (["z.b", "y", "z.a"], "z.a=0 z.b=1 y=2"),
         (["m.b", "m.A", "m.c"], "m.A=0 m.b=1 m.c=2"),
+        // localizedCaseInsensitiveCompare: accented letters sort with their base letter
+        (["m.f", "m.é", "m.Z", "m.e"], "m.e=0 m.é=1 m.f=2 m.Z=3"),
     ])
     func order(names: [String], expected: String) {
         let order = TemplateArgumentOrder.order(names)

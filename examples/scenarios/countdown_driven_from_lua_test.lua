@@ -9,13 +9,13 @@ app.load("../templates/banner.lua")
 
 templates.deliver{
   inapp_notifs = {
-    { type = "custom-code", templateName = "Banner", ti = 2, wzrk_id = "b1", vars = { title = "After" } },
-    { type = "custom-code", templateName = "Countdown", ti = 1, wzrk_id = "cd", priority = 5,
+    { type = "custom-code", templateName = "Countdown", ti = 1, wzrk_id = "cd",
       vars = { seconds = 5, label = "Hurry" } },
+    { type = "custom-code", templateName = "Banner", ti = 2, wzrk_id = "b1", vars = { title = "After" } },
   },
 }
 
-assert(templates.displayed().wzrk_id == "cd", "the higher priority countdown shows first")
+assert(templates.displayed().wzrk_id == "cd", "inapp_notifs show in server order: the countdown first")
 local queue = templates.queue()
 assert(#queue == 1 and queue[1].wzrk_id == "b1", "the banner waits")
 assert(ui.find("countdown.label").text == "Hurry 5s")

@@ -22,13 +22,13 @@ templates.define{
 
 templates.deliver{
   inapp_notifs = {
-    { type = "custom-code", templateName = "Toast", ti = 20, wzrk_id = "t2", vars = { text = "Second" } },
     { type = "custom-code", templateName = "Toast", ti = 10, wzrk_id = "t1",
       vars = { text = "First", duration = 1, ["style.color"] = "#f00" } },
+    { type = "custom-code", templateName = "Toast", ti = 20, wzrk_id = "t2", vars = { text = "Second" } },
   },
 }
 
--- same priority: the older ti shows first
+-- inapp_notifs show in server order (FIFO)
 assert(templates.displayed().wzrk_id == "t1")
 assert(templates.displayed().vars.text == "First")
 assert(ui.find("toast").color == "#f00")

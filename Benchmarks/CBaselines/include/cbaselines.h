@@ -30,4 +30,14 @@ void cb_gc_collect(lua_State *L);
 /// Bytes used by a bare luaL_newstate-equivalent (counting allocator) + luaL_openlibs after a full GC.
 size_t cb_bare_state_memory(void);
 
+/// B9's baseline: the trigger and limit matching of one event against stored in-apps, on the
+/// same data as the Swift side. `inapps_json` is a JSON array of in-apps (`ti`, `whenTriggers`
+/// with `eventName` and `eventProperties` {propertyName, operator 0/1/2, propertyValue},
+/// `frequencyLimits`/`occurrenceLimits` of types `ever`/`onEvery`/`onExactly`); `props_json` the
+/// event's properties. `cb_campaigns_load` parses both (jansson) and keeps them with a trigger
+/// count per in-app; `cb_campaigns_evaluate` returns the number of eligible in-apps.
+void *cb_campaigns_load(const char *inapps_json, const char *props_json);
+int cb_campaigns_evaluate(void *state, const char *event_name);
+void cb_campaigns_free(void *state);
+
 #endif

@@ -31,8 +31,14 @@ enum AppModule {
                 try engine.loadFromScript(path: try args.string(1))
                 return []
             })
-            app["relaunch"] = .function(state.function("relaunch") { _ in
-                try engine.relaunch()
+            app["relaunch"] = .function(state.function("relaunch") { args in
+                var response: JSONValue?
+                if case .table = args[1] {
+                    do { response = try args.state.jsonValue(args[1]) } catch {
+                        throw LuaError.callback(message: "app.relaunch: \(error)")
+                    }
+                }
+                try engine.relaunch(response: response)
                 return []
             })
             app["events"] = .function(state.function("events") { args in

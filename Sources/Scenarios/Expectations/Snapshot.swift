@@ -51,21 +51,22 @@ struct SnapshotStore {
     /// Compares (or writes) the snapshot `name`; a failure message with a diff, or nil.
     func check(_ name: String, scenarioFile: String, events: [TranscriptEvent]) -> (message: String, expected: String, actual: String)? {
         let path = Self.file(for: scenarioFile)
+        let shown = ScenarioDiscovery.relativeToCurrentFolder(path, cwd: FileManager.default.currentDirectoryPath) ?? path
         let actual = Self.lines(events)
         var stored: [String: [String]] = [:]
         if let data = FileManager.default.contents(atPath: path) {
             guard let parsed = try? ScenarioJSONParser.parse([UInt8](data)).value, case .object(let object) = parsed else {
-                return ("snapshot file is not valid JSON: \(path)", "a JSON object of snapshots", "unreadable; fix it or delete it and run with --update-snapshots")
+                return ("snapshot file is not valid JSON: \(shown)", "a JSON object of snapshots", "unreadable; fix it or delete it and run with --update-snapshots")
             }
             for (key, value) in object { stored[key] = value.arrayValue?.map { JSONWriter.text($0) } ?? [] }
         }
         if let expected = stored[name], !mode.update {
             if expected == actual { return nil }
-            return ("transcript differs from snapshot \(JSONWriter.quote(name)) (\(path); --update-snapshots accepts it)",
+            return ("transcript differs from snapshot \(JSONWriter.quote(name)) (\(shown); --update-snapshots accepts it)",
                     "\(expected.count) events", Self.diff(expected, actual))
         }
         if stored[name] == nil, mode.ci, !mode.update {
-            return ("snapshot \(JSONWriter.quote(name)) is missing in CI (\(path)): run `ctlua test --update-snapshots` locally and commit it",
+            return ("snapshot \(JSONWriter.quote(name)) is missing in CI (\(shown)): run `ctlua test --update-snapshots` locally and commit it",
                     "a stored snapshot", "none")
         }
         stored[name] = actual

@@ -18,10 +18,12 @@ public enum CoreSteps {
                 example: #"{"advance": 2.5}"#,
                 handler: .run { context in context.engine.clock.advance(by: context.value.doubleValue ?? 0) }),
             StepDefinition(
-                name: "relaunch", value: .boolean,
-                summary: "persists, ends the app process and starts it again: state restored from storage, scripts run again",
+                name: "relaunch", value: .anyOf([.boolean, .object]),
+                summary: "persists, ends the app process and starts it again: state restored from storage, scripts run again; an object is the server's reply to the launch (systems read it)",
                 example: #"{"relaunch": true}"#,
-                handler: .run { context in try context.engine.relaunch() }),
+                handler: .run { context in
+                    try context.engine.relaunch(response: context.value.objectValue != nil ? context.value : nil)
+                }),
             StepDefinition(
                 name: "lua", value: .string,
                 summary: "runs a Lua chunk in the engine (a fresh `_ENV`, every module); an error fails the step",

@@ -83,7 +83,7 @@ enum TemplatesModule {
             } else {
                 payload = try json(args.state, args[1])
             }
-            do { try system.controller.deliver(payload) } catch { throw fail("deliver: \(error)") }
+            do { try system.deliver(payload) } catch { throw fail("deliver: \(error)") }
             engine.settle()
             return []
         })
@@ -97,12 +97,14 @@ enum TemplatesModule {
             return [try args.state.luaValue(displayed.json)]
         })
         module["queue"] = .function(state.function("queue") { args in
-            [try args.state.luaValue(.array(system.controller.queue.map(\.json)))]
+            let waiting = system.controller.pending.map(\.notification.json) + system.controller.queue.map(\.json)
+            return [try args.state.luaValue(.array(waiting))]
         })
         module["activeContext"] = .function(state.function("activeContext") { args in
             guard let context = system.controller.activeContext(try args.string(1)) else { return [.nil] }
             return [TemplateContextBinding.wrap(context, in: args.state)]
         })
+        CampaignsModule.install(system: system, engine: engine, templates: module, state: state)
         return .table(module)
     }
 

@@ -23,9 +23,9 @@ extension TemplatesSystem: SystemPlugin {
         [
             SystemStep(
                 "deliver", value: TemplatesShapes.deliver,
-                summary: "delivers in-apps as the SDK receives them: one in-app object, an array of them, or a response `{\"inapp_notifs\": [...]}`",
+                summary: "delivers in-apps as the SDK receives them: a server response (`inapp_notifs`, `inapp_notifs_cs`, `inapp_notifs_ss`, `imc`, `inapp_delivery_mode`, ...), or one in-app object or an array of them (shorthand for `inapp_notifs`, delivery mode unchanged)",
                 example: #"{"deliver": {"type": "custom-code", "templateName": "Banner", "wzrk_id": "c1", "vars": {"title": "Sale"}}}"#
-            ) { system, context in try system.controller.deliver(context.value) },
+            ) { system, context in try system.deliver(context.value) },
             SystemStep(
                 "close", value: .anyOf([.boolean, .string]),
                 summary: "closes the displayed in-app as the SDK does (its presenter's `onClose` runs); fails when nothing is displayed",
@@ -33,18 +33,19 @@ extension TemplatesSystem: SystemPlugin {
             ) { system, _ in
                 if !system.controller.close() { throw SystemError("no in-app is displayed") }
             },
-        ]
+        ] + campaignSteps
     }
 
     public static var setupMembers: [SetupMember<TemplatesSystem>] {
         [
             SetupMember(
-                "build", shape: .record(members: ["debug": .boolean, "testUser": .boolean], required: []), phase: .beforeScripts,
-                summary: "the simulated app's build, applied before the scripts run: `debug` build and `testUser` (sync of definitions needs both)",
+                "build", shape: .record(members: ["debug": .boolean, "testUser": .boolean, "pushEnabled": .boolean], required: []), phase: .beforeScripts,
+                summary: "the simulated app's build, applied before the scripts run: `debug` build and `testUser` (sync of definitions needs both), `pushEnabled` (`rfp` in-apps are not queued)",
                 example: #"{"build": {"debug": true, "testUser": true}}"#
             ) { system, context in
                 system.instance.isDebugBuild = context.value["debug"]?.boolValue ?? false
                 system.instance.isTestUser = context.value["testUser"]?.boolValue ?? false
+                system.campaigns.pushEnabled = context.value["pushEnabled"]?.boolValue ?? false
             },
             SetupMember(
                 "templates", shape: .object,
@@ -71,23 +72,38 @@ extension TemplatesSystem: SystemPlugin {
             },
             ExpectationKey(
                 "queue", shape: .arrayOf(.string),
-                rule: "the ids waiting in the in-app queue, exactly and in order (the displayed one is not in it)",
+                rule: "the ids waiting to show, exactly and in display order: pending in-apps, then the store queue (the displayed one is not in it)",
                 example: #"{"queue": ["c2", "c3"]}"#
             ) { system, _, expected in
-                let actual = system.controller.queue.map(\.id)
+                let actual = system.controller.waitingIds
                 let wanted = expected.arrayValue?.compactMap(\.stringValue) ?? []
                 guard actual != wanted else { return [] }
                 return [ExpectationMismatch(message: "wrong queue", expected: JSONWriter.text(.array(wanted.map { .string($0) })),
                                             actual: JSONWriter.text(.array(actual.map { .string($0) })))]
             },
+            ExpectationKey(
+                "campaigns", shape: .object,
+                rule: "a partial match of `templates.state()`: the members named match (objects partially, arrays element by element, numbers by value)",
+                example: #"{"campaigns": {"caps": {"shownSession": 1}, "counts": {"101": {"lifetime": 1}}, "queue": []}}"#
+            ) { system, _, expected in
+                let actual = system.campaigns.state
+                guard !JSONMatch.matches(expected, actual) else { return [] }
+                var mismatches: [ExpectationMismatch] = []
+                for (key, member) in expected.objectValue ?? [:] where !JSONMatch.matches(member, actual[key]) {
+                    mismatches.append(ExpectationMismatch(detail: key, message: "wrong campaign state", expected: JSONWriter.text(member),
+                                                          actual: actual[key].map(JSONWriter.text) ?? "nothing"))
+                }
+                return mismatches
+            },
         ]
     }
 
     public static var eventTypes: [EventType] {
-        [
-            EventType("inapp.queued", fields: ["id", "template"], meaning: "an in-app entered the queue (delivered, restored, or spawned by an action)"),
-            EventType("inapp.skipped", fields: ["id", "template", "(reason)"],
-                      meaning: "an in-app was dropped: no template registered for it, a file failed, an invalid payload"),
+        campaignEventTypes + [
+            EventType("inapp.queued", fields: ["id", "template", "(ti)", "(front)"],
+                      meaning: "an in-app entered the store queue (delivered, selected, fired, restored; `front`: spawned by an action at the head)"),
+            EventType("inapp.skipped", fields: ["id", "template", "(ti)", "reason", "(message)", "(cap)"],
+                      meaning: "an in-app was dropped; `reason`: `unregistered`, `ttl`, `caps` (+`cap`), `file`, `discarded`, `native`, `active`, `delayed-not-found`, `background`, `push-enabled`"),
             EventType("template.presenting", fields: ["id", "template"], meaning: "the presenter's `onPresent` is called"),
             EventType("template.presented", fields: ["id", "template"], meaning: "the presenter called `ctx:presented()`"),
             EventType("template.closed", fields: ["id", "template"], meaning: "the in-app is closed (`close` step, a close action): `onClose` is called"),
@@ -101,7 +117,12 @@ extension TemplatesSystem: SystemPlugin {
     }
 
     public static var replCommands: [REPLCommand<TemplatesSystem>] {
-        [REPLCommand("queue", summary: "the displayed in-app and the queue") { system, _, _ in system.queueSummary() }]
+        [
+            REPLCommand("queue", summary: "the displayed in-app and the queue") { system, _, _ in system.queueSummary() },
+            REPLCommand("campaigns", summary: "the campaign state: lists, timers, caps, counts (`templates.state()`)") { system, _, _ in
+                JSONWriter.text(system.campaigns.state) + "\n"
+            },
+        ]
     }
 
     public static var commands: [any ParsableCommand.Type] { [SyncCommand.self, CheckCommand.self] }
@@ -114,8 +135,11 @@ extension TemplatesSystem: SystemPlugin {
             return "\(n.id) \(n.templateName ?? n.type ?? "?") (priority \(priority))"
         }
         var text = "displayed: " + (controller.displayed.map(line) ?? "none") + "\n"
-        text += "queue: \(controller.queue.isEmpty ? "empty" : "\(controller.queue.count)")\n"
-        for (i, n) in controller.queue.enumerated() { text += "  \(i + 1). \(line(n))\n" }
+        let waiting = controller.pending.map(\.notification) + controller.queue
+        text += "queue: \(waiting.isEmpty ? "empty" : "\(waiting.count)")\n"
+        for (i, n) in waiting.enumerated() {
+            text += "  \(i + 1). \(line(n))\(i < controller.pending.count ? " [pending]" : "")\n"
+        }
         return text
     }
 }
@@ -134,13 +158,21 @@ enum TemplatesShapes {
         }
     }
 
-    /// `deliver`: an in-app, an array of them, or `{"inapp_notifs": [...]}`.
+    /// `deliver`: an in-app, an array of them, or a response object.
     static var deliver: ValueShape {
-        .named("an in-app object, an array of them, or `{\"inapp_notifs\": [...]}`", .custom { value, path in
+        .named("an in-app object, an array of them, or a response `{\"inapp_notifs\": [...], ...}`", .custom { value, path in
             if case .array = value { return ValueShape.arrayOf(inapp).check(value, at: path) }
             guard let object = value.objectValue else { return [(path, "expected an object or an array, got \(value.typeName)")] }
-            guard let notifs = object["inapp_notifs"] else { return [] }
-            return ValueShape.arrayOf(inapp).check(notifs, at: path.key("inapp_notifs"))
+            if object["type"] != nil || object["templateName"] != nil { return inapp.check(value, at: path) }
+            var problems: [(SystemKit.JSONPath, String)] = []
+            for key in ["inapp_notifs", "inapp_notifs_cs", "inapp_notifs_ss", "inapp_notifs_meta", "inapp_notifs_applaunched",
+                        "inapp_notifs_applaunched_meta"] {
+                if let list = object[key] { problems += ValueShape.arrayOf(inapp).check(list, at: path.key(key)) }
+            }
+            for key in ["imc", "imp"] { if let n = object[key] { problems += ValueShape.number.check(n, at: path.key(key)) } }
+            if let mode = object["inapp_delivery_mode"] { problems += ValueShape.string.check(mode, at: path.key("inapp_delivery_mode")) }
+            if let stale = object["inapp_stale"] { problems += ValueShape.array.check(stale, at: path.key("inapp_stale")) }
+            return problems
         })
     }
 }

@@ -1,0 +1,189 @@
+import Engine
+import JSON
+
+/// The simulated CleverTap SDK around the in-app queue: server responses, evaluation of
+/// events against client-side and server-side in-apps, limits, frequency caps, delayed and
+/// in-action timers, sessions and app lifecycle (campaigns docs).
+///
+/// Persisted state (``CampaignData``) is saved to `campaigns.json` once per settle, like the
+/// queue: durably before the driving call returns. Memory-only state (session counts,
+/// timers, in-action cache, delivery mode, location, background) is gone on relaunch, as in
+/// the SDK.
+public final class Campaigns {
+    /// The storage file of the campaign state.
+    public static let storageName = "campaigns.json"
+    /// Seconds after the last event at which a return to foreground starts a new session.
+    public static let sessionLength = 1200.0
+
+    public let controller: InAppController
+    let transcript: Transcript
+    let clock: VirtualClock
+    let storage: Storage?
+    /// The persisted state.
+    public private(set) var data: CampaignData
+    public private(set) var impressions: ImpressionManager!
+    public private(set) var caps: FrequencyCaps!
+
+    /// The delivery mode of the last response (`CS`, `SS`, or nil), memory only.
+    public internal(set) var mode: String?
+    /// The user's location, memory only.
+    public internal(set) var location: (latitude: Double, longitude: Double)?
+    /// True while the app is in background.
+    public internal(set) var inBackground = false
+    /// Push permission granted (`rfp` in-apps are not queued).
+    public var pushEnabled = false
+    /// The properties of this session's App Launched (memory only).
+    public internal(set) var appLaunchedProperties: JSONObject = [:]
+    var hasAppLaunchedFailed = false
+    /// Unix time of the last recorded event (session length).
+    var lastEventTime: Double
+    /// Running timers by kind and campaign id.
+    var timers: [TimerKey: CampaignTimer] = [:]
+    /// Timers paused by `background()`.
+    var pausedTimers: [TimerKey: CampaignTimer] = [:]
+    var timerGeneration = 0
+    /// In-action in-apps waiting for their timer (memory only).
+    var inActionCache: [String: JSONValue] = [:]
+    /// True when the persisted state changed since the last save.
+    var hasUnsavedChanges = false
+    var isFlushScheduled = false
+    var isRetired = false
+    var lastSaved: [UInt8]?
+
+    /// A running timer.
+    struct TimerKey: Hashable {
+        var kind: String
+        var ti: String
+    }
+
+    struct CampaignTimer {
+        var inApp: JSONValue
+        var delay: Double
+        var scheduledAt: Double
+        var due: Double
+        var generation: Int
+    }
+
+    public init(controller: InAppController, transcript: Transcript, clock: VirtualClock, storage: Storage?) {
+        self.controller = controller
+        self.transcript = transcript
+        self.clock = clock
+        self.storage = storage
+        self.data = CampaignData()
+        self.lastEventTime = clock.unixTime
+        load()
+        controller.displayDelegate = self
+    }
+
+    /// Unix time as the SDK reads it.
+    public var now: Double { clock.unixTime }
+
+    /// Reads the persisted state (a corrupt file is moved aside and reported).
+    func load() {
+        var loaded = CampaignData()
+        if let storage {
+            do {
+                if let bytes = try storage.read(Self.storageName) {
+                    if let d = CampaignData.read(try InAppController.decodeJSON(bytes)) {
+                        loaded = d
+                        lastSaved = bytes
+                    } else {
+                        throw InAppController.PersistenceError.malformed("not a version 1 object")
+                    }
+                }
+            } catch {
+                let aside = (try? storage.moveAside(Self.storageName)) ?? "(not moved)"
+                transcript.record("error", ["message": .string("templates: \(Self.storageName) is corrupt (\(error)); moved aside to \(aside)")])
+            }
+        }
+        adopt(loaded)
+    }
+
+    func adopt(_ d: CampaignData) {
+        data = d
+        data.onChange = { [weak self] in self?.markChanged() }
+        impressions = ImpressionManager(data: data, now: { [clock] in clock.unixTime })
+        caps = FrequencyCaps(data: data, impressions: impressions, now: { [clock] in clock.unixTime })
+    }
+
+    /// The evaluator over the current state, with trigger events recorded.
+    func evaluator(list: String, event: CampaignEvent) -> InAppEvaluator {
+        let data = self.data
+        let matcher = TriggersMatcher { name in data.eventLog[CampaignEvent.normalize(name)] == 1 }
+        var evaluator = InAppEvaluator(
+            triggers: matcher, limits: LimitsMatcher(impressions: impressions, triggerCount: data.triggerCount), data: data
+        ) { [controller] inApp in
+            guard inApp["type"]?.stringValue == "custom-code" else { return true }
+            return controller.manager.isRegistered(inApp["templateName"]?.stringValue ?? "")
+        }
+        evaluator.onTrigger = { [transcript] inApp, eligible in
+            transcript.record("inapp.triggered", [
+                "ti": .string(CampaignData.campaignId(inApp) ?? ""), "event": .string(event.name),
+                "list": .string(list), "eligible": .bool(eligible),
+            ])
+        }
+        return evaluator
+    }
+
+    // MARK: Persistence
+
+    /// Notes a change: one durable save when the run loop is idle.
+    func markChanged() {
+        guard let storage, !isRetired else { return }
+        hasUnsavedChanges = true
+        guard storage.isDurable, !isFlushScheduled else { return }
+        isFlushScheduled = true
+        clock.whenIdle { [weak self] in
+            self?.isFlushScheduled = false
+            self?.flush()
+        }
+    }
+
+    /// Saves the campaign state now if it changed (atomic, durable).
+    public func flush() {
+        guard hasUnsavedChanges, !isRetired, let storage else { return }
+        hasUnsavedChanges = false
+        do {
+            let bytes = try InAppController.encodeJSON(data.json)
+            guard bytes != lastSaved else { return }
+            try storage.writeAtomically(Self.storageName, bytes)
+            lastSaved = bytes
+        } catch {
+            hasUnsavedChanges = true
+            transcript.record("error", ["message": .string("templates: cannot save \(Self.storageName): \(error)")])
+        }
+    }
+
+    /// Saves and stops saving (the app process ends: relaunch).
+    public func retire() {
+        flush()
+        isRetired = true
+        timers.removeAll()
+        pausedTimers.removeAll()
+    }
+}
+
+extension Campaigns: InAppDisplayDelegate {
+    public var isInBackground: Bool { inBackground }
+    public var isPushEnabled: Bool { pushEnabled }
+
+    public func capRejection(_ notification: InAppNotification) -> String? {
+        caps.rejection(notification.json)
+    }
+
+    public func didShow(_ notification: InAppNotification) {
+        guard !notification.isAction else { return }
+        caps.didShow(notification.json)
+        let props = InAppController.wzrkProperties(notification.json)
+        transcript.record("notification.viewed", ["wzrk_id": notification.json["wzrk_id"] ?? .null, "props": .object(props)])
+        clock.after(0) { [weak self] in self?.recordEvent("Notification Viewed", properties: props, evaluatedProperties: [:]) }
+    }
+
+    public func didClick(_ notification: InAppNotification, properties: JSONObject) {
+        transcript.record("notification.clicked", [
+            "wzrk_id": properties["wzrk_id"] ?? .string(""), "props": .object(properties),
+            "wzrk_c2a": properties["wzrk_c2a"] ?? .null,
+        ])
+        recordEvent("Notification Clicked", properties: properties, evaluatedProperties: [:])
+    }
+}

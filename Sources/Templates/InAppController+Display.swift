@@ -1,0 +1,183 @@
+import Engine
+import JSON
+
+extension InAppController {
+    /// Schedules one show attempt on the run loop (`_showNotificationIfAvailable`); every request
+    /// is one attempt.
+    public func requestShowAttempt() {
+        clock.after(0) { [weak self] in self?.showAttempt() }
+    }
+
+    /// One show attempt: takes the head of the store queue, prepares it and displays it.
+    ///
+    /// Suspended ⇒ nothing. A drop while preparing (discard, TTL, files) does not trigger
+    /// another attempt: the next in-app waits for the next one.
+    public func showAttempt() {
+        guard !isRetired else { return }
+        showAttempts += 1
+        guard renderingStatus != .suspend, !queue.isEmpty else { return }
+        let notification = queue.removeFirst()
+        markChanged()
+        guard let prepared = prepare(notification) else { return }
+        display(prepared)
+    }
+
+    /// `prepareNotificationForDisplay:`: nil when the in-app is dropped (recorded).
+    func prepare(_ notification: InAppNotification) -> PreparedInApp? {
+        if renderingStatus == .discard {
+            skip(notification, reason: "discarded", message: "InApp Notifications are set to be discarded.")
+            return nil
+        }
+        let now = clock.unixTime
+        if let ttl = notification.json["wzrk_ttl"]?.doubleValue, ttl != 0, now > ttl {
+            skip(notification, reason: "ttl", message: "InApp has elapsed its time to live.")
+            return nil
+        }
+        guard notification.type == "custom-code", let template = manager.template(named: notification.templateName ?? "") else {
+            return PreparedInApp(notification: notification, files: [:])
+        }
+        guard let files = fetchFiles(template, notification) else {
+            skip(notification, reason: "file", message: Self.filesFailedReason)
+            return nil
+        }
+        return PreparedInApp(notification: notification, files: files)
+    }
+
+    /// `displayNotification:`: background, caps, already displayed / suspended (pending),
+    /// discard, then presenting.
+    func display(_ prepared: PreparedInApp) {
+        let notification = prepared.notification
+        if displayDelegate?.isInBackground == true {
+            skip(notification, reason: "background", message: "Application is not in the foreground.")
+            return
+        }
+        if let cap = displayDelegate?.capRejection(notification) {
+            skip(notification, reason: "caps", message: "InApp has been rejected by FC, not showing.", extra: ["cap": .string(cap)])
+            requestShowAttempt()
+            return
+        }
+        if displayed != nil {
+            pending.append(prepared)
+            markChanged()
+            return
+        }
+        switch renderingStatus {
+        case .discard:
+            skip(notification, reason: "discarded", message: "InApp Notifications are set to be discarded.")
+            return
+        case .suspend:
+            pending.append(prepared)
+            markChanged()
+            return
+        case .resume: break
+        }
+        guard notification.type == "custom-code" else {
+            skip(notification, reason: "native", message: "Unsupported in-app type: \(notification.type ?? "nil").")
+            requestShowAttempt()
+            return
+        }
+        guard let template = manager.template(named: notification.templateName ?? "") else {
+            skip(notification, reason: "unregistered", message: unregisteredMessage(notification.templateName))
+            return
+        }
+        if activeContexts[template.name] != nil {
+            skip(notification, reason: "active", message: "Template with name: \"\(template.name)\" is already being presented.")
+            return
+        }
+        displayed = notification
+        markChanged()
+        let context = CustomTemplateContext(template: template, notification: notification, files: prepared.files)
+        context.controller = self
+        displayedContext = context
+        present(context)
+    }
+
+    /// Fetches the file arguments; nil when one failed.
+    func fetchFiles(_ template: CustomTemplate, _ notification: InAppNotification) -> [String: String]? {
+        var files: [String: String] = [:]
+        var failed = false
+        for argument in template.arguments where argument.type == .file {
+            guard case .string(let url)? = notification.vars[argument.name] else { continue }
+            switch fileFetcher.fetch(url) {
+            case .fetched(let path, let cached):
+                transcript.record("file.fetched", ["url": .string(url), "cached": .bool(cached)])
+                files[argument.name] = path
+            case .failed(let reason):
+                transcript.record("file.failed", ["url": .string(url), "reason": .string(reason)])
+                failed = true
+            }
+        }
+        return failed ? nil : files
+    }
+
+    /// Activates the context and calls `onPresent`; a throw drops the in-app.
+    func present(_ context: CustomTemplateContext) {
+        activeContexts[context.templateName] = context
+        transcript.record("template.presenting", fields(context.notification))
+        do {
+            try context.template.presenter.onPresent(context: context)
+        } catch {
+            reportError("templates: \(context.templateName): onPresent: \(error)")
+            context.invalidate()
+            if activeContexts[context.templateName] === context { activeContexts[context.templateName] = nil }
+            if displayedContext === context { freeDisplay() }
+        }
+    }
+
+    /// The displayed in-app is gone: the first pending one is displayed at once, then a show attempt.
+    func freeDisplay() {
+        displayedContext = nil
+        displayed = nil
+        markChanged()
+        if !pending.isEmpty {
+            display(pending.removeFirst())
+        }
+        requestShowAttempt()
+    }
+
+    /// `suspendInAppNotifications`: show attempts do nothing; prepared in-apps go to pending.
+    public func suspend() {
+        renderingStatus = .suspend
+        transcript.record("inapp.rendering", ["status": "suspend"])
+    }
+
+    /// `discardInAppNotifications:`: each show attempt drops the head in-app; optionally hides the displayed one.
+    public func discard(dismissVisible: Bool = false) {
+        renderingStatus = .discard
+        transcript.record("inapp.rendering", ["status": "discard", "dismissVisible": .bool(dismissVisible)])
+        if dismissVisible, let context = displayedContext { context.dismissed() }
+    }
+
+    /// `resumeInAppNotifications` + `showInAppNotificationIfAny`: one show attempt.
+    public func resume() {
+        renderingStatus = .resume
+        transcript.record("inapp.rendering", ["status": "resume"])
+        if displayDelegate?.isInBackground != true { requestShowAttempt() }
+    }
+
+    /// Inserts an in-app at the head of the store queue (`insertInFrontInApp:`) and makes a show attempt.
+    func insertInFront(_ notification: InAppNotification) {
+        queue.insert(notification, at: 0)
+        var f = fields(notification)
+        f["front"] = true
+        transcript.record("inapp.queued", f)
+        markChanged()
+        if displayDelegate?.isInBackground != true { requestShowAttempt() }
+    }
+
+    /// Drops the pending list (a deliberate relaunch: the SDK keeps it in memory only).
+    public func dropPending() {
+        guard !pending.isEmpty else { return }
+        pending.removeAll()
+        markChanged()
+    }
+}
+
+extension InAppController {
+    /// Empties the store queue and the pending list (a fresh install: `app.reset`).
+    public func clearAll() {
+        queue.removeAll()
+        pending.removeAll()
+        markChanged()
+    }
+}

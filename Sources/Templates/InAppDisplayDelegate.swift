@@ -1,0 +1,28 @@
+import JSON
+
+/// What the display needs from the simulated SDK around it (`Campaigns` implements it):
+/// app state, frequency caps, and the events of a presented or clicked in-app.
+///
+/// Implementation requirements: every method is called on the engine's thread, from inside
+/// a show attempt, a presentation or an action; none may re-enter the controller synchronously
+/// except through `requestShowAttempt()`.
+public protocol InAppDisplayDelegate: AnyObject {
+    /// True while the app is in background: nothing is shown and no attempt is made.
+    var isInBackground: Bool { get }
+    /// True when push notifications are enabled (`rfp` in-apps are not queued).
+    var isPushEnabled: Bool { get }
+    /// The frequency cap that rejects `notification` (`CTInAppFCManager canShow:`), or nil.
+    func capRejection(_ notification: InAppNotification) -> String?
+    /// `notificationDidShow:`: caps counted, Notification Viewed recorded.
+    func didShow(_ notification: InAppNotification)
+    /// An action was triggered: Notification Clicked with these properties.
+    func didClick(_ notification: InAppNotification, properties: JSONObject)
+}
+
+/// An in-app taken from the store queue and prepared (files downloaded): displayed, or pending.
+public struct PreparedInApp {
+    /// The in-app.
+    public let notification: InAppNotification
+    /// Local paths of its file arguments.
+    public let files: [String: String]
+}

@@ -1,0 +1,93 @@
+import Engine
+import JSON
+import SystemKit
+
+/// The campaign steps and transcript events of the templates plug-in (campaigns docs).
+extension TemplatesSystem {
+    static var campaignSteps: [SystemStep<TemplatesSystem>] {
+        [
+            SystemStep(
+                "event", value: .string, parameters: ["props": .object],
+                summary: "records an event (`app.event`): nested props flatten to `a.b`; evaluated against server-side, client-side and delayed in-apps",
+                example: #"{"event": "Product Viewed", "props": {"price": 60}}"#
+            ) { system, context in
+                system.campaigns.recordEvent(context.value.stringValue ?? "", properties: context.step["props"]?.objectValue ?? [:])
+            },
+            SystemStep(
+                "charged", value: .record(members: ["details": .object, "items": .arrayOf(.object)], required: []),
+                summary: "records a Charged event with details and items (`app.charged`); triggers may test `itemProperties`",
+                example: #"{"charged": {"details": {"Amount": 120}, "items": [{"name": "shoe", "price": 60}]}}"#
+            ) { system, context in
+                system.campaigns.charged(details: context.value["details"]?.objectValue ?? [:],
+                                         items: context.value["items"]?.arrayValue?.compactMap(\.objectValue) ?? [])
+            },
+            SystemStep(
+                "profile", value: .object,
+                summary: "pushes profile properties (`app.profile`): one `<key>_change` event per changed key",
+                example: #"{"profile": {"tier": "gold"}}"#
+            ) { system, context in system.campaigns.profile(context.value.objectValue ?? [:]) },
+            SystemStep(
+                "location", value: .arrayOf(.number),
+                summary: "sets the user's location `[lat, lng]` (`app.location`): used by `geoRadius` of later events",
+                example: #"{"location": [52.52, 13.40]}"#
+            ) { system, context in
+                let values = context.value.arrayValue?.compactMap(\.doubleValue) ?? []
+                guard values.count == 2 else { throw SystemError("location needs [latitude, longitude]") }
+                system.campaigns.setLocation(latitude: values[0], longitude: values[1])
+            },
+            SystemStep(
+                "background", value: .boolean,
+                summary: "sends the app to background (`app.background`): timers pause, nothing shows",
+                example: #"{"background": true}"#
+            ) { system, _ in system.campaigns.background() },
+            SystemStep(
+                "foreground", value: .anyOf([.boolean, .object]),
+                summary: "brings the app to foreground (`app.foreground`): timers resume or are discarded; after 20 minutes without events a new session starts (an object: the launch's response)",
+                example: #"{"foreground": true}"#
+            ) { system, context in system.foreground(response: context.value.objectValue) },
+            SystemStep(
+                "reset", value: .boolean,
+                summary: "a fresh install (`app.reset`): every campaign store and counter wiped, new session",
+                example: #"{"reset": true}"#
+            ) { system, _ in system.campaigns.reset() },
+            SystemStep(
+                "suspend", value: .boolean,
+                summary: "suspends in-app rendering (`templates.suspend`): show attempts do nothing",
+                example: #"{"suspend": true}"#
+            ) { system, _ in system.controller.suspend() },
+            SystemStep(
+                "discard", value: .anyOf([.boolean, .record(members: ["dismissVisible": .boolean], required: [])]),
+                summary: "discards in-apps (`templates.discard`): each show attempt drops the head in-app; `dismissVisible` hides the displayed one",
+                example: #"{"discard": {"dismissVisible": true}}"#
+            ) { system, context in system.controller.discard(dismissVisible: context.value["dismissVisible"]?.boolValue ?? false) },
+            SystemStep(
+                "resume", value: .boolean,
+                summary: "resumes in-app rendering (`templates.resume`) and makes a show attempt",
+                example: #"{"resume": true}"#
+            ) { system, _ in system.controller.resume() },
+        ]
+    }
+
+    static var campaignEventTypes: [EventType] {
+        [
+            EventType("event.recorded", fields: ["name", "props"], meaning: "an event was recorded: `app.event`, `app.charged`, a profile change, App Launched, Notification Viewed/Clicked"),
+            EventType("session.started", fields: [], meaning: "a new session (launch, foreground after 20 minutes, reset): session counts back to 0"),
+            EventType("inapp.response", fields: ["keys"], meaning: "a server response was handled (`templates.deliver`, a launch's response)"),
+            EventType("inapp.triggered", fields: ["ti", "event", "list", "eligible"],
+                      meaning: "an event matched an in-app's triggers (its trigger count +1); `eligible`: its limits passed; `list`: `cs`, `cs-delayed`, `ss`, `ss-inaction`, `applaunched`..."),
+            EventType("inapp.suppressed", fields: ["ti", "wzrk_id"], meaning: "a selected in-app with `suppressed: true` was recorded instead of shown"),
+            EventType("inapp.evaluated", fields: ["ti"], meaning: "a server-side in-app matched: its id goes to `inapps_eval` for the next request"),
+            EventType("inapp.scheduled", fields: ["ti", "kind", "due"], meaning: "a delayed or in-action timer started (`due`: engine time)"),
+            EventType("inapp.fired", fields: ["ti", "kind", "due"], meaning: "a delayed or in-action timer ended"),
+            EventType("inapp.fetch", fields: ["tgtId"], meaning: "an in-action timer ended: the SDK asks the server for the content (`wzrk_fetch`)"),
+            EventType("inapp.rendering", fields: ["status", "(dismissVisible)"], meaning: "`suspend`, `discard` or `resume`"),
+            EventType("notification.viewed", fields: ["wzrk_id", "props"], meaning: "an in-app called `presented()`: caps counted, Notification Viewed recorded"),
+            EventType("notification.clicked", fields: ["wzrk_id", "props", "wzrk_c2a"], meaning: "an action was triggered: Notification Clicked recorded first"),
+            EventType("app.background", fields: [], meaning: "the app went to background"),
+            EventType("app.foreground", fields: [], meaning: "the app came back to foreground"),
+            EventType("app.reset", fields: [], meaning: "a fresh install: campaign stores and counters wiped"),
+            EventType("system.function", fields: ["name", "(url)", "(fbSettings)", "presented"],
+                      meaning: "a system app function ran (`ctsystem_openurl`, `ctsystem_apprating`, `ctsystem_pushpermission`): what the device would do, and whether it counts as presented"),
+        ]
+    }
+}
