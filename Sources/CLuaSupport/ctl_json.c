@@ -25,11 +25,22 @@ int ctl_json_clamp_depth(int max_depth) {
  * that goes deeper than `max_depth`. Line/column follow jansson: columns count
  * code points (UTF-8 lead bytes), position counts bytes read. */
 static int scan_too_deep(const char *buf, size_t len, int max_depth, ctl_json_error *err,
-                         size_t *values) {
+                         size_t *values, size_t *negative_zeros) {
     int depth = 0, in_string = 0, escaped = 0, line = 1, column = 0;
     size_t count = 1;
+    *negative_zeros = 0;
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)buf[i];
+        if (c == 0) {
+            /* A NUL byte is never JSON text (in a string it must be written \u0000); jansson
+             * would stop reading at it and accept what came before. */
+            err->line = line;
+            err->column = column + 1;
+            err->position = i + 1;
+            err->code = -1;
+            snprintf(err->text, sizeof err->text, "NUL byte in JSON text");
+            return 1;
+        }
         if (c == '\n') {
             line++;
             column = 0;
@@ -44,6 +55,9 @@ static int scan_too_deep(const char *buf, size_t len, int max_depth, ctl_json_er
         }
         if (c == '"') {
             in_string = 1;
+        } else if (c == '-' && i + 1 < len && buf[i + 1] == '0' && (i == 0 || (buf[i - 1] != 'e' && buf[i - 1] != 'E')) &&
+                   (i + 2 >= len || !strchr("0123456789.eE", buf[i + 2]) || buf[i + 2] == 0)) {
+            (*negative_zeros)++;   /* `-0`: a float (-0.0), which jansson would read as the integer 0 */
         } else if (c == ',' || c == ':') {
             count++;
         } else if (c == '[' || c == '{') {
@@ -83,8 +97,8 @@ json_t *ctl_json_decode_max(const char *buf, size_t len, int reject_duplicates, 
         buf = "";
         len = 0;
     }
-    size_t values = 0;
-    if (scan_too_deep(buf, len, max_depth, err, &values)) return NULL;
+    size_t values = 0, negative_zeros = 0;
+    if (scan_too_deep(buf, len, max_depth, err, &values, &negative_zeros)) return NULL;
     if (max_bytes != (size_t)-1 &&
         (values > max_bytes / CTL_JSON_VALUE_COST || len > max_bytes - values * CTL_JSON_VALUE_COST)) {
         err->line = 1;
@@ -97,7 +111,65 @@ json_t *ctl_json_decode_max(const char *buf, size_t len, int reject_duplicates, 
     size_t flags = JSON_DECODE_ANY | JSON_ALLOW_NUL;
     if (reject_duplicates) flags |= JSON_REJECT_DUPLICATES;
     json_error_t jerr;
+    /* `-0` tokens are read as `-0.0` (a copy with each one rewritten); error positions are then
+     * mapped back to the text as given. */
+    char *copy = NULL;
+    size_t *starts = NULL;
+    if (negative_zeros > 0) {
+        copy = malloc(len + 2 * negative_zeros);
+        starts = malloc(negative_zeros * sizeof *starts);
+        if (copy == NULL || starts == NULL) {
+            free(copy);
+            free(starts);
+            err->line = 1;
+            err->column = 1;
+            err->too_big = 1;
+            err->code = -1;
+            snprintf(err->text, sizeof err->text, "not enough memory");
+            return NULL;
+        }
+        size_t out = 0, k = 0;
+        int in_string = 0, escaped = 0;
+        for (size_t i = 0; i < len; i++) {
+            char c = buf[i];
+            copy[out++] = c;
+            if (in_string) {
+                if (escaped) escaped = 0;
+                else if (c == '\\') escaped = 1;
+                else if (c == '"') in_string = 0;
+                continue;
+            }
+            if (c == '"') {
+                in_string = 1;
+            } else if (c == '-' && i + 1 < len && buf[i + 1] == '0' && (i == 0 || (buf[i - 1] != 'e' && buf[i - 1] != 'E')) &&
+                       (i + 2 >= len || !strchr("0123456789.eE", buf[i + 2]) || buf[i + 2] == 0) && k < negative_zeros) {
+                starts[k++] = out - 1;
+                copy[out++] = '0';
+                copy[out++] = '.';
+                copy[out++] = '0';
+                i++;
+            }
+        }
+        buf = copy;
+        len = out;
+    }
     json_t *root = json_loadb(buf, len, flags, &jerr);
+    if (root == NULL && copy != NULL) {
+        /* Each rewritten token before the error made the text 2 bytes longer (and 2 columns, on its line). */
+        size_t before = 0, on_line = 0;
+        size_t line_start = (size_t)jerr.position;
+        while (line_start > 0 && buf[line_start - 1] != '\n') line_start--;
+        for (size_t k = 0; k < negative_zeros; k++) {
+            if (starts[k] + 4 <= (size_t)jerr.position) {
+                before++;
+                if (starts[k] >= line_start) on_line++;
+            }
+        }
+        jerr.position -= (int)(2 * before);
+        jerr.column -= (int)(2 * on_line);
+    }
+    free(copy);
+    free(starts);
     if (root == NULL) {
         err->line = jerr.line;
         err->column = jerr.column;

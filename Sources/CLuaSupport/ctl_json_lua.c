@@ -297,6 +297,15 @@ static json_t *encode_table(encoder *e, int idx) {
                 result = fail(e, "invalid UTF-8 in object key");
                 break;
             }
+            if (memchr(key, '\0', klen) != NULL) {
+                /* jansson cannot read such a key back: refuse it rather than write what decode rejects. */
+                e->path[e->path_len++] = (segment){1, 0, key, klen};
+                lua_pop(L, 2);
+                json_decref(result);
+                result = fail(e, "cannot encode an object key containing NUL");
+                e->path_len--;
+                break;
+            }
             e->path[e->path_len++] = (segment){1, 0, key, klen};
             json_t *child = encode_value(e, lua_gettop(L));
             e->path_len--;

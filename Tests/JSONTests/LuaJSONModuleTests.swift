@@ -94,6 +94,34 @@ struct LuaJSONModuleTests {
         #expect(lua.value("return json.decode('9223372036854775807') == math.maxinteger") == "true")
     }
 
+    /// `-0` is the float -0.0 (it round-trips); `1e-0` and `-0.5` are untouched; error columns
+    /// after a `-0` are those of the text as given.
+    @Test("negative zero decodes as a float")
+    func negativeZero() throws {
+        let lua = try LuaHarness()
+        #expect(lua.value(#"local v = json.decode('-0') return math.type(v) .. ' ' .. tostring(1 / v)"#) == "float -inf")
+        #expect(lua.value(#"return json.encode(json.decode('[-0, 0, -0.0, 1e-0, -0.5, -0e1, "-0"]'))"#)
+                == #"[-0.0,0,-0.0,1.0,-0.5,-0.0,"-0"]"#)
+        #expect(lua.value(#"return json.encode(json.decode('{"a": -0}'))"#) == #"{"a":-0.0}"#)
+        let bad = lua.run(#"return json.decode('[-0, -0, ]')"#)
+        #expect(!bad.ok && bad.text.hasSuffix("json: line 1 column 10: unexpected token near ']'"), "\(bad.text)")
+        let multiline = lua.run(#"return json.decode('[-0,\n -0, x]')"#)
+        #expect(!multiline.ok && multiline.text.contains("json: line 2 column 6:"), "\(multiline.text)")
+    }
+
+    /// A NUL byte is never JSON text; a key with NUL is refused at encode (decode could not read it back).
+    @Test("NUL bytes and NUL keys")
+    func nulBytes() throws {
+        let lua = try LuaHarness()
+        let trailing = lua.run(#"return json.decode('123\0')"#)
+        #expect(!trailing.ok && trailing.text.hasSuffix("json: line 1 column 4: NUL byte in JSON text"), "\(trailing.text)")
+        #expect(!lua.run(#"return json.decode('"a\0b"')"#).ok)
+        #expect(lua.value(#"return #json.decode('"a\\u0000b"')"#) == "3")  // an escaped NUL in a string is fine
+        let key = lua.run(#"return json.encode({['a\0b'] = 1})"#)
+        #expect(!key.ok && key.text.hasSuffix(#"json: cannot encode an object key containing NUL at $["a\u0000b"]"#), "\(key.text)")
+        #expect(lua.value(#"return json.encode({a = 'x\0y'})"#) == #"{"a":"x\u0000y"}"#)
+    }
+
     @Test("sort and indent")
     func layout() throws {
         let lua = try LuaHarness()
