@@ -50,6 +50,15 @@ import Testing
         #expect(!Completion.isInsideString(#"print("done") "#))
     }
 
+    @Test func loadCompletesFileNamesInSubfolders() throws {
+        let root = CLI.packageRoot.path
+        #expect(Completion.fileNames(in: root + "/examples/", prefix: "temp") == ["templates/"])
+        #expect(Completion.fileNames(in: root + "/examples/templates/", prefix: "ba") == ["banner.lua"])
+        #expect(Completion.fileNames(in: root + "/examples/templates/", prefix: "zz") == [])
+        #expect(!Completion.fileNames(in: root + "/examples/", prefix: "").contains(".luarc.json"))
+        #expect(Completion.fileNames(in: root + "/examples/", prefix: ".l") == [".luarc.json"])
+    }
+
     @Test func uiListingMarksTappableViews() {
         let ui = HeadlessUI(transcript: Transcript(clock: { 0 }))
         #expect(REPL.describeUI(ui) == "no views\n")
@@ -138,6 +147,9 @@ import Testing
             send(c, "()"); expect(c, '"ABC"'); prompt(c)
             c.send('(require "tem\\t'); time.sleep(0.3)
             send(c, ').list()'); expect(c, "{}"); prompt(c)   # readline closed the quote
+            c.send(":load examples/tem\t"); time.sleep(0.3)
+            c.send("ban\t"); time.sleep(0.3)
+            send(c, ""); expect(c, "loaded examples/templates/banner.lua"); prompt(c)
             quit(c)
             """)
     }

@@ -76,6 +76,18 @@ struct Completion {
         return quote != nil
     }
 
+    /// File names for `:load FOLDER/PREFIX`: the entries of `folder` (relative to the working folder,
+    /// `""` for it) that start with `prefix`, folders with a trailing `/`; hidden ones only when asked.
+    static func fileNames(in folder: String, prefix: String) -> [String] {
+        let directory = folder.isEmpty ? "." : folder
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return entries.filter { $0.hasPrefix(prefix) && (prefix.hasPrefix(".") || !$0.hasPrefix(".")) }.map { name in
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: directory + "/" + name, isDirectory: &isFolder)
+            return isFolder.boolValue ? name + "/" : name
+        }.sorted()
+    }
+
     /// The longest common prefix of `words`.
     static func commonPrefix(_ words: [String]) -> String {
         guard var prefix = words.first else { return "" }

@@ -104,12 +104,17 @@ private let completeForReadline: @convention(c) (UnsafePointer<CChar>?, Int32, I
     let bytes = line.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(length))) } ?? []
     let (s, e) = (min(Int(start), bytes.count), min(Int(end), bytes.count))
     let before = String(decoding: bytes[0..<s], as: UTF8.self)
-    let fileNames = before.hasPrefix(":load ")   // readline falls back to file names
-    ctl_rl_completion_options(fileNames ? 0 : 1)
-    if fileNames { return nil }
+    ctl_rl_completion_options(1)
     let word = String(decoding: bytes[s..<e], as: UTF8.self)
-    guard let editor = TerminalBridge.editor else { return nil }
-    let matches = editor.complete(before: before, word: word)
+    let matches: [String]
+    if before.hasPrefix(":load ") || before == ":load" {
+        // `/` breaks words for Lua, so readline's own file names would restart at each folder.
+        let folder = String(before.dropFirst(":load".count)).trimmingCharacters(in: .whitespaces)
+        matches = Completion.fileNames(in: folder, prefix: word)
+    } else {
+        guard let editor = TerminalBridge.editor else { return nil }
+        matches = editor.complete(before: before, word: word)
+    }
     guard !matches.isEmpty else { return nil }
     let list = matches.count == 1 ? matches : [Completion.commonPrefix(matches)] + matches
     let size = MemoryLayout<UnsafeMutablePointer<CChar>?>.stride * (list.count + 1)
