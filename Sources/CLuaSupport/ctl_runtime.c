@@ -79,7 +79,8 @@ static int ctl_panic(lua_State *L) {
 
 static void ctl_warnf(void *ud, const char *msg, int tocont) {
     ctl_runtime *rt = (ctl_runtime *)ud;
-    if (rt->warn) rt->warn(rt->warn_context, msg, tocont);
+    /* While the state closes its owner may be going away (a deinit): nobody to tell. */
+    if (rt->warn && !rt->closing) rt->warn(rt->warn_context, msg, tocont);
 }
 
 static const char *limit_message(int kind) {
@@ -312,6 +313,8 @@ static int trampoline(lua_State *L) {
     ctl_runtime *rt = ctl_getruntime(L);
     void **slot = (void **)lua_touserdata(L, lua_upvalueindex(1));
     if (slot == NULL || *slot == NULL) return luaL_error(L, "attempt to call a released Swift function");
+    /* Finalizers run by lua_close: the Swift side (the state, an engine) may be in its deinit. */
+    if (rt->closing) return luaL_error(L, "attempt to call a Swift function while the Lua state closes");
     int saved = rt->enforce;
     rt->enforce = 0;
     int r = rt->dispatch(L, *slot);

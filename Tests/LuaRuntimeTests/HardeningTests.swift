@@ -269,3 +269,23 @@ final class AllocatesInDeinit {
         #expect(try lua.run("return 1")[0].integerValue == 1)
     }
 }
+
+@Suite struct CloseTests {
+    /// A finalizer that calls Swift or fails while the state closes used to reach the owner's
+    /// closures during its deinit (a crash when an engine went away with such an object alive).
+    @Test func finalizersAtCloseReachNoSwift() throws {
+        var calls = 0
+        do {
+            let lua = try LuaState()
+            lua.globals["ping"] = .function(lua.function("ping") { _ in calls += 1; return [] })
+            lua.warningHandler = { _ in calls += 1 }
+            let kept = try lua.run("""
+                return setmetatable({}, {__gc = function() ping() end}),
+                       setmetatable({}, {__gc = function() error('late') end})
+                """)
+            lua.globals["keep1"] = kept[0]   // alive until the state closes
+            lua.globals["keep2"] = kept[1]
+        }   // deinit closes the state
+        #expect(calls == 0)
+    }
+}

@@ -65,7 +65,8 @@ typedef struct ctl_runtime {
 lua_State *ctl_newstate(ctl_runtime *rt);
 /// The runtime of a state (any of its threads).
 ctl_runtime *ctl_getruntime(lua_State *L);
-/// Closes the state; `__gc` finalizers run protected.
+/// Closes the state; `__gc` finalizers run protected, under the limits, and can no longer call
+/// Swift functions nor report warnings (the owner may be in its deinit).
 void ctl_close(lua_State *L);
 
 /// Pushes the traceback message handler (a light C function: no allocation). Pushes 1.
