@@ -14,8 +14,8 @@ func makeEngine(configured: Bool = true, instructions: Int? = 1_000_000) throws 
     return (engine, system)
 }
 
-let sampleConfig: JSONValue = ["baseURL": "https://api.example", "enginePath": "engine",
-                               "imageBaseURL": "https://cdn.example", "organizationId": "org-1"]
+var sampleConfig: JSONValue { ["baseURL": "https://api.example", "enginePath": "engine",
+                               "imageBaseURL": "https://cdn.example", "organizationId": "org-1"] }
 
 /// A data source written in Swift that records every call, in order.
 final class RecordingDataSource: DataSource {

@@ -10,6 +10,7 @@ import TestSupport
 
     @Test func rawsetOnALibraryChangesOnlyThatScriptsView() throws {
         let lua = try LuaState()
+        defer { lua.close() }  // closures that capture tables of the state would keep it alive
         let own = try lua.run("""
             rawset(string, 'format', function() return 'pwned' end)
             rawset(os, 'time', function() return 0 end)
@@ -27,6 +28,7 @@ import TestSupport
 
     @Test func pairsDoesNotHandOutTheRealLibrary() throws {
         let lua = try LuaState()
+        defer { lua.close() }
         try lua.run("""
             local _, real = pairs(string)
             real.upper = function() return 'pwned' end
@@ -41,6 +43,7 @@ import TestSupport
 
     @Test func modulesAreReadOnlyAndPerScript() throws {
         let lua = try LuaState()
+        defer { lua.close() }
         let module = lua.newTable()
         module["greet"] = .function(lua.function("greet") { _ in ["hello"] })
         let nested = lua.newTable()
@@ -69,6 +72,7 @@ import TestSupport
 
     @Test func metatablesGiveNothingAway() throws {
         let lua = try LuaState()
+        defer { lua.close() }
         let r = try lua.run("""
             return getmetatable(''), getmetatable(string), getmetatable(_ENV), pcall(setmetatable, string, {})
             """)
@@ -92,6 +96,7 @@ import TestSupport
                                                    withDestinationPath: outside.path)
         try "return 'inside'".write(to: root.appendingPathComponent("fine.lua"), atomically: true, encoding: .utf8)
         let lua = try LuaState(scriptRoots: [root.path])
+        defer { lua.close() }
         let nul = #expect(throws: LuaError.self) { try lua.run("return require('data\\0')", name: "=n") }
         #expect(nul?.message.contains("NUL") == true, "\(String(describing: nul))")
         #expect(throws: LuaError.self) { try lua.run("return require('link')") }
@@ -104,6 +109,7 @@ import TestSupport
     @Test func aLoopingMessageHandlerCannotOutliveTheLimit() throws {
         let outcome = withDeadline(30) { () throws -> String in
             let lua = try LuaState(limits: LuaLimits(instructions: 1_000_000))
+            defer { lua.close() }
             do {
                 try lua.run("xpcall(function() while true do end end, function() while true do end end)")
                 return "returned"
@@ -115,6 +121,7 @@ import TestSupport
         #expect(try outcome?.get() == "limit", "hung or wrong: \(String(describing: outcome))")
         // The handler still runs for ordinary errors.
         let lua = try LuaState()
+        defer { lua.close() }
         let r = try lua.run("return xpcall(function() error('x', 0) end, function(m) return 'handled ' .. m end)")
         #expect(r[0].boolValue == false && r[1].stringValue == "handled x")
     }
@@ -122,6 +129,7 @@ import TestSupport
     @Test func aLoopingFinalizerIsStoppedDuringARunAndAtClose() throws {
         let outcome = withDeadline(30) { () throws -> [String] in
             let lua = try LuaState(limits: LuaLimits(instructions: 1_000_000))
+            defer { lua.close() }
             var seen: [String] = []
             do {
                 try lua.run("setmetatable({}, {__gc = function() while true do end end}) collectgarbage() collectgarbage()")
@@ -144,6 +152,7 @@ import TestSupport
         let outcome = withDeadline(60) { () throws -> Int in
             let cap = 16 << 20
             let lua = try LuaState(limits: LuaLimits(memory: cap))
+            defer { lua.close() }
             try lua.run("""
                 setmetatable({}, {__gc = function()
                   local t = {} for i = 1, 1e7 do t[i] = ('x'):rep(64) .. i end
@@ -167,6 +176,7 @@ import TestSupport
         // instruction budget (50 million by default: about a second; 5 million here).
         let outcome = withDeadline(60) { () throws -> String in
             let lua = try LuaState(limits: LuaLimits(instructions: 5_000_000))
+            defer { lua.close() }
             do {
                 try lua.run("""
                     return ("a"):rep(18):find(("a*"):rep(18) .. "b")
@@ -179,6 +189,7 @@ import TestSupport
         }
         #expect(try outcome?.get() == "limit", "\(String(describing: outcome))")
         let lua = try LuaState()
+        defer { lua.close() }
         let r = try lua.run("""
             local words = {} for w in ("one two  three"):gmatch("%a+") do words[#words + 1] = w end
             return ("hello world"):find("o w"), ("key=val"):match("(%w+)=(%w+)"), ("aaa"):gsub("a", "b"), table.concat(words, ",")
@@ -190,6 +201,7 @@ import TestSupport
 
     @Test func anErrorObjectFromACoroutineIsReadOnTheCallersThread() throws {
         let lua = try LuaState()
+        defer { lua.close() }
         let f = try lua.load("""
             return function() coroutine.yield(1) error(setmetatable({}, {__tostring = function() return 'boom' end})) end
             """).call()[0]
@@ -206,6 +218,7 @@ import TestSupport
 
     @Test func aScriptsOwnMessagesAreRuntimeErrors() throws {
         let lua = try LuaState(limits: LuaLimits(memory: 8 << 20, output: 100))
+        defer { lua.close() }
         for text in ["not enough memory", "output limit exceeded", "instruction limit exceeded", "timeout"] {
             let error = #expect(throws: LuaError.self) { try lua.run("error('\(text)', 0)") }
             guard case .runtime(let message, _, _)? = error else { Issue.record("\(text): \(String(describing: error))"); continue }
@@ -222,6 +235,7 @@ import TestSupport
 
     @Test func aLargeResultFromSwiftIsRefusedBeforeItIsAllocated() throws {
         let lua = try LuaState(limits: LuaLimits(memory: 4 << 20))
+        defer { lua.close() }
         lua.globals["big"] = .function(lua.function("big") { _ in
             [.string(LuaString(bytes: [UInt8](repeating: 65, count: 6 << 20)))]
         })
@@ -257,6 +271,7 @@ final class AllocatesInDeinit {
 @Suite struct ReleaseTests {
     @Test func aDeinitRunByTheCollectorAtTheCapDoesNotFail() throws {
         let lua = try LuaState(limits: LuaLimits(memory: 4 << 20))
+        defer { lua.close() }
         let record = DeinitRecord()
         do {
             let probe = AllocatesInDeinit(lua, record)
@@ -277,6 +292,7 @@ final class AllocatesInDeinit {
         var calls = 0
         do {
             let lua = try LuaState()
+            defer { lua.close() }
             lua.globals["ping"] = .function(lua.function("ping") { _ in calls += 1; return [] })
             lua.warningHandler = { _ in calls += 1 }
             let kept = try lua.run("""
