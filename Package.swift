@@ -28,7 +28,8 @@ let package = Package(
         .systemLibrary(
             name: "CReadline", path: "Sources/CReadline",
             providers: [.apt(["libreadline-dev"])]),
-        .target(name: "CLuaSupport", dependencies: ["CLua", "CJansson"], path: "Sources/CLuaSupport"),
+        .target(name: "CLuaSupport", dependencies: ["CLua", "CJansson"], path: "Sources/CLuaSupport",
+                linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaSupport"]),
         .target(name: "JSON", dependencies: [
             "CJansson", "CLua", "CLuaSupport", "LuaRuntime",
@@ -48,7 +49,8 @@ let package = Package(
         // The catalog: the one place that lists the systems.
         .target(name: "Systems", dependencies: ["SystemKit", "Templates"]),
         // Scenarios know systems only through a catalog they are given.
-        .target(name: "Scenarios", dependencies: ["Engine", "SystemKit", "JSON", "LuaRuntime"]),
+        // CLuaSupport only for the worker processes' address-space cap (ctl_process.h).
+        .target(name: "Scenarios", dependencies: ["Engine", "SystemKit", "JSON", "LuaRuntime", "CLuaSupport"]),
         .target(name: "TestSupport", dependencies: ["Engine", "JSON", "LuaRuntime"]),
         .executableTarget(name: "ctlua", dependencies: [
             "Scenarios", "Systems", "SystemKit", "Engine", "JSON", "LuaRuntime", "CReadline",

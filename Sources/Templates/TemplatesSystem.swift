@@ -30,7 +30,7 @@ public final class TemplatesSystem: EngineSystem {
         namedPresenters = [:]
         controller = InAppController(manager: manager, transcript: engine.transcript, clock: engine.clock,
                                      storage: engine.storage, fileFetcher: engine.files)
-        controller.restore()
+        try controller.restore()
         try engine.installModule("templates") { [unowned self, unowned engine] state in
             TemplatesModule.make(system: self, engine: engine, state: state)
         }

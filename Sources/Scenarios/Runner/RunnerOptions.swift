@@ -22,11 +22,13 @@ public struct RunnerOptions: Sendable {
     public var limits = ScenarioLimits()
     /// Progress line: nil decides by whether stderr is a terminal.
     public var progress: Bool?
+    /// Run each scenario in a supervised worker process (``WorkerOptions``); nil: in this process.
+    public var workers: WorkerOptions?
 
     public init(paths: [String] = [], jobs: Int? = nil, shard: Shard? = nil, filter: String? = nil,
                 junitPath: String? = nil, jsonPath: String? = nil, tap: Bool = false,
                 traceDirectory: String? = nil, traceAll: Bool = false, limits: ScenarioLimits = ScenarioLimits(),
-                progress: Bool? = nil) {
+                progress: Bool? = nil, workers: WorkerOptions? = nil) {
         self.paths = paths
         self.jobs = jobs
         self.shard = shard
@@ -38,5 +40,6 @@ public struct RunnerOptions: Sendable {
         self.traceAll = traceAll
         self.limits = limits
         self.progress = progress
+        self.workers = workers
     }
 }

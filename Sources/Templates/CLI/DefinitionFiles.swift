@@ -22,12 +22,12 @@ struct DefinitionFiles {
         var errors: [String] = []
         for path in paths {
             if path.hasSuffix(".json") {
-                guard let data = FileManager.default.contents(atPath: path) else {
+                guard let bytes = try? FileBytes.read(path) else {
                     errors.append("\(path): cannot read the file")
                     continue
                 }
                 let json: JSONValue
-                do { json = try JSONValue.decode([UInt8](data)) } catch {
+                do { json = try JSONValue.decode(bytes) } catch {
                     if case .syntax(let line, let column, _, let reason) = error {
                         errors.append("\(path):\(line):\(column): Error parsing JSON template definitions: \(reason).")
                     } else {

@@ -1,0 +1,53 @@
+/* Process helpers for the scenario runner's workers: an address-space cap and parent-death signal.
+   Here because prctl is variadic (Swift cannot call it) and sanitizer detection needs the compiler. */
+#define _GNU_SOURCE
+#include "ctl_process.h"
+#include <dlfcn.h>
+#include <errno.h>
+#include <signal.h>
+#include <sys/resource.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CTL_ASAN_COMPILED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(CTL_ASAN_COMPILED)
+#define CTL_ASAN_COMPILED 1
+#endif
+
+int ctl_address_sanitizer_active(void) {
+#ifdef CTL_ASAN_COMPILED
+    return 1;
+#else
+    return dlsym(RTLD_DEFAULT, "__asan_init") != NULL;
+#endif
+}
+
+int ctl_limit_address_space(unsigned long long bytes) {
+    if (ctl_address_sanitizer_active()) return -1;
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_AS, &limit) != 0) return errno;
+    rlim_t wanted = (rlim_t)bytes;
+    if (limit.rlim_max != RLIM_INFINITY && wanted > limit.rlim_max) wanted = limit.rlim_max;
+    limit.rlim_cur = wanted;
+    if (setrlimit(RLIMIT_AS, &limit) != 0) return errno;
+    return 0;
+}
+
+unsigned long long ctl_address_space_limit(void) {
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return 0;
+    return (unsigned long long)limit.rlim_cur;
+}
+
+int ctl_die_with_parent(void) {
+#ifdef __linux__
+    return prctl(PR_SET_PDEATHSIG, SIGKILL) == 0 ? 0 : errno;
+#else
+    return 0;
+#endif
+}

@@ -1,0 +1,18 @@
+#ifndef CTL_PROCESS_H
+#define CTL_PROCESS_H
+/* Process helpers for the scenario runner's worker processes (nothing to do with Lua). */
+
+/// Caps this process's address space (RLIMIT_AS) at `bytes`; 0 on success, else errno.
+/// Under AddressSanitizer it does nothing and returns -1 (its shadow memory alone is
+/// terabytes of address space: any cap would fail every allocation).
+int ctl_limit_address_space(unsigned long long bytes);
+
+/// 1 when this process runs under AddressSanitizer (compiled in, or its runtime loaded).
+int ctl_address_sanitizer_active(void);
+
+/// Asks the kernel to send SIGKILL to this process when its parent dies (Linux); 0 on success.
+int ctl_die_with_parent(void);
+
+/// The current address-space limit (RLIMIT_AS soft limit), or 0 when unlimited.
+unsigned long long ctl_address_space_limit(void);
+#endif
