@@ -28,9 +28,9 @@ struct TestCommand: ParsableCommand {
             the scenario fails with `timeout`.
             """)) var timeout: Double?
     @Option(help: ArgumentHelp(
-        "Address-space cap of each worker process, bytes (default 4 GiB; 0: none).",
+        "Address-space cap of each worker process, bytes (default 2 GiB or twice --max-memory; 0: none).",
         discussion: "A backstop for memory the engine's own limit does not count: allocations past it fail.",
-        valueName: "bytes")) var maxAddressSpace: Int = WorkerOptions.defaultAddressSpace
+        valueName: "bytes")) var maxAddressSpace: Int?
     @Flag(help: ArgumentHelp(
         "Run scenarios in this process instead of supervised worker processes.",
         discussion: "Faster to start, but a scenario that hangs in a C call or crashes stops the whole run.")) var noWorkers = false
@@ -46,12 +46,15 @@ struct TestCommand: ParsableCommand {
                        timeout: timeout ?? root.host.timeout)
     }
 
-    func validate() throws {
-        if let timeout = limits.timeout, !(timeout > 0 && timeout.isFinite) { throw ValidationError("--timeout \(timeout): expected a positive number of seconds") }
-        if maxAddressSpace < 0 { throw ValidationError("--max-address-space \(maxAddressSpace): expected bytes, or 0 for no cap") }
-    }
-
     func run() throws {
+        func usage(_ message: String) -> ExitCode {
+            FileHandle.standardError.write(Data("ctlua: \(message)\n".utf8))
+            return ExitCode(Runner.ExitCode.usage)
+        }
+        if let timeout = limits.timeout, !(timeout > 0 && timeout.isFinite) {
+            throw usage("--timeout \(timeout): expected a positive number of seconds")
+        }
+        if let maxAddressSpace, maxAddressSpace < 0 { throw usage("--max-address-space \(maxAddressSpace): expected bytes, or 0 for no cap") }
         var options = RunnerOptions(paths: paths, jobs: jobs, filter: filter, junitPath: junit, jsonPath: json, tap: tap,
                                     traceDirectory: trace, traceAll: traceAll,
                                     limits: limits)
@@ -59,7 +62,8 @@ struct TestCommand: ParsableCommand {
             let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
                 ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
             options.workers = WorkerOptions(
-                command: WorkerOptions.command(executable: executable, addressSpace: maxAddressSpace),
+                command: WorkerOptions.command(executable: executable, addressSpace: maxAddressSpace
+                                      ?? WorkerOptions.defaultAddressSpace(maxMemory: limits.maxMemory)),
                 timeout: limits.timeout.map { $0 + WorkerOptions.grace } ?? WorkerOptions.defaultTimeout)
         }
         if let shard {

@@ -14,8 +14,11 @@ public struct WorkerOptions: Sendable, Equatable {
     /// Extra seconds past `--timeout` before a worker is terminated, so that a hook-stoppable
     /// runaway ends inside the engine (with its traceback) rather than by termination.
     public static let grace = 1.0
-    /// The default address-space cap of a worker (RLIMIT_AS), bytes: 4 GiB.
-    public static let defaultAddressSpace = 4 << 30
+    /// The address-space cap of a worker (RLIMIT_AS) by default, bytes: 2 GiB, or twice the
+    /// engine's memory limit when that is larger. A fresh worker maps about 80 MB.
+    public static func defaultAddressSpace(maxMemory: Int?) -> Int {
+        max(2 << 30, 2 * (maxMemory ?? 0))
+    }
 
     public init(command: [String], timeout: Double = WorkerOptions.defaultTimeout) {
         self.command = command

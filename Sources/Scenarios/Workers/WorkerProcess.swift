@@ -52,7 +52,13 @@ final class WorkerProcess {
         var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, command[0], &actions, nil, &argv, environ)
+        // Swift's crash backtracer would symbolicate for seconds before the worker dies: off,
+        // unless the user set it (the runner reports the signal).
+        var environment = ProcessInfo.processInfo.environment
+        if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
+        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for p in envp { free(p) } }
+        let status = posix_spawn(&child, command[0], &actions, nil, &argv, &envp)
         close(pair[1])
         close(outputPipe[1])
         guard status == 0 else {
