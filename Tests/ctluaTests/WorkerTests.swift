@@ -39,7 +39,7 @@ import Testing
                 "\(r.stdout)")
         #expect(r.stdout.contains("log {\"message\":\"before the match\"}"), "the transcript so far is kept: \(r.stdout)")
         #expect(r.stdout.hasSuffix("3 passed, 1 failed\n"), "\(r.stdout)")
-        #expect(elapsed < 20, "the run ends soon after the 2 s limit (+1 s grace): \(elapsed) s")
+        #expect(elapsed < 30, "the run ends soon after the 2 s limit (+1 s grace), not hours later: \(elapsed) s")
         // The JSON report lists the scenarios in file order whatever the jobs.
         let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir.path + "/report.json"))) as? [String: Any]
         let files = (report?["scenarios"] as? [[String: Any]] ?? []).compactMap { ($0["file"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } }

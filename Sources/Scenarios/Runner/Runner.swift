@@ -108,7 +108,7 @@ public enum Runner {
                 guard let pool else { return executor.run(scenarios[i]) }
                 return pool.run(scenarios[i], limits: limits) { executor.context(around: $0, in: $1) }
             })
-        pool?.shutdown()
+        for report in pool?.shutdown() ?? [] { output.stderr("ctlua: \(report)\n") }
         if showProgress && !scenarios.isEmpty { output.stderr("\r\u{1B}[K") }
         return results
     }

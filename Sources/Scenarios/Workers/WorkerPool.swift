@@ -69,13 +69,14 @@ final class WorkerPool: @unchecked Sendable {
         }
     }
 
-    /// Ends every idle worker (at the end of a run).
-    func shutdown() {
+    /// Ends every idle worker (at the end of a run); returns a report for each that did not end
+    /// cleanly (shown on standard error: a sanitizer's report at a worker's exit, say).
+    func shutdown() -> [String] {
         lock.lock()
         let workers = idle
         idle = []
         lock.unlock()
-        for worker in workers { worker.terminate() }
+        return workers.compactMap { $0.terminate() }
     }
 
     private func take() throws -> WorkerProcess {

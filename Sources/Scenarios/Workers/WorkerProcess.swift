@@ -130,7 +130,7 @@ final class WorkerProcess {
         return .data
     }
 
-    /// Reads the worker's output, keeping its last 4 KiB (for crash messages).
+    /// Reads the worker's output, keeping its last 16 KiB (for crash messages and exit reports).
     private func drainOutput(blocking: Bool) {
         guard output >= 0 else { return }
         var chunk = [UInt8](repeating: 0, count: 4096)
@@ -147,7 +147,7 @@ final class WorkerProcess {
                 return
             }
             outputTail += chunk[0..<n]
-            if outputTail.count > 4096 { outputTail.removeFirst(outputTail.count - 4096) }
+            if outputTail.count > 16384 { outputTail.removeFirst(outputTail.count - 16384) }
         } while true
     }
 
@@ -179,18 +179,25 @@ final class WorkerProcess {
         return reason
     }
 
-    /// Ends the worker: closes its socket (it exits) and reaps it; kills it if it does not exit.
-    func terminate() {
-        guard isAlive else { return }
+    /// Ends the worker: closes its socket (it exits) and reaps it; kills it if it does not exit
+    /// within 10 s. Returns what it printed when it ended with a non-zero status (a sanitizer's
+    /// report at exit, say), nil when it ended cleanly.
+    @discardableResult
+    func terminate() -> String? {
+        guard isAlive else { return nil }
         isAlive = false
+        outputTail.removeAll()
         close(channel)
         var status: Int32 = 0
-        for attempt in 0..<100 {
+        for attempt in 0..<1000 {
             if waitpid(pid, &status, WNOHANG) != 0 { break }
-            if attempt == 99 { kill(pid, SIGKILL); waitpid(pid, &status, 0); break }
+            if attempt == 999 { kill(pid, SIGKILL); waitpid(pid, &status, 0); break }
             usleep(10_000)
         }
-        if output >= 0 { close(output); output = -1 }
+        drainOutput(blocking: true)
+        guard status != 0 else { return nil }
+        let how = status & 0x7f != 0 ? "signal \(WorkerProcess.signalName(status & 0x7f))" : "status \((status >> 8) & 0xff)"
+        return "a worker process ended with \(how) after its last scenario:\n" + String(decoding: outputTail, as: UTF8.self)
     }
 
     /// `SIGSEGV (Segmentation fault)`.
