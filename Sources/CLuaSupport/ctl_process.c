@@ -44,6 +44,13 @@ unsigned long long ctl_address_space_limit(void) {
     return (unsigned long long)limit.rlim_cur;
 }
 
+int ctl_disable_core_dumps(void) {
+    struct rlimit limit = {0, 0};
+    if (getrlimit(RLIMIT_CORE, &limit) != 0) return errno;
+    limit.rlim_cur = 0;
+    return setrlimit(RLIMIT_CORE, &limit) == 0 ? 0 : errno;
+}
+
 int ctl_die_with_parent(void) {
 #ifdef __linux__
     return prctl(PR_SET_PDEATHSIG, SIGKILL) == 0 ? 0 : errno;

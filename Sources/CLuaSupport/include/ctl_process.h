@@ -13,6 +13,9 @@ int ctl_address_sanitizer_active(void);
 /// Asks the kernel to send SIGKILL to this process when its parent dies (Linux); 0 on success.
 int ctl_die_with_parent(void);
 
+/// Sets RLIMIT_CORE to 0: a crashing worker leaves no core file; 0 on success, else errno.
+int ctl_disable_core_dumps(void);
+
 /// The current address-space limit (RLIMIT_AS soft limit), or 0 when unlimited.
 unsigned long long ctl_address_space_limit(void);
 #endif

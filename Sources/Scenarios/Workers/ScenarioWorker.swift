@@ -17,6 +17,7 @@ public enum ScenarioWorker {
     public static func serve(registry: StepRegistry, addressSpace: Int?) -> Int32 {
         let channel = WorkerProtocol.channel
         _ = ctl_die_with_parent()
+        _ = ctl_disable_core_dumps()   // a crashing scenario leaves no core file behind
         if let addressSpace, addressSpace > 0 { _ = ctl_limit_address_space(UInt64(addressSpace)) }
         let loader = ScenarioLoader(registry: registry)
         var inbox = WorkerProtocol.Inbox()

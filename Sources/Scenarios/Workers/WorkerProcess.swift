@@ -58,7 +58,20 @@ final class WorkerProcess {
         if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
         var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for p in envp { free(p) } }
-        let status = posix_spawn(&child, command[0], &actions, nil, &argv, &envp)
+        // A clean signal state: nothing blocked, default actions (a test harness or a shell may
+        // have blocked or ignored signals, which the worker would inherit).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t(), all = sigset_t()
+        sigemptyset(&empty)
+        sigfillset(&all)
+        sigdelset(&all, SIGKILL)
+        sigdelset(&all, SIGSTOP)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let status = posix_spawn(&child, command[0], &actions, &attributes, &argv, &envp)
         close(pair[1])
         close(outputPipe[1])
         guard status == 0 else {
