@@ -1,14 +1,11 @@
-/* Process helpers for the scenario runner's workers: an address-space cap and parent-death signal.
-   Here because prctl is variadic (Swift cannot call it) and sanitizer detection needs the compiler. */
+/* Process helpers for the scenario runner's workers: the address-space cap and core dumps off.
+   Here because sanitizer detection needs the compiler (and RLIMIT_* are awkward from Swift). */
 #define _GNU_SOURCE
 #include "ctl_process.h"
 #include <dlfcn.h>
 #include <errno.h>
-#include <signal.h>
+#include <stddef.h>
 #include <sys/resource.h>
-#ifdef __linux__
-#include <sys/prctl.h>
-#endif
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
@@ -51,10 +48,3 @@ int ctl_disable_core_dumps(void) {
     return setrlimit(RLIMIT_CORE, &limit) == 0 ? 0 : errno;
 }
 
-int ctl_die_with_parent(void) {
-#ifdef __linux__
-    return prctl(PR_SET_PDEATHSIG, SIGKILL) == 0 ? 0 : errno;
-#else
-    return 0;
-#endif
-}

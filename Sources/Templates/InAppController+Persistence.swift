@@ -97,8 +97,8 @@ extension InAppController {
             bytes = read
         } catch {
             isRetired = true
-            throw .unreadable("templates: cannot read \(storage.path(Self.storageName)) (\(error)); refusing to start, "
-                              + "as the next save would overwrite it: fix its permissions or move it away")
+            throw .unreadable("templates: \(error); refusing to start, as the next save would overwrite "
+                              + "\(Self.storageName): fix its permissions or move it away")
         }
         let restored: [InAppNotification]
         do {

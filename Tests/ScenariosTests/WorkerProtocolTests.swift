@@ -61,4 +61,16 @@ import Testing
         WorkerProtocol.frame(message).withUnsafeBytes { inbox.append($0) }
         return try #require(try inbox.next())
     }
+
+    @Test func aLoadedScenarioRoundTripsAsTheWorkerRunsIt() throws {
+        let steps = [ScenarioStep(index: 0, name: "deliver", value: ["templateName": "Banner"], object: ["deliver": ["templateName": "Banner"]]),
+                     ScenarioStep(index: 1, name: "navigate", value: "home", object: ["navigate": "home", "from": "cell"])]
+        let scenario = Scenario(relativePath: "flows/a.json", file: "/x/flows/a.json", name: "banner",
+                                body: .steps(scripts: ["/x/banner.lua"], setup: ["build": ["debug": true]], steps: steps))
+        let request = try Self.roundTrip(WorkerProtocol.runRequest(scenario, limits: ScenarioLimits()))
+        #expect(WorkerProtocol.scenario(from: try #require(request["run"])) == scenario)
+        let lua = Scenario(relativePath: "t.lua", file: "/x/t.lua", name: "t", body: .lua)
+        #expect(WorkerProtocol.scenario(from: try Self.roundTrip(WorkerProtocol.scenario(lua))) == lua)
+        #expect(WorkerProtocol.scenario(from: ["file": "/x"]) == nil)
+    }
 }

@@ -148,7 +148,7 @@ import Testing
         try "queued in-apps".write(toFile: file + "/marker", atomically: true, encoding: .utf8)
         var message = ""
         do { try h.controller.restore() } catch { message = "\(error)" }
-        #expect(message.contains("cannot read \(file)"), "\(message)")
+        #expect(message.contains("read \(file): Is a directory"), "\(message)")
         #expect(message.contains("refusing to start"), "\(message)")
         try h.controller.deliver(inapp("a", "Banner"))
         h.clock.drain()

@@ -82,6 +82,34 @@ import Testing
         #expect(stdout.hasSuffix("2 passed, 1 failed\n"), "a fresh worker runs the rest: \(stdout)")
     }
 
+    /// A worker stuck in a C call ends soon after its runner is killed (it watches its parent).
+    @Test func workersEndWhenTheirRunnerIsKilled() throws {
+        let dir = try Self.folder(fine: 0)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = ["test", "--jobs", "1", "--timeout", "60", dir.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var worker: pid_t?
+        for _ in 0..<300 where worker == nil {
+            worker = Self.children(of: process.processIdentifier).first
+            if worker == nil { usleep(50_000) }
+        }
+        let pid = try #require(worker, "no worker process appeared")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        var gone = false
+        for _ in 0..<100 where !gone {
+            // Gone, or a zombie waiting for init to reap it.
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            gone = stat.isEmpty || stat.split(separator: ")").last?.split(separator: " ").first == "Z"
+            if !gone { usleep(50_000) }
+        }
+        #expect(gone, "the worker \(pid) still runs 5 s after its runner was killed")
+    }
+
     /// The address-space cap stops what the engine's memory limit is told to allow: a 1 GiB
     /// string under a 4 GB Lua limit fails with `not enough memory` in a worker capped at 512 MiB.
     @Test func theAddressSpaceCapBoundsAWorker() throws {

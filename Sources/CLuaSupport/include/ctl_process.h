@@ -10,9 +10,6 @@ int ctl_limit_address_space(unsigned long long bytes);
 /// 1 when this process runs under AddressSanitizer (compiled in, or its runtime loaded).
 int ctl_address_sanitizer_active(void);
 
-/// Asks the kernel to send SIGKILL to this process when its parent dies (Linux); 0 on success.
-int ctl_die_with_parent(void);
-
 /// Sets RLIMIT_CORE to 0: a crashing worker leaves no core file; 0 on success, else errno.
 int ctl_disable_core_dumps(void);
 

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import CLuaSupport
 import Engine
+import Foundation
 import JSON
 
 /// The worker side of ``WorkerProtocol``: `ctlua __worker` runs scenarios one at a time, each
@@ -16,10 +17,10 @@ public enum ScenarioWorker {
     ///   backstop for memory the engine's own limits do not see; nil or 0: no cap.
     public static func serve(registry: StepRegistry, addressSpace: Int?) -> Int32 {
         let channel = WorkerProtocol.channel
-        _ = ctl_die_with_parent()
         _ = ctl_disable_core_dumps()   // a crashing scenario leaves no core file behind
         if let addressSpace, addressSpace > 0 { _ = ctl_limit_address_space(UInt64(addressSpace)) }
-        let loader = ScenarioLoader(registry: registry)
+        let outbox = Outbox(channel: channel)
+        outbox.start()
         var inbox = WorkerProtocol.Inbox()
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while true {
@@ -37,30 +38,73 @@ public enum ScenarioWorker {
                 writeError("ctlua worker: \(error)\n")
                 return 3
             }
-            guard let run = request["run"], let file = run["file"]?.stringValue,
-                  let relativePath = run["relativePath"]?.stringValue else {
+            guard let run = request["run"], let scenario = WorkerProtocol.scenario(from: run) else {
                 writeError("ctlua worker: unexpected request\n")
                 return 3
             }
-            let found = ScenarioDiscovery.Found(relativePath: relativePath, file: file)
-            let result: ScenarioResult
-            switch loader.load(found) {
-            case .success(let scenario):
-                var executor = ScenarioExecutor(registry: registry, limits: WorkerProtocol.limits(from: request["limits"]))
-                executor.observer = { event in WorkerProtocol.send(WorkerProtocol.frame(WorkerProtocol.event(event)), to: channel) }
-                result = executor.run(scenario)
-            case .failure(let errors):
-                result = ScenarioResult(name: relativePath, relativePath: relativePath,
-                                        failures: [ScenarioFailure(message: "cannot load the scenario: \(errors)")],
-                                        transcript: [], duration: 0)
-            }
+            var executor = ScenarioExecutor(registry: registry, limits: WorkerProtocol.limits(from: request["limits"]))
+            executor.observer = { event in outbox.post(WorkerProtocol.frame(WorkerProtocol.event(event))) }
+            let result = executor.run(scenario)
             let message = WorkerProtocol.result(name: result.name, failures: result.failures, duration: result.duration)
-            guard WorkerProtocol.send(WorkerProtocol.frame(message), to: channel) else { return 0 }
+            guard outbox.post(WorkerProtocol.frame(message), flush: true) else { return 0 }
         }
     }
 
     private static func writeError(_ text: String) {
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress!, $0.count) }
+    }
+
+    /// Frames waiting to be written: event frames are batched and written by a background
+    /// thread every 20 ms (one write per batch instead of a wake-up of the runner per event),
+    /// so even a scenario stuck in one C call has its events at the runner within 20 ms; a
+    /// result is written at once with everything before it. The thread also ends the worker
+    /// when its runner has gone (the parent process changed), as a stuck worker would never
+    /// read the end of its socket.
+    private final class Outbox: @unchecked Sendable {
+        private let channel: Int32
+        private let lock = NSLock()
+        private var pending: [UInt8] = []
+        private let parent = getppid()
+
+        init(channel: Int32) { self.channel = channel }
+
+        func start() {
+            let thread = Thread { [self] in
+                var ticks = 0
+                while true {
+                    usleep(20_000)
+                    flush()
+                    ticks += 1
+                    if ticks % 25 == 0, getppid() != parent { _exit(0) }   // every half second
+                }
+            }
+            thread.stackSize = 256 << 10
+            thread.start()
+        }
+
+        /// Queues a frame; with `flush`, writes everything now. False when the runner is gone.
+        @discardableResult
+        func post(_ frame: [UInt8], flush: Bool = false) -> Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            pending += frame
+            guard flush else { return true }
+            return writePending()
+        }
+
+        private func flush() {
+            lock.lock()
+            defer { lock.unlock() }
+            if !pending.isEmpty { writePending() }
+        }
+
+        /// Writes and empties the queue; called under the lock.
+        @discardableResult
+        private func writePending() -> Bool {
+            let ok = WorkerProtocol.send(pending, to: channel)
+            pending.removeAll(keepingCapacity: true)
+            return ok
+        }
     }
 }

@@ -11,14 +11,17 @@ import JSON
 /// One stream socket (the worker's file descriptor 3) carries frames both ways. A frame is
 /// a 4-byte big-endian length followed by that many bytes of UTF-8 JSON (an object).
 ///
-/// Runner → worker, one per scenario, the next only after the previous `result`:
+/// Runner → worker, one per scenario, the next only after the previous `result`: the scenario
+/// as the runner loaded and validated it (a `.lua` scenario has no `scripts`/`steps`):
 ///
-///     {"run": {"file": "/abs/a.json", "relativePath": "flows/a.json"},
+///     {"run": {"file": "/abs/a.json", "relativePath": "flows/a.json", "name": "banner",
+///              "scripts": ["/abs/banner.lua"], "setup": {...},
+///              "steps": [{"index": 0, "name": "deliver", "step": {"deliver": {...}}}, ...]},
 ///      "limits": {"maxMemory": 67108864, "maxInstructions": 50000000, "timeout": 2}}
 ///
-/// Worker → runner, while the scenario runs, one frame per transcript event as it is
-/// recorded (so a runner that terminates the worker keeps the transcript so far), then one
-/// result:
+/// Worker → runner, while the scenario runs, one frame per transcript event (written at the
+/// latest 20 ms after it is recorded, in batches, so a runner that terminates the worker
+/// keeps the transcript so far), then one result:
 ///
 ///     {"event": {"t": 0.0, "type": "inapp.queued", "id": "c1", "template": "Banner"}}
 ///     {"result": {"name": "banner", "duration": 0.0012,
@@ -93,8 +96,36 @@ public enum WorkerProtocol {
         if let memory = limits.maxMemory { limitsObject["maxMemory"] = .integer(Int64(memory)) }
         if let instructions = limits.maxInstructions { limitsObject["maxInstructions"] = .integer(Int64(instructions)) }
         if let timeout = limits.timeout { limitsObject["timeout"] = .double(timeout) }
-        return ["run": ["file": .string(scenario.file), "relativePath": .string(scenario.relativePath)],
-                "limits": .object(limitsObject)]
+        return ["run": self.scenario(scenario), "limits": .object(limitsObject)]
+    }
+
+    /// A loaded scenario as the runner validated it: the worker runs exactly that, without
+    /// reading or validating the file again.
+    static func scenario(_ scenario: Scenario) -> JSONValue {
+        var object: JSONObject = ["file": .string(scenario.file), "relativePath": .string(scenario.relativePath),
+                                  "name": .string(scenario.name)]
+        if case .steps(let scripts, let setup, let steps) = scenario.body {
+            object["scripts"] = .array(scripts.map { .string($0) })
+            object["setup"] = setup
+            object["steps"] = .array(steps.map { ["index": .integer(Int64($0.index)), "name": .string($0.name), "step": $0.object] })
+        }
+        return .object(object)
+    }
+
+    static func scenario(from value: JSONValue) -> Scenario? {
+        guard let file = value["file"]?.stringValue, let relativePath = value["relativePath"]?.stringValue,
+              let name = value["name"]?.stringValue else { return nil }
+        guard let scripts = value["scripts"]?.arrayValue, let steps = value["steps"]?.arrayValue else {
+            return Scenario(relativePath: relativePath, file: file, name: name, body: .lua)
+        }
+        var decoded: [ScenarioStep] = []
+        for step in steps {
+            guard let index = step["index"]?.integerValue, let stepName = step["name"]?.stringValue,
+                  let object = step["step"], let stepValue = object[stepName] else { return nil }
+            decoded.append(ScenarioStep(index: Int(index), name: stepName, value: stepValue, object: object))
+        }
+        return Scenario(relativePath: relativePath, file: file, name: name,
+                        body: .steps(scripts: scripts.compactMap(\.stringValue), setup: value["setup"] ?? .null, steps: decoded))
     }
 
     static func limits(from value: JSONValue?) -> ScenarioLimits {
