@@ -49,8 +49,7 @@ let package = Package(
         // The catalog: the one place that lists the systems.
         .target(name: "Systems", dependencies: ["SystemKit", "Templates"]),
         // Scenarios know systems only through a catalog they are given.
-        // CLuaSupport only for the worker processes' address-space cap (ctl_process.h).
-        .target(name: "Scenarios", dependencies: ["Engine", "SystemKit", "JSON", "LuaRuntime", "CLuaSupport"]),
+        .target(name: "Scenarios", dependencies: ["Engine", "SystemKit", "JSON", "LuaRuntime"]),
         .target(name: "TestSupport", dependencies: ["Engine", "JSON", "LuaRuntime"]),
         .executableTarget(name: "ctlua", dependencies: [
             "Scenarios", "Systems", "SystemKit", "Engine", "JSON", "LuaRuntime", "CReadline",
@@ -66,7 +65,7 @@ let package = Package(
         .testTarget(name: "SystemKitTests", dependencies: ["SystemKit", "Scenarios", "Systems", "Engine", "TestSupport"]),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates", "SystemKit", "Engine", "TestSupport"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "SystemKit", "TestSupport"]),
-        .testTarget(name: "ctluaTests", dependencies: ["ctlua", "Systems", "Scenarios", "SystemKit", "LuaRuntime", "TestSupport", "CLuaSupport"]),
+        .testTarget(name: "ctluaTests", dependencies: ["ctlua", "Systems", "Scenarios", "SystemKit", "LuaRuntime", "TestSupport"]),
     ]
 )
 

@@ -35,12 +35,6 @@ int ctl_limit_address_space(unsigned long long bytes) {
     return 0;
 }
 
-unsigned long long ctl_address_space_limit(void) {
-    struct rlimit limit;
-    if (getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return 0;
-    return (unsigned long long)limit.rlim_cur;
-}
-
 int ctl_disable_core_dumps(void) {
     struct rlimit limit = {0, 0};
     if (getrlimit(RLIMIT_CORE, &limit) != 0) return errno;

@@ -1,5 +1,5 @@
-import CLuaSupport
 import Foundation
+import LuaRuntime
 import TestSupport
 import Testing
 
@@ -71,7 +71,7 @@ import Testing
         let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 1)
-        if signal == SIGSEGV && ctl_address_sanitizer_active() != 0 {
+        if signal == SIGSEGV && ProcessLimits.underAddressSanitizer {
             // AddressSanitizer catches SIGSEGV itself, reports it and exits 1.
             #expect(stdout.contains("a_hang.json (presenter backtracks forever): the worker exited with status 1"), "\(stdout)")
             #expect(stdout.contains("AddressSanitizer: SEGV"), "\(stdout)")
@@ -113,7 +113,7 @@ import Testing
     /// The address-space cap stops what the engine's memory limit is told to allow: a 1 GiB
     /// string under a 4 GB Lua limit fails with `not enough memory` in a worker capped at 512 MiB.
     @Test func theAddressSpaceCapBoundsAWorker() throws {
-        if ctl_address_sanitizer_active() != 0 {
+        if ProcessLimits.underAddressSanitizer {
             // AddressSanitizer maps terabytes of shadow memory: workers run uncapped there (documented).
             return
         }

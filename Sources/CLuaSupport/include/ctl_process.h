@@ -13,6 +13,4 @@ int ctl_address_sanitizer_active(void);
 /// Sets RLIMIT_CORE to 0: a crashing worker leaves no core file; 0 on success, else errno.
 int ctl_disable_core_dumps(void);
 
-/// The current address-space limit (RLIMIT_AS soft limit), or 0 when unlimited.
-unsigned long long ctl_address_space_limit(void);
 #endif

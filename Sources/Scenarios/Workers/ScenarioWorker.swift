@@ -3,10 +3,10 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CLuaSupport
 import Engine
 import Foundation
 import JSON
+import LuaRuntime
 
 /// The worker side of ``WorkerProtocol``: `ctlua __worker` runs scenarios one at a time, each
 /// on a fresh engine, streaming transcript events and then the result.
@@ -17,8 +17,8 @@ public enum ScenarioWorker {
     ///   backstop for memory the engine's own limits do not see; nil or 0: no cap.
     public static func serve(registry: StepRegistry, addressSpace: Int?) -> Int32 {
         let channel = WorkerProtocol.channel
-        _ = ctl_disable_core_dumps()   // a crashing scenario leaves no core file behind
-        if let addressSpace, addressSpace > 0 { _ = ctl_limit_address_space(UInt64(addressSpace)) }
+        ProcessLimits.disableCoreDumps()   // a crashing scenario leaves no core file behind
+        if let addressSpace, addressSpace > 0 { ProcessLimits.capAddressSpace(addressSpace) }
         let outbox = Outbox(channel: channel)
         outbox.start()
         var inbox = WorkerProtocol.Inbox()

@@ -113,6 +113,11 @@ final class WorkerProcess {
             let remaining = deadline - ContinuousClock.now
             if remaining <= .zero {
                 kill(pid, SIGKILL)
+                // Events written before the kill may still be in the socket: read them to its end.
+                while case .data = wait(milliseconds: 1000) {}
+                while let message = try? inbox.next() {
+                    if let value = message["event"], let event = WorkerProtocol.event(from: value) { events.append(event) }
+                }
                 _ = reap()
                 return .timedOut(events: events)
             }
