@@ -23,6 +23,8 @@ public struct RunnerOptions: Sendable {
     /// Progress line: nil decides by whether stderr is a terminal.
     public var progress: Bool?
     /// Run each scenario in a supervised worker process (``WorkerOptions``); nil: in this process.
+    /// A worker assembles engines from its own catalog (the worker executable's), so a custom
+    /// `makeEngine` given to ``Runner`` applies only in this process.
     public var workers: WorkerOptions?
 
     public init(paths: [String] = [], jobs: Int? = nil, shard: Shard? = nil, filter: String? = nil,
