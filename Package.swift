@@ -31,7 +31,8 @@ let package = Package(
         .systemLibrary(
             name: "CReadline", path: "Sources/CReadline",
             providers: [.apt(["libreadline-dev"])]),
-        .target(name: "CLuaSupport", dependencies: ["CLua", "CJansson"], path: "Sources/CLuaSupport"),
+        .target(name: "CLuaSupport", dependencies: ["CLua", "CJansson"], path: "Sources/CLuaSupport",
+                linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaSupport"]),
         .target(name: "JSON", dependencies: [
             "CJansson", "CLua", "CLuaSupport", "LuaRuntime",

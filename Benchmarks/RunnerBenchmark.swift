@@ -46,36 +46,71 @@ func makeRunnerScenarios(count: Int) throws -> URL {
 }
 
 /// Seconds `Runner.execute` takes for `scenarios` on `jobs` workers; every scenario must pass.
-func runnerSeconds(_ scenarios: [Scenario], jobs: Int) throws -> Double {
-    let options = RunnerOptions(jobs: jobs, progress: false)
+/// With `workers`, each scenario runs in a worker process (`ctlua test`'s default); else in this process.
+func runnerSeconds(_ scenarios: [Scenario], jobs: Int, workers: WorkerOptions? = nil) throws -> Double {
+    let options = RunnerOptions(jobs: jobs, progress: false, workers: workers)
     let t0 = now()
     let results = Runner.execute(scenarios, options: options, registry: StepRegistry(catalog: .standard))
     let dt = Double(now() - t0) / 1e9
     if let failed = results.first(where: { !$0.passed }) {
-        throw BenchError("B6: \(failed.relativePath) failed: \(failed.failures.first?.summary ?? "?")")
+        throw BenchError("runner: \(failed.relativePath) failed: \(failed.failures.first?.summary ?? "?")")
     }
-    guard results.count == scenarios.count else { throw BenchError("B6: \(results.count) results") }
+    guard results.count == scenarios.count else { throw BenchError("runner: \(results.count) results") }
     return dt
+}
+
+/// The generated scenarios, loaded (loading is serial in `ctlua test` and not timed here).
+func loadRunnerScenarios(_ id: String, count: Int) throws -> (URL, [Scenario]) {
+    let dir = try makeRunnerScenarios(count: count)
+    let t0 = now()
+    let scenarios: [Scenario]
+    switch Runner.load(paths: [dir.appendingPathComponent("scenarios").path], registry: StepRegistry(catalog: .standard)) {
+    case .success(let loaded): scenarios = loaded
+    case .failure(let errors):
+        try? FileManager.default.removeItem(at: dir)
+        throw BenchError("\(id): \(errors.errors.first.map { "\($0)" } ?? "load failed")")
+    }
+    log("\(id): loaded \(scenarios.count) scenarios in \(format(Double(now() - t0) / 1e6)) ms (serial, not timed below)")
+    guard scenarios.count == count else { throw BenchError("\(id): loaded \(scenarios.count) of \(count)") }
+    return (dir, scenarios)
+}
+
+/// The worker processes `ctlua test` starts: the release `ctlua` given with `--ctlua`.
+func workerOptions(ctlua: String?) -> WorkerOptions? {
+    ctlua.map { WorkerOptions(command: WorkerOptions.command(executable: $0, addressSpace: WorkerOptions.defaultAddressSpace(maxMemory: nil))) }
 }
 
 /// B6: wall time of 1,000 scenarios with `--jobs 2` (value) against `--jobs 1` (baseline);
 /// the ratio is the speed-up `jobs 1 / jobs 2`, so higher is better (target ≥ 1.7).
 ///
-/// Loading (discovery and parsing, serial in `ctlua test`) is done once, outside the timing,
-/// and reported on stderr; the figure is the runner's execution of the loaded scenarios.
-func benchB6(runs: Int, count: Int = 1000) throws -> Figure {
-    let dir = try makeRunnerScenarios(count: count)
+/// Measured as `ctlua test` runs them: in worker processes (the `--ctlua` binary), or in this
+/// process when no binary is given. Loading is done once, outside the timing.
+func benchB6(runs: Int, ctlua: String?, count: Int = 1000) throws -> Figure {
+    let (dir, scenarios) = try loadRunnerScenarios("B6", count: count)
     defer { try? FileManager.default.removeItem(at: dir) }
-    let t0 = now()
-    let scenarios: [Scenario]
-    switch Runner.load(paths: [dir.appendingPathComponent("scenarios").path], registry: StepRegistry(catalog: .standard)) {
-    case .success(let loaded): scenarios = loaded
-    case .failure(let errors): throw BenchError("B6: \(errors.errors.first.map { "\($0)" } ?? "load failed")")
-    }
-    log("B6: loaded \(scenarios.count) scenarios in \(format(Double(now() - t0) / 1e6)) ms (serial, not timed below)")
-    guard scenarios.count == count else { throw BenchError("B6: loaded \(scenarios.count) of \(count)") }
-    let (two, one) = try alternate(runs: max(3, runs / 3), measured: { try runnerSeconds(scenarios, jobs: 2) },
-                                   baseline: { try runnerSeconds(scenarios, jobs: 1) })
+    let workers = workerOptions(ctlua: ctlua)
+    let (two, one) = try alternate(runs: max(3, runs / 3), measured: { try runnerSeconds(scenarios, jobs: 2, workers: workers) },
+                                   baseline: { try runnerSeconds(scenarios, jobs: 1, workers: workers) })
     return Figure(id: "B6", value: two, baseline: one, unit: "s/1000 scenarios", target: 1.7, higherIsBetter: true,
-                  note: "speed-up = jobs 1 / jobs 2, higher is better")
+                  note: "speed-up = jobs 1 / jobs 2, higher is better; \(workers == nil ? "in process (no --ctlua)" : "in worker processes")")
+}
+
+/// W1 (`--jobs 1`) and W2 (`--jobs 2`): the worker protocol's cost. Value: milliseconds per
+/// scenario in worker processes (spawn once per worker, a request frame, one frame per
+/// transcript event, a result frame); baseline: the same scenarios run in this process.
+/// Report only; the note gives both as scenarios per second.
+func benchWorkers(id: String, jobs: Int, runs: Int, ctlua: String?, count: Int = 1000) throws -> Figure? {
+    guard let workers = workerOptions(ctlua: ctlua) else {
+        log("\(id): needs --ctlua PATH (the worker executable): skipped")
+        return nil
+    }
+    let (dir, scenarios) = try loadRunnerScenarios(id, count: count)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let perScenario = 1000 / Double(count)
+    let (inWorkers, inProcess) = try alternate(
+        runs: max(3, runs / 3), measured: { try runnerSeconds(scenarios, jobs: jobs, workers: workers) * perScenario },
+        baseline: { try runnerSeconds(scenarios, jobs: jobs) * perScenario })
+    let rate = { (ms: Double) in String(format: "%.0f", 1000 / ms) }
+    return Figure(id: id, value: inWorkers, baseline: inProcess, unit: "ms/scenario", target: nil,
+                  note: "--jobs \(jobs): \(rate(inWorkers)) scenarios/s in workers vs \(rate(inProcess)) in process")
 }

@@ -415,7 +415,9 @@ func main() -> Int32 {
             log("B5 diagnostic, state directory on tmpfs: ratio \(String(format: "%.2f", f.ratio))  value \(format(f.value)) us/in-app  baseline \(format(f.baseline)) us/in-app")
         }
     }
-    step("B6") { try benchB6(runs: options.runs) }
+    step("B6") { try benchB6(runs: options.runs, ctlua: options.ctlua) }
+    step("W1") { try benchWorkers(id: "W1", jobs: 1, runs: options.runs, ctlua: options.ctlua) }
+    step("W2") { try benchWorkers(id: "W2", jobs: 2, runs: options.runs, ctlua: options.ctlua) }
     step("B7") { try benchB7(runs: options.runs, ctlua: options.ctlua, lua: options.lua) }
     step("B8") { try benchB8(runs: options.runs) }
     step("B9") { try benchB9(runs: options.runs) }

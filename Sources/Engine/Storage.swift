@@ -34,24 +34,45 @@ public struct Storage: Sendable {
     /// True when writes are fsynced (file and directory) before `writeAtomically` returns.
     public let isDurable: Bool
 
-    /// Creates the directory when missing (a non-durable storage: at the first write).
+    /// Creates the directory when missing (a non-durable storage: at the first write); in an
+    /// existing directory, removes temporary files left by killed processes.
     public init(directory: URL, durable: Bool = true) throws {
         self.directory = directory
         self.isDurable = durable
-        if durable { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
+        if durable {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            removeStaleTemporaryFiles()
+        }
     }
 
     /// The full path of a file in the state directory.
     public func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
     /// The bytes of `name`, or nil when it does not exist.
+    ///
+    /// - Throws: `StorageError.io` when the file exists but cannot be read (permissions,
+    ///   a directory in its place): never mistake such a file for a missing one, or the
+    ///   next save would overwrite what could not be read.
     public func read(_ name: String) throws -> [UInt8]? {
-        let p = path(name)
-        guard FileManager.default.fileExists(atPath: p) else { return nil }
-        guard let data = FileManager.default.contents(atPath: p) else {
-            throw StorageError.io(path: p, operation: "read", errno: errno)
+        do { return try FileBytes.read(path(name)) } catch {
+            if error.isMissing { return nil }
+            throw StorageError.io(path: error.path, operation: error.operation, errno: error.errno)
         }
-        return [UInt8](data)
+    }
+
+    /// Removes the temporary files (`NAME.tmp-PID`) that processes killed in the middle of
+    /// `writeAtomically` left behind: those whose process no longer runs. Returns their names.
+    @discardableResult
+    public func removeStaleTemporaryFiles() -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
+        var removed: [String] = []
+        for name in names {
+            guard let marker = name.range(of: ".tmp-", options: .backwards),
+                  let pid = pid_t(name[marker.upperBound...]), pid > 0, pid != getpid() else { continue }
+            // kill(pid, 0) fails with ESRCH when no such process exists; EPERM means it runs.
+            if kill(pid, 0) != 0, errno == ESRCH, unlink(path(name)) == 0 { removed.append(name) }
+        }
+        return removed.sorted()
     }
 
     /// Atomically replaces `name` with `bytes` (temp file, fsync, rename, fsync dir; no fsyncs unless `isDurable`).

@@ -91,3 +91,19 @@ extension JSONValue {
         }
     }
 }
+
+extension JSONValue {
+    /// This value with every object's keys in sorted (code point) order, recursively.
+    public func sortingObjectKeys() -> JSONValue {
+        switch self {
+        case .object(let object):
+            var sorted = JSONObject(minimumCapacity: object.count)
+            for key in object.keys.sorted() { sorted[key] = object[key]!.sortingObjectKeys() }
+            return .object(sorted)
+        case .array(let array):
+            return .array(array.map { $0.sortingObjectKeys() })
+        default:
+            return self
+        }
+    }
+}

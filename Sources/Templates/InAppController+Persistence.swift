@@ -85,16 +85,21 @@ extension InAppController {
     /// Presenting resumes at the next `clock.drain()`, so templates registered
     /// between `restore()` and the drain (scripts run again on relaunch) are found.
     /// Returns the number of in-apps restored.
+    ///
+    /// - Throws: ``PersistenceError/unreadable(_:)`` when the file exists but cannot be read
+    ///   (permissions, a directory in its place). The controller then never saves (it is
+    ///   retired): a queue that could not be read is never overwritten.
     @discardableResult
-    public func restore() -> Int {
+    public func restore() throws(PersistenceError) -> Int {
         guard let storage else { return 0 }
         let bytes: [UInt8]
         do {
             guard let read = try storage.read(Self.storageName) else { return 0 }
             bytes = read
         } catch {
-            reportError("templates: cannot read \(Self.storageName): \(error)")
-            return 0
+            isRetired = true
+            throw .unreadable("templates: \(error); refusing to start, as the next save would overwrite "
+                              + "\(Self.storageName): fix its permissions or move it away")
         }
         let restored: [InAppNotification]
         do {
@@ -142,11 +147,14 @@ extension InAppController {
     }
 
     /// Why a persisted state cannot be read.
-    enum PersistenceError: Error, CustomStringConvertible {
+    public enum PersistenceError: Error, CustomStringConvertible {
+        /// The file's content is not a persisted state (the file is moved aside).
         case malformed(String)
-        var description: String {
+        /// The file exists but cannot be read: the whole message.
+        case unreadable(String)
+        public var description: String {
             switch self {
-            case .malformed(let reason): return reason
+            case .malformed(let reason), .unreadable(let reason): return reason
             }
         }
     }

@@ -35,7 +35,7 @@ public final class TemplatesSystem: EngineSystem {
         controller = InAppController(manager: manager, transcript: engine.transcript, clock: engine.clock,
                                      storage: engine.storage, fileFetcher: engine.files)
         campaigns = Campaigns(controller: controller, transcript: engine.transcript, clock: engine.clock, storage: engine.storage)
-        controller.restore()
+        try controller.restore()
         campaigns.caps.checkUpdateDailyLimits()
         campaigns.startSession()
         if engine.launches == 1 {

@@ -35,6 +35,12 @@ struct CTLua: ParsableCommand {
     /// Anything else goes through the parser.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // `ctlua test`'s worker processes (hidden; WorkerProtocol documents the protocol).
+        if arguments.first == WorkerProtocol.subcommand {
+            var addressSpace: Int?
+            if arguments.count == 3, arguments[1] == "--max-address-space" { addressSpace = Int(arguments[2]) }
+            Glibc.exit(ScenarioWorker.serve(registry: StepRegistry(catalog: HostOptions.catalog), addressSpace: addressSpace))
+        }
         if !arguments.isEmpty, arguments.count % 2 == 0,
             stride(from: 0, to: arguments.count, by: 2).allSatisfy({ arguments[$0] == "-e" })
         {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Engine
 import Foundation
 import Scenarios
 import SystemKit
@@ -18,7 +19,7 @@ struct DocCommand: ParsableCommand {
     func run() throws {
         let text = ReferenceDocument.render(StepRegistry(catalog: HostOptions.catalog))
         if let check {
-            guard let data = FileManager.default.contents(atPath: check) else {
+            guard let data = try? FileBytes.read(check) else {
                 FileHandle.standardError.write(Data("ctlua: \(check): cannot read the file\n".utf8))
                 throw ExitCode(2)
             }

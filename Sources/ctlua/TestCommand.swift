@@ -21,7 +21,31 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "Rewrite the golden transcripts of `snapshot` expectations instead of comparing them.") var updateSnapshots = false
     @Option(help: "Memory cap per scenario, bytes.") var maxMemory: Int?
     @Option(help: "Instructions per entry into Lua, per scenario.") var maxInstructions: Int?
-    @Option(help: "Seconds per entry into Lua, per scenario.") var timeout: Double?
+    @Option(help: ArgumentHelp(
+        "Wall-clock seconds per scenario (default 60).",
+        discussion: """
+            Each entry into Lua stops with `timeout` after this long (the engine's hook); a worker process \
+            still running the scenario one second later (a long C call no hook reaches) is terminated and \
+            the scenario fails with `timeout`.
+            """)) var timeout: Double?
+    @Option(help: ArgumentHelp(
+        "Address-space cap of each worker process, bytes (default 2 GiB or twice --max-memory; 0: none).",
+        discussion: "A backstop for memory the engine's own limit does not count: allocations past it fail.",
+        valueName: "bytes")) var maxAddressSpace: Int?
+    @Flag(help: ArgumentHelp(
+        "Run scenarios in this process instead of supervised worker processes.",
+        discussion: "Faster to start, but a scenario that hangs in a C call or crashes stops the whole run.")) var noWorkers = false
+
+    /// The root command: it declares `--max-memory`, `--max-instructions` and `--timeout` too
+    /// (for `-e` and standard input), and ArgumentParser gives a name both declare to the root.
+    @ParentCommand var root: CTLua
+
+    /// The limits given on the command line, whichever command the parser gave them to.
+    var limits: ScenarioLimits {
+        ScenarioLimits(maxMemory: maxMemory ?? root.host.maxMemory,
+                       maxInstructions: maxInstructions ?? root.host.maxInstructions,
+                       timeout: timeout ?? root.host.timeout)
+    }
 
     func validate() throws {
         if traceAll && trace == nil { throw ValidationError("--trace-all needs --trace DIR (the folder for the transcripts)") }
@@ -29,10 +53,26 @@ struct TestCommand: ParsableCommand {
     }
 
     func run() throws {
+        func usage(_ message: String) -> ExitCode {
+            FileHandle.standardError.write(Data("ctlua: \(message)\n".utf8))
+            return ExitCode(Runner.ExitCode.usage)
+        }
+        if let timeout = limits.timeout, !(timeout > 0 && timeout.isFinite) {
+            throw usage("--timeout \(timeout): expected a positive number of seconds")
+        }
+        if let maxAddressSpace, maxAddressSpace < 0 { throw usage("--max-address-space \(maxAddressSpace): expected bytes, or 0 for no cap") }
         var options = RunnerOptions(paths: paths, jobs: jobs, filter: filter, junitPath: junit, jsonPath: json, tap: tap,
                                     traceDirectory: trace, traceAll: traceAll,
-                                    limits: ScenarioLimits(maxMemory: maxMemory, maxInstructions: maxInstructions, timeout: timeout))
+                                    limits: limits)
         options.snapshots = SnapshotMode.fromEnvironment(update: updateSnapshots)
+        if !noWorkers {
+            let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
+            options.workers = WorkerOptions(
+                command: WorkerOptions.command(executable: executable, addressSpace: maxAddressSpace
+                                      ?? WorkerOptions.defaultAddressSpace(maxMemory: limits.maxMemory)),
+                timeout: limits.timeout.map { $0 + WorkerOptions.grace } ?? WorkerOptions.defaultTimeout)
+        }
         if let shard {
             do { options.shard = try Shard(parsing: shard, environment: ProcessInfo.processInfo.environment) } catch {
                 FileHandle.standardError.write(Data("ctlua: \(error)\n".utf8))

@@ -41,4 +41,48 @@ import Testing
         clock.drain()
         #expect(log.count == 5, "idle actions run once")
     }
+
+    @Test func anEmptyFileReadsAsNoBytesAndAMissingOneAsNil() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-storage-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let storage = try Storage(directory: dir)
+        try storage.writeAtomically("empty", [])
+        #expect(try storage.read("empty") == [])
+        #expect(try storage.read("missing") == nil)
+        let big = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        try storage.writeAtomically("big", big)
+        #expect(try storage.read("big") == big)
+        #expect(try FileBytes.read(dir.path + "/empty") == [])
+    }
+
+    @Test func aFileThatExistsButCannotBeReadIsAnErrorNotMissing() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-storage-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let storage = try Storage(directory: dir)
+        // A directory in the file's place: unreadable as a file even for root.
+        try FileManager.default.createDirectory(atPath: storage.path("q.json"), withIntermediateDirectories: true)
+        #expect(throws: StorageError.io(path: storage.path("q.json"), operation: "read", errno: EISDIR)) {
+            try storage.read("q.json")
+        }
+        #expect(throws: FileBytes.Failure.self) { try FileBytes.read(storage.path("q.json")) }
+    }
+
+    @Test func temporaryFilesOfDeadProcessesAreRemovedAtOpenOthersKept() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-storage-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        // A pid that ran and exited: the process is gone.
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/bin/sh")
+        child.arguments = ["-c", "exit 0"]
+        try child.run()
+        child.waitUntilExit()
+        let dead = child.processIdentifier
+        let names = ["q.json", "q.json.tmp-\(dead)", "q.json.tmp-\(getpid())", "q.json.tmp-1", "notes.tmp-x"]
+        for name in names { try Data("x".utf8).write(to: dir.appendingPathComponent(name)) }
+        _ = try Storage(directory: dir)
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(left == ["notes.tmp-x", "q.json", "q.json.tmp-1", "q.json.tmp-\(getpid())"],
+                "the dead process's file goes; running processes' (ours, init) and foreign names stay")
+    }
 }

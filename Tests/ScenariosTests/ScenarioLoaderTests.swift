@@ -1,3 +1,4 @@
+import Foundation
 import JSON
 import Testing
 import SystemKit
@@ -87,5 +88,20 @@ struct ScenarioLoaderTests {
         let scenario = try Fixture.load(#"{"steps": [{"swipe": "left"}]}"#, registry: registry).get()
         #expect(scenario.relativePath == "s.json")
     }
-}
 
+    /// Item 15 of issue 9: an empty scenario file is read without FileManager (which leaks its
+    /// buffer for empty files under LeakSanitizer) and is a syntax error naming the file.
+    @Test func anEmptyScenarioFileIsALoadErrorNamingIt() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-empty-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: dir.path + "/empty.json", contents: Data())
+        // Named on the command line (in a folder, a file without a `steps` key is not a scenario).
+        switch Runner.load(paths: [dir.path + "/empty.json"], registry: StepRegistry(catalog: SystemCatalog([]))) {
+        case .success: Issue.record("an empty file loaded")
+        case .failure(let errors):
+            #expect(errors.errors.count == 1)
+            #expect(errors.errors.first?.description.contains("empty.json") == true, "\(errors)")
+        }
+    }
+}

@@ -81,4 +81,18 @@ import Testing
         let missing = try CLI.run(["run", "--timeout"], directory: dir)
         #expect(missing.stderr.contains("missing value for '--timeout'"))
     }
+
+    /// Issue 9, item 14: a state file that exists but cannot be read stops the start, and stays.
+    @Test func anUnreadableStateFileStopsTheStartAndIsKept() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.path + "/inapp-queue.json"
+        try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: true)
+        let r = try CLI.run(["--state-dir", dir.path, "-e", "print(1)"])
+        #expect(r.status == 1)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr.contains("read \(file): Is a directory; refusing to start"), "\(r.stderr)")
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
 }

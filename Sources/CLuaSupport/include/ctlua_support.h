@@ -2,4 +2,5 @@
 #define CTLUA_SUPPORT_H
 #include "ctl_runtime.h"
 #include "ctl_json.h"
+#include "ctl_process.h"
 #endif

@@ -1,3 +1,4 @@
+import Engine
 import Foundation
 
 /// Finds scenario files: files named on the command line (always, whatever their content), and in
@@ -67,10 +68,7 @@ public enum ScenarioDiscovery {
     public static func isScenarioInFolder(_ path: String) -> Bool {
         let name = (path as NSString).lastPathComponent.lowercased()
         if name.hasSuffix(".lua") { return name.hasSuffix("_test.lua") || name.hasSuffix(".test.lua") }
-        guard name.hasSuffix(".json"), let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        guard let data = try? handle.readToEnd() else { return false }
-        let bytes = [UInt8](data)
+        guard name.hasSuffix(".json"), let bytes = try? FileBytes.read(path) else { return false }
         if let parsed = try? ScenarioJSONParser.parse(bytes) {
             return parsed.value.objectValue?["steps"] != nil
         }

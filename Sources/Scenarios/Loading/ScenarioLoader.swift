@@ -1,3 +1,4 @@
+import Engine
 import Foundation
 import JSON
 import SystemKit
@@ -19,10 +20,12 @@ public struct ScenarioLoader: Sendable {
             return .success(Scenario(relativePath: found.relativePath, file: found.file,
                                      name: ScenarioDiscovery.luaScenarioName(stem), body: .lua))
         }
-        guard let data = FileManager.default.contents(atPath: found.file) else {
+        // POSIX reads: FileManager.contents(atPath:) leaks its buffer for an empty file (LeakSanitizer).
+        let bytes: [UInt8]
+        do { bytes = try FileBytes.read(found.file) } catch {
             return .failure(ScenarioLoadErrors([.unreadable(file: found.relativePath, reason: "not readable")]))
         }
-        return load(bytes: [UInt8](data), found: found, defaultName: stem)
+        return load(bytes: bytes, found: found, defaultName: stem)
     }
 
     /// Parses and validates JSON scenario text (also used by tests).

@@ -98,6 +98,10 @@ public enum Runner {
     }
 
     /// Runs scenarios on `options.jobs` workers; results come back in the scenarios' order.
+    ///
+    /// With `options.workers`, each worker thread drives a worker process (``WorkerProtocol``)
+    /// that a scenario past its wall-clock limit, or a crash, ends; without, each thread runs
+    /// engines in this process (library tests, `ctlua test --no-workers`).
     public static func execute(_ scenarios: [Scenario], options: RunnerOptions, registry: StepRegistry,
                                makeEngine: ScenarioExecutor.EngineFactory? = nil,
                                output: RunnerOutput = .standard) -> [ScenarioResult] {
@@ -109,13 +113,20 @@ public enum Runner {
         let workers = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let showProgress = options.progress ?? output.isTerminal
         let progress = Progress(total: scenarios.count)
+        // Worker processes (the default of `ctlua test`), or engines on this process's threads.
+        let pool = options.workers.map(WorkerPool.init(options:))
+        let limits = options.limits
         let results = ParallelMap.map(
             count: scenarios.count, workers: workers,
             completed: { _, result in
                 guard showProgress else { return }
                 output.stderr(progress.line(after: result))
             },
-            body: { executor.run(scenarios[$0]) })
+            body: { i in
+                guard let pool else { return executor.run(scenarios[i]) }
+                return pool.run(scenarios[i], limits: limits, snapshots: options.snapshots) { executor.context(around: $0, in: $1) }
+            })
+        for report in pool?.shutdown() ?? [] { output.stderr("ctlua: \(report)\n") }
         if showProgress && !scenarios.isEmpty { output.stderr("\r\u{1B}[K") }
         return results
     }

@@ -24,11 +24,15 @@ public struct RunnerOptions: Sendable {
     public var progress: Bool?
     /// Golden transcripts: update them, and whether this is CI (a missing one fails).
     public var snapshots = SnapshotMode()
+    /// Run each scenario in a supervised worker process (``WorkerOptions``); nil: in this process.
+    /// A worker assembles engines from its own catalog (the worker executable's), so a custom
+    /// `makeEngine` given to ``Runner`` applies only in this process.
+    public var workers: WorkerOptions?
 
     public init(paths: [String] = [], jobs: Int? = nil, shard: Shard? = nil, filter: String? = nil,
                 junitPath: String? = nil, jsonPath: String? = nil, tap: Bool = false,
                 traceDirectory: String? = nil, traceAll: Bool = false, limits: ScenarioLimits = ScenarioLimits(),
-                progress: Bool? = nil) {
+                progress: Bool? = nil, workers: WorkerOptions? = nil) {
         self.paths = paths
         self.jobs = jobs
         self.shard = shard
@@ -40,5 +44,6 @@ public struct RunnerOptions: Sendable {
         self.traceAll = traceAll
         self.limits = limits
         self.progress = progress
+        self.workers = workers
     }
 }

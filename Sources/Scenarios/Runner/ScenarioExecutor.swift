@@ -16,6 +16,8 @@ public struct ScenarioExecutor: Sendable {
     public var snapshots = SnapshotMode()
     /// Transcript events shown before and after the point of a failure.
     public var contextRadius = 3
+    /// Called with each transcript event as it is recorded (a worker process streams them).
+    public var observer: (@Sendable (TranscriptEvent) -> Void)?
 
     public init(registry: StepRegistry, limits: ScenarioLimits = ScenarioLimits(), makeEngine: EngineFactory? = nil) {
         self.registry = registry
@@ -44,6 +46,10 @@ public struct ScenarioExecutor: Sendable {
         var transcript: [TranscriptEvent] = []
         do {
             let engine = try makeEngine(configuration(for: scenario))
+            if let observer {
+                for event in engine.transcript.events { observer(event) }
+                engine.transcript.observer = observer
+            }
             failures = execute(scenario, on: engine)
             transcript = engine.transcript.events
         } catch {

@@ -42,12 +42,9 @@ struct DefinitionFiles {
     }
 
     private func loadJSON(_ path: String, everyProblem: Bool) -> [String] {
-        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() else {
-            return ["\(path): cannot read the file"]
-        }
-        try? handle.close()
+        guard let bytes = try? FileBytes.read(path) else { return ["\(path): cannot read the file"] }
         let parsed: ParsedJSON
-        do { parsed = try PositionedJSONParser.parse([UInt8](data)) } catch {
+        do { parsed = try PositionedJSONParser.parse(bytes) } catch {
             return ["\(path):\(error.position): Error parsing JSON template definitions: \(error.message)."]
         }
         let placeholder = PlaceholderPresenter()
