@@ -83,7 +83,7 @@ enum TemplatesModule {
             } else {
                 payload = try json(args.state, args[1])
             }
-            do { try system.deliver(payload) } catch { throw fail("deliver: \(error)") }
+            do { try system.deliver(payload) } catch { throw LuaError.callback(message: "\(error)") }  // already "templates: deliver: ..."
             engine.settle()
             return []
         })

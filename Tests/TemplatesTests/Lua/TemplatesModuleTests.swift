@@ -137,6 +137,9 @@ import Testing
         ("templates.define{name = 'ctsystem_openurl', onPresent = function() end}",
          "templates: CustomTemplate with name: ctsystem_openurl is a System template."),
         ("templates.syncPayload()", "templates: "),
+        // Not prefixed twice (it read `templates: deliver: templates: deliver: $: ...`).
+        ("templates.deliver(5)", "templates: deliver: $: expected an object or array, got number"),
+        ("templates.define{name = 'A', argumentz = {}, onPresent = function() end}", "templates: define: unknown key 'argumentz'"),
     ])
     func validationErrorsCarryTheSDKText(code: String, message: String) throws {
         let engine = try makeEngine()
