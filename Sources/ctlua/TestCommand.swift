@@ -19,6 +19,8 @@ struct TestCommand: ParsableCommand {
     @Option(help: "Write transcripts of failed scenarios to this folder.") var trace: String?
     @Flag(help: "With --trace, write every scenario's transcript.") var traceAll = false
     @Flag(help: "Rewrite the golden transcripts of `snapshot` expectations instead of comparing them.") var updateSnapshots = false
+    @Flag(help: "After the run, watch the scenarios and the scripts they load; run the affected ones again on each change (Ctrl-C stops).")
+    var watch = false
     @Option(help: "Memory cap per scenario, bytes.") var maxMemory: Int?
     @Option(help: "Instructions per entry into Lua, per scenario.") var maxInstructions: Int?
     @Option(help: ArgumentHelp(
@@ -78,6 +80,9 @@ struct TestCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("ctlua: \(error)\n".utf8))
                 throw ExitCode(Runner.ExitCode.usage)
             }
+        }
+        if watch {
+            throw ExitCode(Watcher(options: options, registry: StepRegistry(catalog: HostOptions.catalog)).run())
         }
         let code = Runner.run(options: options, registry: StepRegistry(catalog: HostOptions.catalog))
         if code != 0 { throw ExitCode(code) }

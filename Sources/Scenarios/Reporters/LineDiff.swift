@@ -17,10 +17,10 @@ enum LineDiff {
         while i < n || j < m {
             if i < n, j < m, expected[i] == actual[j] {
                 ops.append((" ", expected[i])); i += 1; j += 1
-            } else if j < m, i == n || lcs[i][j + 1] >= lcs[i + 1][j] {
-                ops.append(("+", actual[j])); j += 1
+            } else if i < n, j == m || lcs[i + 1][j] >= lcs[i][j + 1] {
+                ops.append(("-", expected[i])); i += 1   // what was expected first, then what came instead
             } else {
-                ops.append(("-", expected[i])); i += 1
+                ops.append(("+", actual[j])); j += 1
             }
         }
         var shown = Set<Int>()
