@@ -21,6 +21,14 @@ int ctl_json_clamp_depth(int max_depth) {
 
 /* ---- decode ---- */
 
+/* True at a `-0` number token outside strings (`-` then `0`, not an exponent's sign, and not
+ * followed by digits, a fraction or an exponent): JSON's -0.0, which jansson reads as the integer 0. */
+static int is_negative_zero(const char *buf, size_t len, size_t i) {
+    if (buf[i] != '-' || i + 1 >= len || buf[i + 1] != '0') return 0;
+    if (i > 0 && (buf[i - 1] == 'e' || buf[i - 1] == 'E')) return 0;
+    return i + 2 >= len || buf[i + 2] == 0 || strchr("0123456789.eE", buf[i + 2]) == NULL;
+}
+
 /* Counts bracket nesting outside strings; fills `err` at the first bracket
  * that goes deeper than `max_depth`. Line/column follow jansson: columns count
  * code points (UTF-8 lead bytes), position counts bytes read. */
@@ -55,8 +63,7 @@ static int scan_too_deep(const char *buf, size_t len, int max_depth, ctl_json_er
         }
         if (c == '"') {
             in_string = 1;
-        } else if (c == '-' && i + 1 < len && buf[i + 1] == '0' && (i == 0 || (buf[i - 1] != 'e' && buf[i - 1] != 'E')) &&
-                   (i + 2 >= len || !strchr("0123456789.eE", buf[i + 2]) || buf[i + 2] == 0)) {
+        } else if (is_negative_zero(buf, len, i)) {
             (*negative_zeros)++;   /* `-0`: a float (-0.0), which jansson would read as the integer 0 */
         } else if (c == ',' || c == ':') {
             count++;
@@ -141,8 +148,7 @@ json_t *ctl_json_decode_max(const char *buf, size_t len, int reject_duplicates, 
             }
             if (c == '"') {
                 in_string = 1;
-            } else if (c == '-' && i + 1 < len && buf[i + 1] == '0' && (i == 0 || (buf[i - 1] != 'e' && buf[i - 1] != 'E')) &&
-                       (i + 2 >= len || !strchr("0123456789.eE", buf[i + 2]) || buf[i + 2] == 0) && k < negative_zeros) {
+            } else if (is_negative_zero(buf, len, i) && k < negative_zeros) {
                 starts[k++] = out - 1;
                 copy[out++] = '0';
                 copy[out++] = '.';
