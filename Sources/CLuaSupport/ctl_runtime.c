@@ -174,7 +174,9 @@ void ctl_close(lua_State *L) {
     rt->executed = 0;
     rt->tripped = CTL_LIMIT_NONE;
     rt->deadline = rt->timeout > 0 ? monotonic_now() + rt->timeout : 0;
+    ctl_watchdog_arm(rt->watchdog, rt->deadline);
     lua_close(L);
+    ctl_watchdog_arm(rt->watchdog, 0);
     rt->depth = 0;
 }
 
@@ -199,6 +201,7 @@ static void enter(lua_State *L, ctl_runtime *rt) {
         rt->refused = 0;
         rt->cancel = 0;
         rt->deadline = rt->timeout > 0 ? monotonic_now() + rt->timeout : 0;
+        ctl_watchdog_arm(rt->watchdog, rt->deadline);
         if (rt->budget > 0 || rt->timeout > 0 || rt->limit > 0) {
             install_main_hook(rt);
             if (rt->main != L) install_hook(L);
@@ -206,7 +209,9 @@ static void enter(lua_State *L, ctl_runtime *rt) {
     }
 }
 
-static void leave(ctl_runtime *rt) { rt->depth--; }
+static void leave(ctl_runtime *rt) {
+    if (--rt->depth == 0) ctl_watchdog_arm(rt->watchdog, 0);
+}
 
 /* Message handler: records a traceback and returns the error value unchanged. */
 static int ctl_msgh(lua_State *L) {
@@ -469,6 +474,7 @@ int ctl_gcrun(lua_State *L) {
     if (rt->depth == 0 && !rt->tripped) {   /* outside any entry: this is one */
         rt->executed = 0;
         rt->deadline = rt->timeout > 0 ? monotonic_now() + rt->timeout : 0;
+        ctl_watchdog_arm(rt->watchdog, rt->deadline);
     }
     if (rt->tripped) lua_sethook(co, ctl_hook, LUA_MASKCOUNT | LUA_MASKLINE | LUA_MASKCALL, 1);
     else if (rt->budget > 0 || rt->timeout > 0 || rt->cancel) lua_sethook(co, ctl_hook, LUA_MASKCOUNT, CTL_HOOK_STEP);
@@ -478,7 +484,7 @@ int ctl_gcrun(lua_State *L) {
     int nres = 0;
     int status = lua_resume(co, L, 1, &nres);
     rt->enforce = saved;
-    rt->depth--;
+    leave(rt);
     if (status != LUA_OK && status != LUA_YIELD) {
         lua_xmove(co, L, 1);
         return lua_error(L);   /* GCTM turns it into a warning */

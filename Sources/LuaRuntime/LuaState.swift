@@ -101,6 +101,21 @@ public final class LuaState {
         sandbox = nil
         ctl_close(L)
         runtime.pointee.closed = 1
+        ctl_watchdog_stop(runtime.pointee.watchdog)
+        runtime.pointee.watchdog = nil
+    }
+
+    /// Backs the timeout with a wall-clock watchdog for a whole process (`ctlua run`, `-e`,
+    /// standard input): when an entry into Lua, or the close with its finalizers, runs `grace`
+    /// seconds past its deadline, the process writes `ctlua: timeout ...` and exits 1. It covers
+    /// what the hook cannot see under the full policy: `__gc` finalizers (Lua runs them with
+    /// hooks off) and a script that removed the hook with `debug.sethook()`. Does nothing
+    /// without a timeout. Never for an engine inside a longer-lived process (the REPL, the runner).
+    public func startWatchdog(grace: Double = 1) {
+        guard let timeout = limits.timeout, timeout > 0, runtime.pointee.watchdog == nil, !isClosed else { return }
+        let message = "ctlua: timeout (ran past --timeout where the limit hook cannot stop it: "
+            + "in a __gc finalizer, or with the hook removed; ended by the watchdog)\n"
+        runtime.pointee.watchdog = ctl_watchdog_start(grace, 1, message)
     }
 
     private func applyLimits() {

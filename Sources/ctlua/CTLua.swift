@@ -89,6 +89,7 @@ struct CTLua: ParsableCommand {
             return
         }
         let engine = try host.makeEngine()
+        engine.lua.startWatchdog()
         if !code.isEmpty { return try Self.runChunks(code, engine: engine) }
         try StdinRunner(engine: engine).run()
     }

@@ -26,6 +26,7 @@ struct RunCommand: ParsableCommand {
         let engine = try HostOptions.makeEngine(sandbox: invocation.sandbox, limits: invocation.limits,
                                                 scriptRoots: [folder], stateDirectory: invocation.stateDirectory)
         let lua = engine.lua
+        lua.startWatchdog()
         let arg = lua.newTable()
         arg[-1] = "ctlua"
         arg[0] = .string(LuaString(file))

@@ -82,6 +82,53 @@ import Testing
         #expect(missing.stderr.contains("missing value for '--timeout'"))
     }
 
+    /// Issue 9, item 6 under the full policy: Lua runs `__gc` finalizers with hooks off (also when
+    /// the state closes at exit) and a script may remove the hook; `--timeout` still ends the
+    /// process, through the watchdog, with `ctlua: timeout` and status 1. Each run is bounded by
+    /// `timeout 30` so that a regression fails here (status 124) instead of hanging the suite.
+    @Test(arguments: [
+        ("finalizer at exit", ["run", "--timeout", "0.5", "gc.lua"]),
+        ("hook removed", ["run", "--timeout", "0.5", "unhook.lua"]),
+        ("finalizer during a collection", ["run", "--timeout", "0.5", "collect.lua"]),
+        ("-e", ["--timeout", "0.5", "-e", "setmetatable({}, {__gc = function() while true do end end})"]),
+    ])
+    func theWatchdogEndsWhatTheHookCannotSee(_ label: String, _ arguments: [String]) throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "setmetatable({}, {__gc = function() while true do end end})\nprint('main chunk done')\n"
+            .write(to: dir.appendingPathComponent("gc.lua"), atomically: true, encoding: .utf8)
+        try "debug.sethook()\nwhile true do end\n"
+            .write(to: dir.appendingPathComponent("unhook.lua"), atomically: true, encoding: .utf8)
+        try "setmetatable({}, {__gc = function() while true do end end})\ncollectgarbage()\nprint('unreached')\n"
+            .write(to: dir.appendingPathComponent("collect.lua"), atomically: true, encoding: .utf8)
+        let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let start = Date()
+        let r = try CLI.shell("timeout 30 '\(CLI.executable.path)' \(quoted)", directory: dir)
+        #expect(r.status == 1, "\(label): status \(r.status)")
+        #expect(r.stderr.contains("ctlua: timeout (ran past --timeout where the limit hook cannot stop it"), "\(label): \(r.stderr)")
+        #expect(Date().timeIntervalSince(start) < 10, "\(label)")
+        #expect(!r.stdout.contains("unreached"))
+        if label == "finalizer at exit" { #expect(r.stdout == "main chunk done\n") }
+    }
+
+    /// The watchdog stays out of the way of scripts that finish, and of a run without `--timeout`.
+    @Test func theWatchdogLeavesFinishingScriptsAlone() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Many short entries (25 timers of 0.1 s of work) whose sum is past the timeout and its
+        // grace: the limit is per entry, and so is the watchdog's deadline.
+        try """
+        local function busy(s) local t = os.clock() while os.clock() - t < s do end end
+        local n = 0
+        local function tick() busy(0.1); n = n + 1; if n < 25 then app.after(1, tick) end end
+        app.after(1, tick)
+        setmetatable({}, {__gc = function() io.write("finalized\\n") end})
+        """.write(to: dir.appendingPathComponent("ok.lua"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["run", "--timeout", "1", "ok.lua"], directory: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "finalized\n")
+    }
+
     /// Issue 9, item 14: a state file that exists but cannot be read stops the start, and stays.
     @Test func anUnreadableStateFileStopsTheStartAndIsKept() throws {
         let dir = try CLI.temporaryDirectory()

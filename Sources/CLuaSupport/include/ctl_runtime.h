@@ -30,6 +30,10 @@ typedef void (*ctl_release_fn)(void *box);
 /// Swift side of `lua_WarnFunction`: receives warning pieces (errors in `__gc`). Must not call Lua.
 typedef void (*ctl_warn_fn)(void *context, const char *message, int tocont);
 
+/// The wall-clock backstop of `--timeout` (ctl_watchdog.c): a thread that ends the process
+/// when an outermost entry (or the close) runs past its deadline plus a grace period.
+typedef struct ctl_watchdog ctl_watchdog;
+
 /// Per-state runtime: allocator accounting, limits and the Swift callbacks.
 ///
 /// Lives in Swift-owned memory for the lifetime of the lua_State; its address is
@@ -59,7 +63,16 @@ typedef struct ctl_runtime {
     int refused;           /* the allocator refused memory during this entry: a LUA_ERRMEM is real
                               (Lua 5.4's lua_error turns a script's error("not enough memory") into
                               LUA_ERRMEM too) */
+    ctl_watchdog *watchdog; /* armed with each outermost entry's deadline; NULL = none */
 } ctl_runtime;
+
+/// Starts a watchdog thread: once an armed deadline is `grace` seconds past, it writes
+/// `message` to standard error and ends the process with `exit_code` (`_exit`). NULL on failure.
+ctl_watchdog *ctl_watchdog_start(double grace, int exit_code, const char *message);
+/// Arms the watchdog with a monotonic deadline in seconds (0 disarms). Any thread.
+void ctl_watchdog_arm(ctl_watchdog *wd, double deadline);
+/// Disarms and ends the thread, which frees the watchdog. `wd` must not be used after.
+void ctl_watchdog_stop(ctl_watchdog *wd);
 
 /// Creates a state whose allocator and hook use `rt` (which must outlive it). NULL on failure.
 lua_State *ctl_newstate(ctl_runtime *rt);
