@@ -205,6 +205,7 @@ public final class Engine {
         for system in systems { try system.prepareRelaunch(self) }
         retired.append(lua)   // it may be running the caller (a `.lua` scenario); closed with the engine
         clock.cancelAll()     // timers belonged to the app process that is gone
+        ui.clear()            // so did its views (and their tap handlers, which call the old state)
         lua = try Engine.makeState(configuration)
         launches += 1
         try installCoreModules()

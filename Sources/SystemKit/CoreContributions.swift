@@ -17,7 +17,7 @@ public enum CoreContributions {
     public static let eventTypes: [EventType] = [
         EventType("ui.show", fields: ["id", "props..."], meaning: "a view was shown (`ui.show`), with its properties"),
         EventType("ui.update", fields: ["id", "props..."], meaning: "a shown view's properties changed (`ui.update`)"),
-        EventType("ui.hide", fields: ["id"], meaning: "a view was hidden (`ui.hide`)"),
+        EventType("ui.hide", fields: ["id"], meaning: "a view was hidden (`ui.hide`, or every view of the old launch on a relaunch)"),
         EventType("ui.tap", fields: ["id"], meaning: "a view was tapped (`tap` step, `app.tap`)"),
         EventType("log", fields: ["message"], meaning: "`print` or `app.log` in a script"),
         EventType("error", fields: ["message", "(traceback)"],

@@ -165,9 +165,18 @@ extension InAppController {
         if displayDelegate?.isInBackground != true { requestShowAttempt() }
     }
 
-    /// Drops the pending list (a deliberate relaunch: the SDK keeps it in memory only).
-    public func dropPending() {
-        guard !pending.isEmpty else { return }
+    /// What a cold start of the app loses (a deliberate relaunch): the pending list, which the SDK
+    /// keeps in memory only, and the displayed in-app, which `_showNotificationIfAvailable` dequeued
+    /// from the persisted store queue before presenting it (`CTInAppDisplayManager`): the SDK does
+    /// not show it again. Each is recorded as `inapp.skipped` with `reason: "relaunch"`, so a
+    /// transcript says where it went; nothing counts an impression. (A crash of ctlua itself is
+    /// not a relaunch: a restart over the same state directory presents them again.)
+    public func forgetOnRelaunch() {
+        guard displayed != nil || !pending.isEmpty else { return }
+        if let displayed { skip(displayed, reason: "relaunch") }
+        for entry in pending { skip(entry.notification, reason: "relaunch") }
+        displayed = nil
+        displayedContext = nil
         pending.removeAll()
         markChanged()
     }

@@ -39,8 +39,9 @@ import JSON
 /// every in-app acknowledged as queued is still queued, pending or displayed unless a
 /// later settle dismissed or dropped it. Work in flight (a driving call that has
 /// not returned) may be lost, as in the SDK when the app dies mid-presentation.
-/// The displayed in-app is saved as displayed; after a crash it is presented again.
-/// A deliberate `app.relaunch` drops the pending list first, as the SDK loses it.
+/// The displayed in-app is saved as displayed; after a crash of ctlua it is presented again.
+/// A deliberate `app.relaunch` is the app's cold start and loses what the SDK loses: the
+/// pending list (memory only) and the displayed in-app (already dequeued from the store).
 /// An engine without a state directory keeps its queue in a temporary one that
 /// nothing else reads: it is written only when the engine relaunches.
 public final class InAppController {

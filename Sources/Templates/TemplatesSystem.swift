@@ -50,7 +50,7 @@ public final class TemplatesSystem: EngineSystem {
 
     /// Saves the queue and retires the controller of the launch that ends.
     public func prepareRelaunch(_ engine: Engine) throws {
-        controller.dropPending()
+        controller.forgetOnRelaunch()
         controller.retire()
         campaigns.retire()
     }

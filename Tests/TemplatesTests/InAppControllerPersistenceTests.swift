@@ -104,7 +104,9 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: engine.storage.directory.path), "nothing written yet")
         try engine.relaunch()
         let controller = try #require(engine.system(TemplatesSystem.self)?.controller)
-        #expect(controller.displayed?.id == "a" && controller.waitingIds == ["b"])
+        // "a" was on screen, so the relaunch loses it as the SDK does; "b" in the store queue came
+        // back through the temporary folder's file, written for the relaunch.
+        #expect(controller.displayed?.id == "b" && controller.waitingIds == [])
     }
 
     @Test func dismissingEverythingLeavesAnEmptySavedQueue() throws {

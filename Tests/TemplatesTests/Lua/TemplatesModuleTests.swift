@@ -186,9 +186,14 @@ import Testing
         #expect(system.controller.queue.map(\.id) == ["r3"])
         try engine.run("app.relaunch()")
         let after = try #require(engine.system(TemplatesSystem.self))
-        #expect(after.controller.displayed?.id == "r1")
-        #expect(after.controller.waitingIds == ["r3"], "as the SDK, a relaunch loses the pending (prepared) r2")
-        #expect(try engine.run("return #templates.queue(), templates.displayed().wzrk_id")[1].stringValue == "r1")
+        // As the SDK: r1 (on screen) and r2 (prepared) were dequeued from the stored queue; the
+        // store queue's r3 survives and shows.
+        #expect(after.controller.displayed?.id == "r3")
+        #expect(after.controller.waitingIds == [])
+        #expect(try engine.run("return #templates.queue(), templates.displayed().wzrk_id")[1].stringValue == "r3")
+        let lost = engine.transcript.events.filter { $0.type == "inapp.skipped" }.map { $0.fields["id"]?.stringValue ?? "" }
+        #expect(lost == ["r1", "r2"], "each in-app a relaunch loses is in the transcript")
+        #expect(engine.transcript.events.filter { $0.type == "template.presented" }.count == 2, "r1 counted once, then r3")
     }
 
     @Test func aNewEngineOnTheSameDirectoryRestoresTheQueueOnceAllScriptsAreLoaded() throws {
