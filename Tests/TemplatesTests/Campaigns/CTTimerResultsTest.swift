@@ -4,7 +4,7 @@ import JSON
 import Testing
 
 // Ported from the CleverTap iOS SDK 7.7.0 unit tests `CleverTapSDKTests/CTTimerResultTest.m` (4 cases),
-// `CTDelayedInAppResultTest.m` (6) and `CTInActionResultTest.m` (4): 8 of 14, same names and
+// `CTDelayedInAppResultTest.m` (6) and `CTInActionResultTest.m` (4): 7 of 14, same names and
 // outcomes. ctlua has no result objects; each result the SDK's scheduler hands to the display
 // manager is what the transcript shows when a campaign timer ends (see `InAppDataExtractorTests`):
 // completed/success = `inapp.fired` (+ the in-app queued, or `inapp.fetch` for in-action),
