@@ -22,10 +22,16 @@ extension InAppController {
         display(prepared)
     }
 
-    /// `prepareNotificationForDisplay:`: nil when the in-app is dropped (recorded).
+    /// `prepareNotificationForDisplay:`: nil when the in-app is dropped (recorded): discard mode,
+    /// an unknown `type`, an elapsed TTL, a file that cannot be fetched.
     func prepare(_ notification: InAppNotification) -> PreparedInApp? {
         if renderingStatus == .discard {
             skip(notification, reason: "discarded", message: "InApp Notifications are set to be discarded.")
+            return nil
+        }
+        if !notification.hasKnownType {
+            // `initWithJSON:` sets "Unknown InApp Type": dropped before TTL and caps, no new attempt.
+            skip(notification, reason: "parse", message: "Unable to parse the in-app: unknown in-app type.")
             return nil
         }
         let now = clock.unixTime

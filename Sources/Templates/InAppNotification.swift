@@ -31,6 +31,21 @@ public struct InAppNotification: Equatable, Sendable {
 
     /// The `type` (`custom-code` for templates).
     public var type: String? { json["type"]?.stringValue }
+    /// The in-app types the SDK knows (`CTInAppUtils inAppTypeStringToTypeMap`); ctlua presents
+    /// only `custom-code` and skips the others as native.
+    public static var typeNames: [String] {
+        ["html", "interstitial", "cover", "header-template", "footer-template", "half-interstitial", "alert-template",
+         "interstitial-image", "half-interstitial-image", "cover-image", "custom-code", "pip"]
+    }
+    /// False when `type` is present but not one of ``typeNames`` (the SDK's "Unknown InApp Type"
+    /// parse error). A missing `type` is the SDK's legacy (HTML) form: known.
+    public var hasKnownType: Bool {
+        switch json["type"] {
+        case nil, .null?: return true
+        case .string(let s)?: return Self.typeNames.contains(s)
+        default: return false
+        }
+    }
     /// The `templateName`.
     public var templateName: String? { json["templateName"]?.stringValue }
     /// The `priority`, default 1.

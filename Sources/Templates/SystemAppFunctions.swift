@@ -56,9 +56,19 @@ final class SystemAppFunctionPresenter: TemplatePresenter {
     }
 }
 
-/// `NSURL URLWithString:`'s acceptance, approximately: no spaces or control characters.
+/// `NSURL URLWithString:`'s acceptance (RFC 3986), approximately: no spaces or control
+/// characters, and a colon before the first `/`, `?` or `#` must end a valid scheme
+/// (`htt!!ps://clevertap.com` is rejected: `CTSystemTemplateActionHandlerTest testHandleOpenUrlNotSuccess`).
 enum URLCheck {
     static func isValid(_ text: String) -> Bool {
-        !text.unicodeScalars.contains { $0 == " " || $0.value < 0x20 || $0 == "\\" || $0 == "\"" }
+        if text.unicodeScalars.contains(where: { $0 == " " || $0.value < 0x20 || $0 == "\\" || $0 == "\"" }) { return false }
+        guard let end = text.firstIndex(where: { ":/?#".contains($0) }), text[end] == ":" else { return true }
+        return isScheme(text[..<end])
+    }
+
+    /// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
+    static func isScheme(_ s: Substring) -> Bool {
+        guard let first = s.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        return s.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }
     }
 }

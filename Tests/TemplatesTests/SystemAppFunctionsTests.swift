@@ -7,7 +7,8 @@ import Testing
 // CTOpenUrlSystemAppFunctionTest (6), CTAppRatingSystemAppFunctionTest (5), CTPushPermissionSystemAppFunctionTest (6),
 // CTSystemAppFunctionsTest (1) and CTSystemAppFunctionPresenterTest (7 of 8: `test_init_returnsNonNil` has no
 // ctlua equivalent), same names and outcomes. The SDK's mocked action handler is the transcript's
-// `system.function` event.
+// `system.function` event. CTSystemTemplateActionHandlerTest (3) is ported through the functions'
+// presenter: the handler's answers are the `presented` field of `system.function`.
 @Suite struct SystemAppFunctionsTests {
     static func function(_ name: String) -> CustomTemplate {
         SystemAppFunctions.templates().first { $0.name == name }!
@@ -130,5 +131,28 @@ import Testing
         #expect(f.harness.events("system.function").last?["url"] == "https://e.example")
         #expect(f.harness.controller.displayed?.id == "8_1", "a non-visual action frees nothing")
         #expect(f.harness.events("notification.viewed").count == 0, "an action's presented() records nothing (the banner never called it)")
+    }
+
+    // CTSystemTemplateActionHandlerTest
+    @Test func testPromptPushPermissionNotPresentedWhenPushEnabled() throws {
+        let f = try fixture()
+        f.campaigns.pushEnabled = true
+        run(f, Self.system("ctsystem_pushpermission", ["fbSettings": true]))
+        #expect(f.harness.events("system.function").map { $0["presented"] } == [false])
+        #expect(f.harness.events("notification.viewed").isEmpty)
+    }
+
+    @Test func testHandleOpenUrlSuccess() throws {
+        let f = try fixture()
+        run(f, Self.system("ctsystem_openurl", ["iOS": "https://clevertap.com"]))
+        #expect(f.harness.events("system.function").map { $0["presented"] } == [true])
+    }
+
+    @Test func testHandleOpenUrlNotSuccess() throws {
+        let f = try fixture()
+        run(f, Self.system("ctsystem_openurl", ["iOS": ""]))
+        run(f, Self.system("ctsystem_openurl", ["iOS": "htt!!ps://clevertap.com"]))
+        #expect(f.harness.events("system.function").map { $0["presented"] } == [false, false])
+        #expect(URLCheck.isValid("myapp://home") && URLCheck.isValid("/relative/path?a=b:c") && !URLCheck.isValid("1ab://x"))
     }
 }

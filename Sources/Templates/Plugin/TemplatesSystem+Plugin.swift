@@ -103,7 +103,7 @@ extension TemplatesSystem: SystemPlugin {
             EventType("inapp.queued", fields: ["id", "template", "(ti)", "(front)"],
                       meaning: "an in-app entered the store queue (delivered, selected, fired, restored; `front`: spawned by an action at the head)"),
             EventType("inapp.skipped", fields: ["id", "template", "(ti)", "reason", "(message)", "(cap)"],
-                      meaning: "an in-app was dropped; `reason`: `unregistered`, `ttl`, `caps` (+`cap`), `file`, `discarded`, `native`, `active`, `delayed-not-found`, `background`, `push-enabled`, `relaunch` (on screen or pending when the app relaunched)"),
+                      meaning: "an in-app was dropped; `reason`: `unregistered`, `ttl`, `caps` (+`cap`), `file`, `discarded`, `parse`, `native`, `active`, `delayed-not-found`, `background`, `push-enabled`, `relaunch` (on screen or pending when the app relaunched)"),
             EventType("template.presenting", fields: ["id", "template"], meaning: "the presenter's `onPresent` is called"),
             EventType("template.presented", fields: ["id", "template"], meaning: "the presenter called `ctx:presented()`"),
             EventType("template.closed", fields: ["id", "template"], meaning: "the in-app is closed (`close` step, a close action): `onClose` is called"),
