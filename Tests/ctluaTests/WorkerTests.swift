@@ -6,13 +6,14 @@ import Testing
 /// `ctlua test`'s supervised worker processes (issue 9): a scenario that hangs where no hook
 /// reaches, or whose worker dies, fails alone, and the run goes on and ends within a bound.
 @Suite struct WorkerTests {
-    /// A scenario that outlives the wall-clock limit while no single entry into Lua does: 30 steps
-    /// of 0.9 s each (the per-entry limits, pattern matching included, bound every single call, so
-    /// only the worker's wall clock can end it). It logs first, so its transcript so far is kept.
+    /// A scenario that outlives the wall-clock limit while no single entry into Lua does: 150 steps
+    /// of 0.2 s of CPU each (short, so that one step stays under the 2 s entry limit even on a loaded
+    /// machine, where its wall time can be several times its CPU time). The per-entry limits,
+    /// pattern matching included, bound every single call, so only the worker's wall clock can end it. It logs first, so its transcript so far is kept.
     static let hangingScenario = #"""
         {"name": "scenario outlives the wall-clock limit", "steps": [
           {"lua": "app.log('before the slow steps')"},
-          \#((0..<30).map { _ in #"{"lua": "local t = os.clock() while os.clock() - t < 0.9 do end"}"# }.joined(separator: ",\n"))
+          \#((0..<150).map { _ in #"{"lua": "local t = os.clock() while os.clock() - t < 0.2 do end"}"# }.joined(separator: ",\n"))
         ]}
         """#
 
