@@ -69,6 +69,19 @@ import Testing
         #expect(engine.launches == 2)
     }
 
+    /// The views belong to the app process a relaunch ends: they are hidden (`ui.hide`), and their
+    /// tap handlers, closures of the old Lua state, can no longer be reached.
+    @Test func aRelaunchHidesTheOldLaunchsViews() throws {
+        let engine = try Engine()
+        try engine.run("ui.show{id = 'cta', text = 'Buy', onTap = function() app.log('tapped') end}")
+        try engine.run("app.tap('cta')")
+        try engine.relaunch()
+        #expect(engine.ui.find("cta") == nil)
+        #expect(engine.transcript.events.map(\.type) == ["ui.show", "ui.tap", "log", "ui.hide", "app.relaunched"])
+        #expect(throws: (any Error).self) { try engine.run("app.tap('cta')") }
+        #expect(engine.transcript.events.filter { $0.type == "log" }.count == 1)
+    }
+
     @Test func scriptsAreSandboxedByDefault() throws {
         let engine = try Engine()
         #expect(try engine.run("return io == nil and os.execute == nil")[0].boolValue == true)
