@@ -127,6 +127,18 @@ extension TemplatesSystem: SystemPlugin {
 
     public static var commands: [any ParsableCommand.Type] { [SyncCommand.self, CheckCommand.self] }
 
+    /// `ctlua run --debug-build --test-user`: `app.configure{debugBuild = true, testUser = true}`.
+    public static var runFlags: [RunFlag<TemplatesSystem>] {
+        [
+            RunFlag("debug-build", summary: "the simulated app is a debug build (`app.configure{debugBuild = true}`)") { system in
+                system.instance.isDebugBuild = true
+            },
+            RunFlag("test-user", summary: "the user is a test user (`app.configure{testUser = true}`)") { system in
+                system.instance.isTestUser = true
+            },
+        ]
+    }
+
     /// `displayed: c1 Banner (priority 1)` and the queue, one numbered line each (`:queue`).
     func queueSummary() -> String {
         func line(_ n: InAppNotification) -> String {
