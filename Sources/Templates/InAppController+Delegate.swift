@@ -23,21 +23,21 @@ extension InAppController {
         let show = callDelegate("shouldShow", fallback: true) { try callback(notification, Self.customExtras(notification)) }
         var f = fields(notification)
         f["show"] = .bool(show)
-        transcript.record("delegate.shouldShow", f)
+        transcript.record("delegate.show", f)
         return show
     }
 
     /// `inAppNotificationDidShow:` with the in-app's JSON.
     func delegateDidShow(_ notification: InAppNotification) {
         guard let callback = appDelegate?.didShow else { return }
-        transcript.record("delegate.didShow", fields(notification))
+        transcript.record("delegate.shown", fields(notification))
         callDelegate("didShow", fallback: ()) { try callback(notification) }
     }
 
     /// `inAppNotificationButtonTappedWithCustomExtras:` (a non-empty `kv` only).
     func delegateButtonTapped(_ keyValues: JSONObject) {
         guard let callback = appDelegate?.buttonTapped else { return }
-        transcript.record("delegate.buttonTapped", ["kv": .object(keyValues)])
+        transcript.record("delegate.tapped", ["kv": .object(keyValues)])
         callDelegate("buttonTapped", fallback: ()) { try callback(keyValues) }
     }
 
@@ -59,7 +59,7 @@ extension InAppController {
         guard let delegate = appDelegate else { return true }
         guard let callback = delegate.shouldHandleURL else { return !delegate.hasURLDelegate }
         let open = callDelegate("shouldHandleURL", fallback: true) { try callback(url ?? "") }
-        transcript.record("delegate.shouldHandleURL", [
+        transcript.record("delegate.url", [
             "url": url.map(JSONValue.string) ?? .null, "channel": "CleverTapInAppNotification", "open": .bool(open),
         ])
         return open

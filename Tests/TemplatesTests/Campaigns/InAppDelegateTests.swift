@@ -28,7 +28,7 @@ import Testing
         #expect(controller.displayed?.id == "b", "the veto's new attempt showed the next one")
         let skipped = engine.transcript.events(prefix: "inapp.skipped")
         #expect(skipped.map { $0["reason"] } == ["delegate"] && skipped.first?["ti"] == 1)
-        #expect(engine.transcript.events(prefix: "delegate.shouldShow").map { $0["show"] } == [false, true])
+        #expect(engine.transcript.events(prefix: "delegate.show").map { $0["show"] } == [false, true])
         #expect(engine.system(TemplatesSystem.self)?.campaigns.data.counts["1"] == nil, "a refused in-app counts nothing")
     }
 
@@ -66,7 +66,7 @@ import Testing
             ctx:dismissed()
             assert(table.concat(seen, '|') == 'show c1 1|kv v|dismissed c1 ok c1', table.concat(seen, '|'))
             """)
-        #expect(Self.types(engine) == ["delegate.didShow", "delegate.buttonTapped", "delegate.dismissed"])
+        #expect(Self.types(engine) == ["delegate.shown", "delegate.tapped", "delegate.dismissed"])
     }
 
     @Test func anEmptyKvCallsNoButtonTappedAndNoCallbackIsRecordedWhenNotImplemented() throws {
@@ -96,7 +96,7 @@ import Testing
             """)
         let url = try #require(engine.transcript.events(prefix: "action.url").first)
         #expect(url["opened"] == false)
-        #expect(engine.transcript.events(prefix: "delegate.shouldHandleURL").first?["open"] == false)
+        #expect(engine.transcript.events(prefix: "delegate.url").first?["open"] == false)
     }
 
     @Test func aSwiftURLDelegateWithoutTheCallbackOpensNothing() throws {
