@@ -15,6 +15,14 @@
 ---@field message? string
 ---@field [string] any
 
+---The app's in-app callbacks (`app.delegate`); a missing one is a method the app does not implement.
+---@class InAppDelegate
+---@field shouldShow? fun(inapp: table, extras: table): boolean false: the in-app is skipped (reason `delegate`), the next one is tried; `extras` is `d.kv` (empty for custom code)
+---@field didShow? fun(inapp: table) after `ctx:presented()` counted the impression
+---@field buttonTapped? fun(kv: table<string, any>) a `kv` action with a non-empty `kv`
+---@field dismissed? fun(inapp: table, extras: table, actionExtras: table) `ctx:dismissed()`; `actionExtras`: `{wzrk_id, wzrk_c2a}` of the last action
+---@field shouldHandleURL? fun(url: string, channel: string): boolean false: a `url` action is not opened
+
 ---@class applib
 app = {}
 
@@ -86,8 +94,25 @@ function app.unixTime() end
 
 ---The simulated app's build: `debugBuild` and `testUser` (syncing definitions needs both),
 ---`pushEnabled` (`rfp` in-apps are not queued).
+---Also `ctlua run --debug-build --test-user`.
 ---@param options { debugBuild?: boolean, testUser?: boolean, pushEnabled?: boolean }
 function app.configure(options) end
+
+---`onUserLogin:`. Identity keys are `Identity` and `Email`. The first login of a device that never
+---pushed an identity, or an identity that maps to the current user, pushes the profile on the
+---current user; a new identity switches to a new CleverTap ID, a known one switches back. A switch
+---loads that user's in-app lists, store queue, impressions, trigger and cap counts, event log and
+---profile, starts a new session (App Launched), pushes the profile. Timers, pending and displayed
+---in-apps stay (iOS).
+---@param identity string|table<string, any> the `Identity`, or the whole profile
+---@param props? table<string, any> more profile properties (with a string identity)
+function app.login(identity, props) end
+
+---The app's in-app callbacks (`CleverTapInAppNotificationDelegate`, the URL delegate); nil removes
+---them. Each runs under the engine's limits; an error or a yield is an `error` event and the SDK's
+---default applies (show, open).
+---@param callbacks InAppDelegate|nil
+function app.delegate(callbacks) end
 
 ---The transcript, optionally only the entries whose type starts with `filter`.
 ---@param filter? string a type prefix, e.g. "template." or "action.url"

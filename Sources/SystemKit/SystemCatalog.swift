@@ -11,6 +11,8 @@ public struct SystemEntry: Sendable {
     public let expectationKeys: [ExpectationDefinition]
     public let eventTypes: [EventType]
     public let replCommands: [REPLCommandDefinition]
+    /// The system's flags of `ctlua run`.
+    public let runFlags: [RunFlagDefinition]
     /// The system's `ctlua` subcommands (a function: command types are metatypes).
     public let commands: @Sendable () -> [any ParsableCommand.Type]
     /// Makes the system and adds it to an engine.
@@ -26,6 +28,7 @@ public struct SystemEntry: Sendable {
         eventTypes = S.eventTypes
         replCommands = S.replCommands.map { REPLCommandDefinition($0, of: S.self) }
         commands = { S.commands }
+        runFlags = S.runFlags.map { RunFlagDefinition($0, of: S.self) }
         install = { engine in try engine.add(S.make(for: engine)) }
     }
 }
@@ -63,6 +66,9 @@ public struct SystemCatalog: Sendable {
         replCommands.first { $0.name == name || $0.aliases.contains(name) }
     }
 
+    /// Every system's flags of `ctlua run`.
+    public var runFlags: [RunFlagDefinition] { systems.flatMap(\.runFlags) }
+
     /// Every system's `ctlua` subcommands.
     public var commands: [any ParsableCommand.Type] { systems.flatMap { $0.commands() } }
 
@@ -93,6 +99,7 @@ public struct SystemCatalog: Sendable {
         check("module", modules.map { ($0.name, "a system") })
         check("REPL command", CoreContributions.replCommandNames.map { ($0, "the REPL") }
               + systems.flatMap { s in s.replCommands.flatMap { c in ([c.name] + c.aliases).map { ($0, s.name) } } })
+        check("run flag", systems.flatMap { s in s.runFlags.map { ($0.name, s.name) } })
         check("system", systems.map { ($0.name, "the catalog") })
         return problems
     }

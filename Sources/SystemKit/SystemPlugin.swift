@@ -41,6 +41,8 @@ public protocol SystemPlugin: EngineSystem {
     static var replCommands: [REPLCommand<Self>] { get }
     /// `ctlua` subcommands that only this system needs.
     static var commands: [any ParsableCommand.Type] { get }
+    /// Flags of `ctlua run` (`--name`), applied before the script runs.
+    static var runFlags: [RunFlag<Self>] { get }
 }
 
 extension SystemPlugin {
@@ -51,6 +53,7 @@ extension SystemPlugin {
     public static var eventTypes: [EventType] { [] }
     public static var replCommands: [REPLCommand<Self>] { [] }
     public static var commands: [any ParsableCommand.Type] { [] }
+    public static var runFlags: [RunFlag<Self>] { [] }
 }
 
 /// A Lua module as the REPL, completion and the reference list it.

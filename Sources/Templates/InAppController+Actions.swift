@@ -44,10 +44,15 @@ extension InAppController {
             close(context)
         case .url:
             // `CTNotificationAction` reads only the `ios` key.
-            transcript.record("action.url", ["url": action.actionURL.map(JSONValue.string) ?? .null])
+            var f: JSONObject = ["url": action.actionURL.map(JSONValue.string) ?? .null]
+            if appDelegate != nil { f["opened"] = .bool(delegateAllowsURL(action.actionURL)) }
+            transcript.record("action.url", f)
         case .kv:
             // `inAppNotificationButtonTappedWithCustomExtras:` only for a non-empty dictionary.
-            if let kv = action.keyValues, !kv.isEmpty { transcript.record("action.kv", ["kv": .object(kv)]) }
+            if let kv = action.keyValues, !kv.isEmpty {
+                transcript.record("action.kv", ["kv": .object(kv)])
+                delegateButtonTapped(kv)
+            }
         case .custom:
             spawn(actions, argument: argument, from: context)
         case .rfp:
@@ -72,6 +77,7 @@ extension InAppController {
         } else {
             props["wzrk_c2a"] = .string(argument)
         }
+        actionExtras[context.notification.id] = ["wzrk_id": props["wzrk_id"] ?? .string(""), "wzrk_c2a": props["wzrk_c2a"] ?? .string("")]
         delegate.didClick(context.notification, properties: props)
     }
 
@@ -125,6 +131,7 @@ extension InAppController {
     func contextPresented(_ context: CustomTemplateContext) {
         transcript.record("template.presented", fields(context.notification))
         displayDelegate?.didShow(context.notification)
+        if !context.isAction { delegateDidShow(context.notification) }
     }
 
     /// Called once by `CustomTemplateContext.dismissed()`.
@@ -133,6 +140,7 @@ extension InAppController {
         if activeContexts[context.templateName] === context { activeContexts[context.templateName] = nil }
         let nonVisualAction = context.isAction && !context.template.isVisual
         guard !nonVisualAction, displayedContext === context else { return }
+        delegateDismissed(context.notification)
         freeDisplay()
     }
 }

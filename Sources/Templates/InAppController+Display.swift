@@ -67,6 +67,11 @@ extension InAppController {
             markChanged()
             return
         }
+        if !delegateAllowsShow(notification) {
+            skip(notification, reason: "delegate", message: "Application has decided to not show this InApp.")
+            requestShowAttempt()
+            return
+        }
         switch renderingStatus {
         case .discard:
             skip(notification, reason: "discarded", message: "InApp Notifications are set to be discarded.")

@@ -59,12 +59,12 @@ extension InAppController {
         do {
             let bytes = try Self.encodeJSON(persistedState)
             guard bytes != lastSaved else { return }
-            try storage.writeAtomically(Self.storageName, bytes)
+            try storage.writeAtomically(queueFileName, bytes)
             lastSaved = bytes
             saveCount += 1
         } catch {
             hasUnsavedChanges = true
-            reportError("templates: cannot save \(Self.storageName): \(error)")
+            reportError("templates: cannot save \(queueFileName): \(error)")
         }
     }
 
@@ -94,12 +94,12 @@ extension InAppController {
         guard let storage else { return 0 }
         let bytes: [UInt8]
         do {
-            guard let read = try storage.read(Self.storageName) else { return 0 }
+            guard let read = try storage.read(queueFileName) else { return 0 }
             bytes = read
         } catch {
             isRetired = true
             throw .unreadable("templates: \(error); refusing to start, as the next save would overwrite "
-                              + "\(Self.storageName): fix its permissions or move it away")
+                              + "\(queueFileName): fix its permissions or move it away")
         }
         let restored: [InAppNotification]
         do {
@@ -107,11 +107,11 @@ extension InAppController {
             if queue.isEmpty, displayed == nil { lastSaved = bytes }
         } catch {
             let aside: String
-            do { aside = try storage.moveAside(Self.storageName) } catch let moveError {
-                reportError("templates: \(Self.storageName) is corrupt (\(error)) and cannot be moved aside: \(moveError)")
+            do { aside = try storage.moveAside(queueFileName) } catch let moveError {
+                reportError("templates: \(queueFileName) is corrupt (\(error)) and cannot be moved aside: \(moveError)")
                 return 0
             }
-            reportError("templates: \(Self.storageName) is corrupt (\(error)); moved aside to \(aside)")
+            reportError("templates: \(queueFileName) is corrupt (\(error)); moved aside to \(aside)")
             return 0
         }
         let known = Set(queue.map(\.id) + [displayed?.id].compactMap { $0 })

@@ -47,6 +47,9 @@ import JSON
 public final class InAppController {
     /// The storage file of the queue.
     public static let storageName = "inapp-queue.json"
+    /// The storage file of the current user's store queue: ``storageName`` for the first
+    /// user of the device, one file per CleverTap ID after a login switched users.
+    public internal(set) var queueFileName = InAppController.storageName
     /// The reason an in-app is skipped when a file fails.
     public static let filesFailedReason = "Failed to download custom template files."
 
@@ -78,6 +81,10 @@ public final class InAppController {
     private var generatedIds = 0
     /// Caps, lifecycle and events of the simulated SDK (nil: no caps, always foreground).
     public weak var displayDelegate: (any InAppDisplayDelegate)?
+    /// The app's in-app callbacks (`app.delegate`), or nil: every in-app shows, URLs open.
+    public var appDelegate: InAppAppDelegate?
+    /// The extras of the last action triggered per in-app id (`actionExtras`, for `dismissed`).
+    var actionExtras: [String: JSONObject] = [:]
     /// The rendering status (`suspendInAppNotifications`, `discardInAppNotifications`, `resume`).
     public internal(set) var renderingStatus: RenderingStatus = .resume
     /// Show attempts made so far (for tests and `templates.state()`).

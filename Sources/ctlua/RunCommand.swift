@@ -12,19 +12,23 @@ struct RunCommand: ParsableCommand {
     /// are passed through untouched (as lua.c does), dashes included. Parsed by `RunInvocation`
     /// because ArgumentParser cannot stop at the first positional while the root shares the options.
     @Argument(parsing: .captureForPassthrough, help: ArgumentHelp(
-        "[--sandbox] [--max-memory BYTES] [--max-instructions N] [--timeout SECONDS] [--state-dir DIR] FILE [ARGS...]",
+        "[--sandbox] [--max-memory BYTES] [--max-instructions N] [--timeout SECONDS] [--state-dir DIR] [SYSTEM FLAGS] FILE [ARGS...]",
+        discussion: "System flags: " + HostOptions.catalog.runFlags.map { "--\($0.name) (\($0.summary))" }.joined(separator: "; ") + ".",
         valueName: "options-file-args"))
     var command: [String] = []
 
     func run() throws {
         let invocation: RunInvocation
-        do { invocation = try RunInvocation(command) } catch {
+        do { invocation = try RunInvocation(command, systemFlags: HostOptions.catalog.runFlags.map(\.name)) } catch {
             throw ValidationError("\(error)")
         }
         let file = invocation.file, arguments = invocation.arguments
         let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
         let engine = try HostOptions.makeEngine(sandbox: invocation.sandbox, limits: invocation.limits,
                                                 scriptRoots: [folder], stateDirectory: invocation.stateDirectory)
+        for name in invocation.systemFlags {
+            try HostOptions.catalog.runFlags.first { $0.name == name }?.apply(engine)
+        }
         let lua = engine.lua
         lua.startWatchdog()
         let arg = lua.newTable()
@@ -47,6 +51,8 @@ struct RunInvocation: Equatable {
     var sandbox = false
     var limits = LuaLimits.none
     var stateDirectory: String?
+    /// Flags that systems contribute (`debug-build`), in command-line order, without dashes.
+    var systemFlags: [String] = []
     var file = ""
     var arguments: [String] = []
 
@@ -54,7 +60,7 @@ struct RunInvocation: Equatable {
         var description: String
     }
 
-    init(_ command: [String]) throws {
+    init(_ command: [String], systemFlags known: [String] = []) throws {
         var rest = command[...]
         func value(_ option: String) throws -> String {
             guard let v = rest.popFirst() else { throw Failure(description: "missing value for '\(option)'") }
@@ -74,6 +80,7 @@ struct RunInvocation: Equatable {
             case "--timeout": limits.timeout = try number(token, Double.self)
             case "--state-dir": stateDirectory = try value(token)
             case "--": break
+            case let flag where known.contains(String(flag.dropFirst(2))): systemFlags.append(String(flag.dropFirst(2)))
             default: throw Failure(description: "unknown option '\(token)' before the script")
             }
             if token == "--" { break }

@@ -67,6 +67,10 @@ final class CounterSystem: SystemPlugin {
             return "count: \(system.value)\n"
         }]
     }
+
+    static var runFlags: [RunFlag<CounterSystem>] {
+        [RunFlag("count-ten", summary: "starts the counter at 10") { system in system.add(10) }]
+    }
 }
 
 extension JSONValue {

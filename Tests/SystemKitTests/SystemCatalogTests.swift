@@ -109,6 +109,17 @@ struct SystemCatalogTests {
         #expect(throws: SystemError("the counter system is not part of this engine")) { try command.run(plain, "") }
     }
 
+    @Test func runFlagsComeFromTheCatalog() throws {
+        let flags = Self.catalog.runFlags
+        #expect(flags.map(\.name) == ["debug-build", "test-user", "count-ten"])
+        #expect(flags.map(\.system) == ["templates", "templates", "counter"])
+        let engine = try Self.catalog.makeEngine()
+        try #require(flags.last).apply(engine)
+        #expect(try Self.catalog.replCommand(named: "count")?.run(engine, "") == "count: 10\n")
+        let plain = try SystemCatalog.standard.makeEngine()
+        #expect(throws: SystemError("the counter system is not part of this engine")) { try flags.last?.apply(plain) }
+    }
+
     @Test func theReferenceListsTheTestSystem() {
         let text = ReferenceDocument.render(Self.registry)
         #expect(text.contains("| `count` | counter | a number | `times`: a number | adds the value (`times` times) |"))

@@ -192,6 +192,19 @@ import Testing
             """)
     }
 
+    @Test func campaignsShowsTheCampaignState() throws {
+        try session("""
+            c = spawn()
+            send(c, ":load examples/templates/banner.lua"); prompt(c)
+            send(c, "templates.deliver{imc = 3, imp = 4, inapp_delivery_mode = 'CS', inapp_notifs_cs = {{ti = 77, wzrk_id = '77', type = 'custom-code', templateName = 'Banner', whenTriggers = {{eventName = 'Go'}}}}}"); prompt(c)
+            send(c, "app.event('Go')"); expect(c, "inapp.triggered"); prompt(c)
+            send(c, ":campaigns"); expect(c, '"cs"'); expect(c, '"77"'); expect(c, '"perSession"'); expect(c, '3'); prompt(c)
+            send(c, "app.login('alice'); app.login('bob')"); prompt(c)
+            send(c, ":campaigns"); expect(c, '"counts":{}'); prompt(c)
+            quit(c)
+            """)
+    }
+
     @Test func historySurvivesARestart() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

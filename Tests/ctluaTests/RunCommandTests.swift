@@ -52,6 +52,28 @@ import Testing
         #expect(strict.stderr.contains("module 'cjson' not found"))
     }
 
+    @Test func systemFlagsConfigureTheSimulatedApp() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = dir.appendingPathComponent("build.lua")
+        try """
+            templates.define{ name = "T", arguments = {}, onPresent = function() end }
+            local ok, e = pcall(templates.syncPayload)
+            print(ok, type(e) == 'string' and e or 'payload', ...)
+            """.write(to: script, atomically: true, encoding: .utf8)
+        let plain = try CLI.run(["run", script.path])
+        #expect(plain.status == 0 && plain.stdout.hasPrefix("false"), "\(plain.stdout)\(plain.stderr)")
+        let debugOnly = try CLI.run(["run", "--debug-build", script.path])
+        #expect(debugOnly.stdout.hasPrefix("false") && debugOnly.stdout.contains("test user"), "\(debugOnly.stdout)")
+        let both = try CLI.run(["run", "--debug-build", "--test-user", script.path, "--test-user"])
+        #expect(both.status == 0 && both.stdout.hasPrefix("true"), "\(both.stdout)\(both.stderr)")
+        #expect(both.stdout.hasSuffix("--test-user\n"), "after the script, flags are the script's arguments")
+        let unknown = try CLI.run(["run", "--test-users", script.path])
+        #expect(unknown.status != 0 && unknown.stderr.contains("unknown option '--test-users'"), "\(unknown.stderr)")
+        let help = try CLI.run(["help", "run"])
+        #expect(help.stdout.contains("--debug-build") && help.stdout.contains("--test-user"), "\(help.stdout)")
+    }
+
     @Test func limitsFromTheCommandLine() throws {
         let loop = try CLI.run(["--max-instructions", "100000", "-e", "while true do end"])
         #expect(loop.status == 1)

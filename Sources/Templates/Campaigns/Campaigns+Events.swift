@@ -48,8 +48,10 @@ extension Campaigns {
     }
 
     /// A profile push: one `<key>_change` event per key whose value changed (`cc`, `tz`,
-    /// `Carrier` not evaluated); every key set counts in the event log.
+    /// `Carrier` not evaluated); every key set counts in the event log. Identities (`Identity`,
+    /// `Email`) are cached for the current CleverTap ID (`login(_:)`).
     public func profile(_ properties: JSONObject) {
+        cacheIdentities(properties)
         var changes = JSONObject()
         for (key, value) in properties {
             let old = data.profile[key]

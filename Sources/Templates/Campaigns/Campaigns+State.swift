@@ -13,6 +13,8 @@ extension Campaigns {
         inBackground = false
         adopt(CampaignData())
         markChanged()
+        users.identities = [:]
+        saveUsers()
         controller.clearAll()
         transcript.record("app.reset", [:])
         startSession()

@@ -49,6 +49,10 @@ public final class Campaigns {
     var isFlushScheduled = false
     var isRetired = false
     var lastSaved: [UInt8]?
+    /// The users of the device and the current CleverTap ID (`users.json`).
+    var users = UserRegistry()
+    /// The file of the current user's campaign state.
+    public internal(set) var dataFileName = Campaigns.storageName
 
     /// A running timer.
     struct TimerKey: Hashable {
@@ -71,6 +75,9 @@ public final class Campaigns {
         self.storage = storage
         self.data = CampaignData()
         self.lastEventTime = clock.unixTime
+        loadUsers()
+        dataFileName = users.campaignsFile
+        controller.queueFileName = users.queueFile
         load()
         controller.displayDelegate = self
     }
@@ -83,7 +90,7 @@ public final class Campaigns {
         var loaded = CampaignData()
         if let storage {
             do {
-                if let bytes = try storage.read(Self.storageName) {
+                if let bytes = try storage.read(dataFileName) {
                     if let d = CampaignData.read(try InAppController.decodeJSON(bytes)) {
                         loaded = d
                         lastSaved = bytes
@@ -92,8 +99,8 @@ public final class Campaigns {
                     }
                 }
             } catch {
-                let aside = (try? storage.moveAside(Self.storageName)) ?? "(not moved)"
-                transcript.record("error", ["message": .string("templates: \(Self.storageName) is corrupt (\(error)); moved aside to \(aside)")])
+                let aside = (try? storage.moveAside(dataFileName)) ?? "(not moved)"
+                transcript.record("error", ["message": .string("templates: \(dataFileName) is corrupt (\(error)); moved aside to \(aside)")])
             }
         }
         adopt(loaded)
@@ -146,11 +153,11 @@ public final class Campaigns {
         do {
             let bytes = try InAppController.encodeJSON(data.json)
             guard bytes != lastSaved else { return }
-            try storage.writeAtomically(Self.storageName, bytes)
+            try storage.writeAtomically(dataFileName, bytes)
             lastSaved = bytes
         } catch {
             hasUnsavedChanges = true
-            transcript.record("error", ["message": .string("templates: cannot save \(Self.storageName): \(error)")])
+            transcript.record("error", ["message": .string("templates: cannot save \(dataFileName): \(error)")])
         }
     }
 

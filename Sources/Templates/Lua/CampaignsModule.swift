@@ -73,6 +73,18 @@ enum CampaignsModule {
             if case .table = args[1] { response = try object(args, 1, "app.foreground") }
             return drive { system.foreground(response: response) }
         })
+        AppDelegateBinding.install(system: system, engine: engine, app: app, state: state)
+        app["login"] = .function(state.function("login") { args in
+            var profile: JSONObject
+            switch args[1] {
+            case .string(let identity):
+                profile = try object(args, 2, "app.login")
+                profile["Identity"] = .string(identity.description)
+            case .table: profile = try object(args, 1, "app.login")
+            default: throw args.argumentError(1, "string or table expected, got \(args[1].typeName)")
+            }
+            return drive { system.campaigns.login(profile) }
+        })
         app["reset"] = .function(state.function("reset") { _ in drive { system.campaigns.reset() } })
         app["unixTime"] = .function(state.function("unixTime") { _ in [.number(engine.clock.unixTime)] })
         app["configure"] = .function(state.function("configure") { args in

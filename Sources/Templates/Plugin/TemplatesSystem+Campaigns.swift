@@ -51,6 +51,37 @@ extension TemplatesSystem {
                 example: #"{"reset": true}"#
             ) { system, _ in system.campaigns.reset() },
             SystemStep(
+                "login", value: .anyOf([.string, .object]), parameters: ["props": .object],
+                summary: "`app.login` (`onUserLogin:`): an identity, or a profile with `Identity`/`Email`; a new identity on a device that already has one switches to a new user (their own counters, lists and queue), a known one switches back",
+                example: #"{"login": "user-2"}"#
+            ) { system, context in
+                var profile = context.value.objectValue ?? [:]
+                if case .string(let identity) = context.value { profile = ["Identity": .string(identity)] }
+                if let props = context.step["props"]?.objectValue { for (k, v) in props where profile[k] == nil { profile[k] = v } }
+                system.campaigns.login(profile)
+            },
+            SystemStep(
+                "delegate", value: .anyOf([.null, .record(members: ["shouldShow": .boolean, "veto": .arrayOf(.anyOf([.string, .number])), "shouldHandleURL": .boolean], required: [])]),
+                summary: "sets the app's in-app delegate (`app.delegate`) with fixed answers: `shouldShow` (false: every in-app is refused), `veto` (the campaign ids refused), `shouldHandleURL` (false: URL actions are not opened); null removes it",
+                example: #"{"delegate": {"veto": [1001]}}"#
+            ) { system, context in
+                guard case .object(let o) = context.value else {
+                    system.controller.appDelegate = nil
+                    return
+                }
+                let delegate = InAppAppDelegate()
+                let show = o["shouldShow"]?.boolValue
+                let veto = Set((o["veto"]?.arrayValue ?? []).compactMap { CampaignData.campaignId(.object(["ti": $0])) })
+                if show != nil || !veto.isEmpty {
+                    delegate.shouldShow = { n, _ in
+                        guard show ?? true else { return false }
+                        return !veto.contains(CampaignData.campaignId(n.json) ?? "")
+                    }
+                }
+                if let open = o["shouldHandleURL"]?.boolValue { delegate.shouldHandleURL = { _ in open } }
+                system.controller.appDelegate = delegate
+            },
+            SystemStep(
                 "suspend", value: .boolean,
                 summary: "suspends in-app rendering (`templates.suspend`): show attempts do nothing",
                 example: #"{"suspend": true}"#
@@ -86,6 +117,13 @@ extension TemplatesSystem {
             EventType("app.background", fields: [], meaning: "the app went to background"),
             EventType("app.foreground", fields: [], meaning: "the app came back to foreground"),
             EventType("app.reset", fields: [], meaning: "a fresh install: campaign stores and counters wiped"),
+            EventType("app.login", fields: ["identity", "deviceId", "switched"],
+                      meaning: "`app.login` (`onUserLogin:`): `switched` when the user changed (`deviceId`: the CleverTap ID now current, whose counters, lists and queue are loaded)"),
+            EventType("delegate.show", fields: ["id", "template", "ti", "show"], meaning: "the app's `shouldShow` callback answered (false: the in-app is skipped, reason `delegate`)"),
+            EventType("delegate.shown", fields: ["id", "template", "ti"], meaning: "the app's `didShow` callback ran (`inAppNotificationDidShow:`)"),
+            EventType("delegate.tapped", fields: ["kv"], meaning: "the app's `buttonTapped` callback ran for a `kv` action"),
+            EventType("delegate.dismissed", fields: ["id", "template", "ti", "extras", "actionExtras"], meaning: "the app's `dismissed` callback ran (`inAppNotificationDismissedWithExtras:andActionExtras:`)"),
+            EventType("delegate.url", fields: ["url", "channel", "open"], meaning: "the app's `shouldHandleURL` callback answered for a `url` action (false: not opened)"),
             EventType("system.function", fields: ["name", "(url)", "(fbSettings)", "presented"],
                       meaning: "a system app function ran (`ctsystem_openurl`, `ctsystem_apprating`, `ctsystem_pushpermission`): what the device would do, and whether it counts as presented"),
         ]

@@ -103,13 +103,13 @@ extension TemplatesSystem: SystemPlugin {
             EventType("inapp.queued", fields: ["id", "template", "(ti)", "(front)"],
                       meaning: "an in-app entered the store queue (delivered, selected, fired, restored; `front`: spawned by an action at the head)"),
             EventType("inapp.skipped", fields: ["id", "template", "(ti)", "reason", "(message)", "(cap)"],
-                      meaning: "an in-app was dropped; `reason`: `unregistered`, `ttl`, `caps` (+`cap`), `file`, `discarded`, `parse`, `native`, `active`, `delayed-not-found`, `background`, `push-enabled`, `relaunch` (on screen or pending when the app relaunched)"),
+                      meaning: "an in-app was dropped; `reason`: `unregistered`, `ttl`, `caps` (+`cap`), `file`, `discarded`, `parse`, `native`, `active`, `delayed-not-found`, `background`, `push-enabled`, `delegate` (the app's `shouldShow` refused it), `relaunch` (on screen or pending when the app relaunched)"),
             EventType("template.presenting", fields: ["id", "template"], meaning: "the presenter's `onPresent` is called"),
             EventType("template.presented", fields: ["id", "template"], meaning: "the presenter called `ctx:presented()`"),
             EventType("template.closed", fields: ["id", "template"], meaning: "the in-app is closed (`close` step, a close action): `onClose` is called"),
             EventType("template.dismissed", fields: ["id", "template"],
                       meaning: "the presenter called `ctx:dismissed()`: the in-app is gone and the next one may show"),
-            EventType("action.url", fields: ["url"], meaning: "an `url` action ran (`ctx:triggerAction`)"),
+            EventType("action.url", fields: ["url", "(opened)"], meaning: "an `url` action ran (`ctx:triggerAction`); `opened`: with an app delegate, whether its `shouldHandleURL` let the URL open"),
             EventType("action.kv", fields: ["kv"], meaning: "a `kv` action ran, with its key-value pairs"),
             EventType("file.fetched", fields: ["url", "cached"], meaning: "a file argument was fetched before presenting (`cached`: from the 14-day cache)"),
             EventType("file.failed", fields: ["url", "reason"], meaning: "a file argument failed to download: the in-app is skipped"),
@@ -126,6 +126,18 @@ extension TemplatesSystem: SystemPlugin {
     }
 
     public static var commands: [any ParsableCommand.Type] { [SyncCommand.self, CheckCommand.self] }
+
+    /// `ctlua run --debug-build --test-user`: `app.configure{debugBuild = true, testUser = true}`.
+    public static var runFlags: [RunFlag<TemplatesSystem>] {
+        [
+            RunFlag("debug-build", summary: "the simulated app is a debug build (`app.configure{debugBuild = true}`)") { system in
+                system.instance.isDebugBuild = true
+            },
+            RunFlag("test-user", summary: "the user is a test user (`app.configure{testUser = true}`)") { system in
+                system.instance.isTestUser = true
+            },
+        ]
+    }
 
     /// `displayed: c1 Banner (priority 1)` and the queue, one numbered line each (`:queue`).
     func queueSummary() -> String {

@@ -6,7 +6,7 @@ import Testing
 // Ported from the CleverTap iOS SDK 7.7.0 unit tests `CleverTapSDKTests/InApps/CTImpressionManagerTest.m`:
 // 10 of its 12 cases, same names and outcomes, on the same mock date (Thursday 2023-10-26 19:00,
 // here in UTC, ctlua's calendar; weeks start on Sunday as with the test's `en_US_POSIX`).
-// Not ported: `testSwitchUserDelegateAdded`, `testSwitchUser` (ctlua simulates one user).
+// `testSwitchUserDelegateAdded` and `testSwitchUser` are in SwitchUserTests.swift.
 @Suite struct CTImpressionManagerTest {
     /// 2023-10-26 19:00:00 UTC, a Thursday.
     static let start: Double = 1_698_346_800

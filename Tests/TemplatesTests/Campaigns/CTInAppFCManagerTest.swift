@@ -5,8 +5,8 @@ import Testing
 // Ported from the CleverTap iOS SDK 7.7.0 unit tests `CleverTapSDKTests/InApps/CTInAppFCManagerTest.m`:
 // 18 of its 21 cases, same names and outcomes. The SDK's `CTInAppFCManagerMock` (global caps set
 // to their reset values 1/1) is a `FrequencyCaps` before any response. Not ported:
-// `testLocalInAppCount` (local push-primer in-apps), `testDelegatesAdded`, `testSwitchUser`
-// (ctlua simulates one user and has no delegate manager).
+// `testLocalInAppCount` (local push-primer in-apps), `testDelegatesAdded` (no delegate manager);
+// `testSwitchUser` is in SwitchUserTests.swift.
 @Suite struct CTInAppFCManagerTest {
     final class Fixture {
         var now: Double = 1_715_774_400
