@@ -24,57 +24,20 @@ extension InAppController {
         ])
     }
 
-    /// Notes that the queue or the displayed in-app changed: one save when the run loop is idle.
-    ///
-    /// However many changes a settle makes (deliver, display, dismiss, spawn), the
-    /// file is written once, by an idle action of the clock that runs before the
-    /// driving call's `drain()`/`advance(by:)` returns.
-    ///
-    /// A storage that is not durable (an engine's own temporary directory, read by
-    /// nothing but this engine and removed with it) is saved only when the engine
-    /// relaunches (`retire()`), which is the only time anything reads it back.
-    func markChanged() {
-        guard let storage, !isRetired else { return }
-        hasUnsavedChanges = true
-        guard storage.isDurable, !isFlushScheduled else { return }
-        isFlushScheduled = true
-        clock.whenIdle { [weak self] in
-            self?.isFlushScheduled = false
-            self?.flush()
-        }
-    }
+    /// Notes that the queue or the displayed in-app changed: one save when the run loop is idle
+    /// (``CoalescedSave``: however many changes a settle makes, the file is written once, before
+    /// the driving call returns; an engine's own temporary directory only on relaunch).
+    func markChanged() { saver.markChanged() }
 
-    /// Saves the queue and the displayed in-app now if they changed since the last save.
-    ///
-    /// The write is atomic and durable (`Storage.writeAtomically`: temp file,
-    /// fsync, rename, directory fsync). A failure is an `error` event; the state
-    /// stays marked as changed and the next change tries again.
-    ///
-    /// When the state is byte for byte what the last save wrote (an in-app delivered,
-    /// shown and dismissed within one settle), nothing is written: the file already
-    /// holds it, durably.
-    public func flush() {
-        guard hasUnsavedChanges, !isRetired, let storage else { return }
-        hasUnsavedChanges = false
-        do {
-            let bytes = try Self.encodeJSON(persistedState)
-            guard bytes != lastSaved else { return }
-            try storage.writeAtomically(queueFileName, bytes)
-            lastSaved = bytes
-            saveCount += 1
-        } catch {
-            hasUnsavedChanges = true
-            reportError("templates: cannot save \(queueFileName): \(error)")
-        }
-    }
+    /// Saves the queue and the displayed in-app now if they changed since the last save
+    /// (atomic and durable; skipped when the bytes equal the last save's). A failure is an
+    /// `error` event; the state stays marked as changed and the next change tries again.
+    public func flush() { saver.flush() }
 
     /// Saves pending changes and stops saving: the app process this controller
     /// belonged to is gone (relaunch); a presenter of the old Lua state that
     /// dismisses later must not overwrite the new controller's file.
-    public func retire() {
-        flush()
-        isRetired = true
-    }
+    public func retire() { saver.retire() }
 
     /// Restores the persisted queue (on relaunch, or into a new controller).
     ///
@@ -97,14 +60,14 @@ extension InAppController {
             guard let read = try storage.read(queueFileName) else { return 0 }
             bytes = read
         } catch {
-            isRetired = true
+            saver.stop()
             throw .unreadable("templates: \(error); refusing to start, as the next save would overwrite "
                               + "\(queueFileName): fix its permissions or move it away")
         }
         let restored: [InAppNotification]
         do {
             restored = try Self.parseState(Self.decodeJSON(bytes))
-            if queue.isEmpty, displayed == nil { lastSaved = bytes }
+            if queue.isEmpty, displayed == nil { saver.assumeSaved(bytes) }
         } catch {
             let aside: String
             do { aside = try storage.moveAside(queueFileName) } catch let moveError {

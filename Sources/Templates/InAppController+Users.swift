@@ -22,7 +22,7 @@ extension InAppController {
         }
         queueFileName = fileName
         queue = []
-        lastSaved = nil
+        saver.assumeSaved(nil)
         guard let storage else { return }
         do {
             if let bytes = try storage.read(fileName) { queue = try Self.parseState(Self.decodeJSON(bytes)) }

@@ -48,8 +48,11 @@ public final class InAppController {
     /// The storage file of the queue.
     public static let storageName = "inapp-queue.json"
     /// The storage file of the current user's store queue: ``storageName`` for the first
-    /// user of the device, one file per CleverTap ID after a login switched users.
-    public internal(set) var queueFileName = InAppController.storageName
+    /// user, one file per user after a switch (`app.login`).
+    public internal(set) var queueFileName: String {
+        get { saver.fileName }
+        set { saver.fileName = newValue }
+    }
     /// The reason an in-app is skipped when a file fails.
     public static let filesFailedReason = "Failed to download custom template files."
 
@@ -69,15 +72,17 @@ public final class InAppController {
     /// The context of the displayed in-app, or nil.
     public internal(set) var displayedContext: CustomTemplateContext?
     var activeContexts: [String: CustomTemplateContext] = [:]
+    /// The queue file, saved once per settle.
+    lazy var saver = CoalescedSave(
+        storage: storage, clock: clock, fileName: InAppController.storageName,
+        encode: { [unowned self] in try Self.encodeJSON(persistedState) },
+        failed: { [unowned self] in reportError("templates: \($0)") })
     /// True when the state changed since the last save (a save waits for the idle point).
-    public internal(set) var hasUnsavedChanges = false
+    public var hasUnsavedChanges: Bool { saver.hasUnsavedChanges }
     /// Number of saves (atomic writes of the queue file) so far.
-    public internal(set) var saveCount = 0
+    public var saveCount: Int { saver.saveCount }
     /// True after `retire()`: nothing is saved any more.
-    var isRetired = false
-    var isFlushScheduled = false
-    /// The bytes of the last save (or of the file restored), to skip a save that changes nothing.
-    var lastSaved: [UInt8]?
+    var isRetired: Bool { saver.isRetired }
     private var generatedIds = 0
     /// Caps, lifecycle and events of the simulated SDK (nil: no caps, always foreground).
     public weak var displayDelegate: (any InAppDisplayDelegate)?

@@ -108,13 +108,12 @@ extension Campaigns {
     /// delivery mode and location stay.
     func switchUser(to target: String) {
         // The old user's state is written now: the new user's file is read next.
-        hasUnsavedChanges = true
-        flush()
+        saver.saveNow()
         let evaluated = data.evaluated, evaluatedProfile = data.evaluatedProfile, suppressed = data.suppressed
         users.current = target
         saveUsers()
         dataFileName = users.campaignsFile
-        lastSaved = nil
+        saver.assumeSaved(nil)
         load()
         data.evaluated = evaluated
         data.evaluatedProfile = evaluatedProfile

@@ -44,15 +44,20 @@ public final class Campaigns {
     var timerGeneration = 0
     /// In-action in-apps waiting for their timer (memory only).
     var inActionCache: [String: JSONValue] = [:]
-    /// True when the persisted state changed since the last save.
-    var hasUnsavedChanges = false
-    var isFlushScheduled = false
-    var isRetired = false
-    var lastSaved: [UInt8]?
+    /// The campaign state's file, saved once per settle.
+    lazy var saver = CoalescedSave(
+        storage: storage, clock: clock, fileName: Campaigns.storageName,
+        encode: { [unowned self] in try InAppController.encodeJSON(data.json) },
+        failed: { [unowned self] in transcript.record("error", ["message": .string("templates: \($0)")]) })
+    /// True after `retire()`: nothing is saved any more.
+    var isRetired: Bool { saver.isRetired }
     /// The users of the device and the current CleverTap ID (`users.json`).
     var users = UserRegistry()
     /// The file of the current user's campaign state.
-    public internal(set) var dataFileName = Campaigns.storageName
+    public internal(set) var dataFileName: String {
+        get { saver.fileName }
+        set { saver.fileName = newValue }
+    }
 
     /// A running timer.
     struct TimerKey: Hashable {
@@ -93,7 +98,7 @@ public final class Campaigns {
                 if let bytes = try storage.read(dataFileName) {
                     if let d = CampaignData.read(try InAppController.decodeJSON(bytes)) {
                         loaded = d
-                        lastSaved = bytes
+                        saver.assumeSaved(bytes)
                     } else {
                         throw InAppController.PersistenceError.malformed("not a version 1 object")
                     }
@@ -135,36 +140,14 @@ public final class Campaigns {
     // MARK: Persistence
 
     /// Notes a change: one durable save when the run loop is idle.
-    func markChanged() {
-        guard let storage, !isRetired else { return }
-        hasUnsavedChanges = true
-        guard storage.isDurable, !isFlushScheduled else { return }
-        isFlushScheduled = true
-        clock.whenIdle { [weak self] in
-            self?.isFlushScheduled = false
-            self?.flush()
-        }
-    }
+    func markChanged() { saver.markChanged() }
 
     /// Saves the campaign state now if it changed (atomic, durable).
-    public func flush() {
-        guard hasUnsavedChanges, !isRetired, let storage else { return }
-        hasUnsavedChanges = false
-        do {
-            let bytes = try InAppController.encodeJSON(data.json)
-            guard bytes != lastSaved else { return }
-            try storage.writeAtomically(dataFileName, bytes)
-            lastSaved = bytes
-        } catch {
-            hasUnsavedChanges = true
-            transcript.record("error", ["message": .string("templates: cannot save \(dataFileName): \(error)")])
-        }
-    }
+    public func flush() { saver.flush() }
 
     /// Saves and stops saving (the app process ends: relaunch).
     public func retire() {
-        flush()
-        isRetired = true
+        saver.retire()
         timers.removeAll()
         pausedTimers.removeAll()
     }
