@@ -34,6 +34,11 @@ public struct LuaCoverage: Sendable, Equatable {
         }
     }
 
+    /// Drops the file at `path` (compared by real path).
+    public mutating func remove(_ path: String) {
+        files.removeValue(forKey: LuaState.realPath(path) ?? path)
+    }
+
     /// The sum of several coverages.
     public static func merged(_ coverages: some Sequence<LuaCoverage>) -> LuaCoverage {
         var total = LuaCoverage()

@@ -111,6 +111,22 @@ import Testing
         #expect(!plain.stdout.contains("coverage"))
     }
 
+    /// A `.lua` scenario is test code: the scripts it loads are covered, not itself.
+    @Test func luaScenariosAreNotListedButWhatTheyLoadIs() throws {
+        let dir = try Self.project()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try """
+            app.load("../presenters/toast.lua")
+            templates.deliver{ inapp_notifs = { { type = "custom-code", templateName = "Toast", ti = 1, wzrk_id = "t",
+                                                  vars = { text = "x" } } } }
+            assert(templates.displayed().wzrk_id == "t")
+            """.write(to: dir.appendingPathComponent("scenarios/drive_test.lua"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["test", "scenarios/drive_test.lua", "--coverage", "-"], directory: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(Set(Self.lines(r.stdout).keys) == ["presenters/toast.lua", "presenters/words.lua"], "\(r.stdout)")
+        #expect(Self.lines(r.stdout)["presenters/toast.lua"]?.contains("12,1") == true, "\(r.stdout)")
+    }
+
     @Test func dashWritesTheTracefileToStandardOutputAndTheReportToStandardError() throws {
         let dir = try Self.project()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -58,6 +58,7 @@ public struct ScenarioExecutor: Sendable {
             failures = execute(scenario, on: engine)
             transcript = engine.transcript.events
             coverage = engine.coverage
+            coverage?.remove(scenario.file)   // a `.lua` scenario is test code, not code under test
         } catch {
             failures = [ScenarioFailure(message: "cannot create the engine: \(error)")]
         }
