@@ -2,7 +2,8 @@
  * The runtime half of ctlua's C boundary: the counting allocator, the limit hook (which
  * also counts line hits while coverage is recorded: ctl_coverage.c), protected entries
  * from Swift, the trampoline through which Lua calls Swift, and the parts of the sandbox
- * that must be C: an `xpcall` whose handler stands aside after a trip, and the runner that puts `__gc` finalizers under the limits.
+ * that must be C: an `xpcall` whose handler stands aside after a trip, and the runner that
+ * puts `__gc` finalizers under the limits.
  *
  * Rule: nothing here lets a longjmp cross a Swift frame. Swift callbacks return a
  * status and this file raises after they have returned; the allocator refuses
