@@ -1,4 +1,5 @@
 import Foundation
+import LuaRuntime
 import Scenarios
 import SystemKit
 import Systems
@@ -47,10 +48,16 @@ func makeRunnerScenarios(count: Int) throws -> URL {
 
 /// Seconds `Runner.execute` takes for `scenarios` on `jobs` workers; every scenario must pass.
 /// With `workers`, each scenario runs in a worker process (`ctlua test`'s default); else in this process.
-func runnerSeconds(_ scenarios: [Scenario], jobs: Int, workers: WorkerOptions? = nil) throws -> Double {
-    let options = RunnerOptions(jobs: jobs, progress: false, workers: workers)
+/// With `coverage`, line coverage is recorded (as `--coverage` does; nothing is written).
+func runnerSeconds(_ scenarios: [Scenario], jobs: Int, workers: WorkerOptions? = nil, coverage: Bool = false) throws -> Double {
+    var options = RunnerOptions(jobs: jobs, progress: false, workers: workers)
+    if coverage { options.coveragePath = "-" }
     let t0 = now()
     let results = Runner.execute(scenarios, options: options, registry: StepRegistry(catalog: .standard))
+    if coverage {   // what `ctlua test --coverage` adds after the run: merge and render the tracefile
+        let lcov = LCOVReporter.render(LuaCoverage.merged(results.compactMap(\.coverage)))
+        guard lcov.contains("end_of_record") else { throw BenchError("runner: no coverage recorded") }
+    }
     let dt = Double(now() - t0) / 1e9
     if let failed = results.first(where: { !$0.passed }) {
         throw BenchError("runner: \(failed.relativePath) failed: \(failed.failures.first?.summary ?? "?")")

@@ -418,6 +418,8 @@ func main() -> Int32 {
     step("B6") { try benchB6(runs: options.runs, ctlua: options.ctlua) }
     step("W1") { try benchWorkers(id: "W1", jobs: 1, runs: options.runs, ctlua: options.ctlua) }
     step("W2") { try benchWorkers(id: "W2", jobs: 2, runs: options.runs, ctlua: options.ctlua) }
+    step("C1") { try benchC1(runs: options.runs, ctlua: options.ctlua) }
+    step("C2") { try benchC2(runs: options.runs) }
     step("B7") { try benchB7(runs: options.runs, ctlua: options.ctlua, lua: options.lua) }
     step("B8") { try benchB8(runs: options.runs) }
     step("B9") { try benchB9(runs: options.runs) }

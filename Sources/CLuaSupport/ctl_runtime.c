@@ -1,8 +1,9 @@
 /*
- * The runtime half of ctlua's C boundary: the counting allocator, the limit hook,
- * protected entries from Swift, the trampoline through which Lua calls Swift, and
- * the parts of the sandbox that must be C: an `xpcall` whose handler stands aside
- * after a trip, and the runner that puts `__gc` finalizers under the limits.
+ * The runtime half of ctlua's C boundary: the counting allocator, the limit hook (which
+ * also counts line hits while coverage is recorded: ctl_coverage.c), protected entries
+ * from Swift, the trampoline through which Lua calls Swift, and the parts of the sandbox
+ * that must be C: an `xpcall` whose handler stands aside after a trip, and the runner that
+ * puts `__gc` finalizers under the limits.
  *
  * Rule: nothing here lets a longjmp cross a Swift frame. Swift callbacks return a
  * status and this file raises after they have returned; the allocator refuses
@@ -17,6 +18,7 @@
 #include <lauxlib.h>
 #include <lualib.h>
 #include "ctl_runtime.h"
+#include "ctl_coverage.h"
 
 /* Instructions between two count-hook calls: the budget's granularity. */
 #define CTL_HOOK_STEP 1000
@@ -94,6 +96,11 @@ static const char *limit_message(int kind) {
 
 static void ctl_hook(lua_State *L, lua_Debug *ar);
 
+/* The normal mask: counts, and line events while coverage is recorded. */
+static int normal_mask(const ctl_runtime *rt) {
+    return rt->coverage ? LUA_MASKCOUNT | LUA_MASKLINE : LUA_MASKCOUNT;
+}
+
 /* Counts `n` instructions (or pattern steps) and trips the first limit passed. */
 static void count_work(ctl_runtime *rt, long long n) {
     rt->executed += n;
@@ -111,13 +118,15 @@ static void arm_stop(lua_State *L, ctl_runtime *rt) {
         lua_sethook(rt->main, ctl_hook, LUA_MASKCOUNT | LUA_MASKLINE | LUA_MASKCALL, 1);
 }
 
-/* Fires every CTL_HOOK_STEP instructions; once a limit trips, on every line and call
- * too (`arm_stop`). */
+/* Fires every CTL_HOOK_STEP instructions, and on every new line while coverage is recorded
+ * (pure C: recording never raises); once a limit trips, on every line and call too
+ * (`arm_stop`). */
 static void ctl_hook(lua_State *L, lua_Debug *ar) {
     ctl_runtime *rt = ctl_getruntime(L);
     if (!rt->tripped) {
+        if (ar->event == LUA_HOOKLINE && rt->coverage) ctl_coverage_line(L, rt->coverage, ar);
         if (lua_gethookcount(L) != CTL_HOOK_STEP) {   /* left over from an earlier trip */
-            lua_sethook(L, ctl_hook, LUA_MASKCOUNT, CTL_HOOK_STEP);
+            lua_sethook(L, ctl_hook, normal_mask(rt), CTL_HOOK_STEP);
             return;
         }
         if (ar->event != LUA_HOOKCOUNT) return;
@@ -180,10 +189,18 @@ void ctl_close(lua_State *L) {
     rt->depth = 0;
 }
 
-/* Sets the normal count hook unless it is already set (the common case on every entry). */
+/* Sets the normal hook unless it is already set (the common case on every entry). */
 static void install_hook(lua_State *L) {
-    if (lua_gethook(L) != ctl_hook || lua_gethookmask(L) != LUA_MASKCOUNT || lua_gethookcount(L) != CTL_HOOK_STEP)
-        lua_sethook(L, ctl_hook, LUA_MASKCOUNT, CTL_HOOK_STEP);
+    int mask = normal_mask(ctl_getruntime(L));
+    if (lua_gethook(L) != ctl_hook || lua_gethookmask(L) != mask || lua_gethookcount(L) != CTL_HOOK_STEP)
+        lua_sethook(L, ctl_hook, mask, CTL_HOOK_STEP);
+}
+
+void ctl_coverage_start(lua_State *L, ctl_coverage *cov) {
+    ctl_runtime *rt = ctl_getruntime(L);
+    rt->coverage = cov;
+    install_hook(rt->main);   /* now: coroutines made from here on inherit it */
+    rt->hooked = 1;
 }
 
 /* The main thread's hook, remembered: re-checked only after a trip, an interrupt, or when a
@@ -202,7 +219,7 @@ static void enter(lua_State *L, ctl_runtime *rt) {
         rt->cancel = 0;
         rt->deadline = rt->timeout > 0 ? monotonic_now() + rt->timeout : 0;
         ctl_watchdog_arm(rt->watchdog, rt->deadline);
-        if (rt->budget > 0 || rt->timeout > 0 || rt->limit > 0) {
+        if (rt->budget > 0 || rt->timeout > 0 || rt->limit > 0 || rt->coverage) {
             install_main_hook(rt);
             if (rt->main != L) install_hook(L);
         }
@@ -477,7 +494,7 @@ int ctl_gcrun(lua_State *L) {
         ctl_watchdog_arm(rt->watchdog, rt->deadline);
     }
     if (rt->tripped) lua_sethook(co, ctl_hook, LUA_MASKCOUNT | LUA_MASKLINE | LUA_MASKCALL, 1);
-    else if (rt->budget > 0 || rt->timeout > 0 || rt->cancel) lua_sethook(co, ctl_hook, LUA_MASKCOUNT, CTL_HOOK_STEP);
+    else if (rt->budget > 0 || rt->timeout > 0 || rt->cancel || rt->coverage) lua_sethook(co, ctl_hook, normal_mask(rt), CTL_HOOK_STEP);
     rt->depth++;
     int saved = rt->enforce;
     rt->enforce = 1;

@@ -25,6 +25,8 @@ public final class Engine {
         /// Under `strict`, folders besides `scriptRoots` that a script's `app.load` may read
         /// (the scenario runner adds the folder `ctlua test` runs from: the project).
         public var loadRoots: [String] = []
+        /// Records line coverage of the scripts loaded from files (``Engine/coverage``).
+        public var coverage = false
         public init() {}
     }
 
@@ -83,7 +85,16 @@ public final class Engine {
     }
 
     private static func makeState(_ configuration: Configuration) throws -> LuaState {
-        try LuaState(policy: configuration.policy, limits: configuration.limits, scriptRoots: configuration.scriptRoots)
+        let state = try LuaState(policy: configuration.policy, limits: configuration.limits, scriptRoots: configuration.scriptRoots)
+        if configuration.coverage { state.startCoverage() }
+        return state
+    }
+
+    /// Line coverage of the scripts run so far, over every launch (nil unless
+    /// `configuration.coverage`).
+    public var coverage: LuaCoverage? {
+        guard configuration.coverage else { return nil }
+        return LuaCoverage.merged((retired + [lua]).compactMap(\.coverage))
     }
 
     /// Adds a system and installs it into the current state.

@@ -104,6 +104,7 @@ extension LuaState {
             push(.table(environment), on: L)
             if lua_setupvalue(L, -2, 1) == nil { ctl_pop(L, 1) }
         }
+        recordChunkLines(on: L)
         defer { ctl_pop(L, 1) }
         return LuaFunction(state: self, index: -1, on: L)
     }

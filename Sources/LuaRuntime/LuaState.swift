@@ -90,6 +90,7 @@ public final class LuaState {
 
     deinit {
         close()
+        freeCoverage()
         runtime.deinitialize(count: 1)
         runtime.deallocate()
     }

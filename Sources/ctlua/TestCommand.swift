@@ -15,6 +15,13 @@ struct TestCommand: ParsableCommand {
     @Option(help: "Only scenarios whose name matches this regular expression.") var filter: String?
     @Option(help: "Write a JUnit XML report.") var junit: String?
     @Option(help: "Write a JSON report.") var json: String?
+    @Option(help: ArgumentHelp(
+        "Write LCOV line coverage of the Lua scripts the scenarios loaded (`-`: standard output).",
+        discussion: """
+            Every script loaded from a file (scenario `scripts`, `app.load`, `require`d modules), with its \
+            executable lines (0 hits when never run); the text report ends with a line per script and a \
+            total. View it with `genhtml FILE -o DIR`; with --shard, merge the shards' files with `lcov -a`.
+            """, valueName: "file")) var coverage: String?
     @Flag(help: "Print TAP instead of the text report.") var tap = false
     @Option(help: "Write transcripts of failed scenarios to this folder.") var trace: String?
     @Flag(help: "With --trace, write every scenario's transcript.") var traceAll = false
@@ -67,6 +74,7 @@ struct TestCommand: ParsableCommand {
                                     traceDirectory: trace, traceAll: traceAll,
                                     limits: limits)
         options.snapshots = SnapshotMode.fromEnvironment(update: updateSnapshots)
+        options.coveragePath = coverage
         if !noWorkers {
             let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
                 ?? Bundle.main.executablePath ?? CommandLine.arguments[0]

@@ -1,5 +1,6 @@
 import Engine
 import JSON
+import LuaRuntime
 import Testing
 @testable import Scenarios
 
@@ -54,6 +55,18 @@ import Testing
         #expect(WorkerProtocol.limits(from: request["limits"]) == limits)
         #expect(WorkerProtocol.limits(from: try Self.roundTrip(WorkerProtocol.runRequest(scenario, limits: ScenarioLimits()))["limits"])
                 == ScenarioLimits())
+    }
+
+    @Test func coverageIsRequestedAndComesBackWithTheResult() throws {
+        let scenario = Scenario(relativePath: "a.json", file: "/x/a.json", name: "a", body: .lua)
+        #expect(try Self.roundTrip(WorkerProtocol.runRequest(scenario, limits: ScenarioLimits()))["coverage"] == nil)
+        #expect(try Self.roundTrip(WorkerProtocol.runRequest(scenario, limits: ScenarioLimits(), coverage: true))["coverage"] == true)
+        let coverage = LuaCoverage(files: ["/x/a.lua": [1: 3, 2: 0, 10: 1], "/x/b.lua": [:]])
+        let result = try Self.roundTrip(WorkerProtocol.result(name: "a", failures: [], duration: 0, coverage: coverage))["result"]
+        #expect(result?["coverage"]?["/x/a.lua"] == [[1, 3], [2, 0], [10, 1]])
+        #expect(WorkerProtocol.coverage(from: result?["coverage"]) == coverage)
+        let without = try Self.roundTrip(WorkerProtocol.result(name: "a", failures: [], duration: 0))["result"]
+        #expect(without?["coverage"] == nil && WorkerProtocol.coverage(from: without?["coverage"]) == nil)
     }
 
     static func roundTrip(_ message: JSONValue) throws -> JSONValue {

@@ -60,6 +60,7 @@ typedef struct ctl_runtime {
     int closing;           /* lua_close has started: references must not touch the registry */
     int closed;            /* lua_close has finished */
     int hooked;            /* the normal count hook is installed on the main thread */
+    struct ctl_coverage *coverage;   /* line coverage being recorded (ctl_coverage.h); NULL = off */
     int refused;           /* the allocator refused memory during this entry: a LUA_ERRMEM is real
                               (Lua 5.4's lua_error turns a script's error("not enough memory") into
                               LUA_ERRMEM too) */

@@ -3,4 +3,5 @@
 #include "ctl_runtime.h"
 #include "ctl_json.h"
 #include "ctl_process.h"
+#include "ctl_coverage.h"
 #endif

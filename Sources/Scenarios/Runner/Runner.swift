@@ -1,4 +1,5 @@
 import Foundation
+import LuaRuntime
 
 /// `ctlua test`: finds, loads, filters, shards and runs scenarios, then reports.
 public enum Runner {
@@ -62,13 +63,22 @@ public enum Runner {
         // Reporting.
         // A report written to standard output (`-`) keeps it machine-readable: the text report
         // goes to standard error instead.
-        let report = options.tap ? TAPReporter.render(results) : TextReporter.render(results, colour: output.colour)
+        var report = options.tap ? TAPReporter.render(results) : TextReporter.render(results, colour: output.colour)
+        let coverage = options.coveragePath.map { _ in LuaCoverage.merged(results.compactMap(\.coverage)) }
+        if let coverage {
+            for line in LCOVReporter.summary(coverage) { report += (options.tap ? "# " : "") + line + "\n" }
+        }
         let toStandardOutput: (String?) -> Bool = { ["-", "/dev/stdout", "/proc/self/fd/1", "/dev/fd/1"].contains($0 ?? "") }
-        if toStandardOutput(options.junitPath) || toStandardOutput(options.jsonPath) { output.stderr(report) } else { output.stdout(report) }
+        if toStandardOutput(options.junitPath) || toStandardOutput(options.jsonPath) || toStandardOutput(options.coveragePath) {
+            output.stderr(report)
+        } else {
+            output.stdout(report)
+        }
         var status = results.allSatisfy(\.passed) ? ExitCode.passed : ExitCode.failed
         do {
             if let path = options.junitPath { try output.writeFile(path, JUnitReporter.render(results)) }
             if let path = options.jsonPath { try output.writeFile(path, JSONReporter.render(results)) }
+            if let path = options.coveragePath, let coverage { try output.writeFile(path, LCOVReporter.render(coverage)) }
             if let directory = options.traceDirectory {
                 for result in results where options.traceAll || !result.passed {
                     let path = directory + "/" + JSONReporter.traceFileName(result.relativePath)
@@ -108,6 +118,7 @@ public enum Runner {
         let executor = {
             var executor = ScenarioExecutor(registry: registry, limits: options.limits, makeEngine: makeEngine)
             executor.snapshots = options.snapshots
+            executor.coverage = options.coveragePath != nil
             return executor
         }()
         let workers = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
@@ -124,7 +135,9 @@ public enum Runner {
             },
             body: { i in
                 guard let pool else { return executor.run(scenarios[i]) }
-                return pool.run(scenarios[i], limits: limits, snapshots: options.snapshots) { executor.context(around: $0, in: $1) }
+                return pool.run(scenarios[i], limits: limits, snapshots: options.snapshots, coverage: executor.coverage) {
+                    executor.context(around: $0, in: $1)
+                }
             })
         for report in pool?.shutdown() ?? [] { output.stderr("ctlua: \(report)\n") }
         if showProgress && !scenarios.isEmpty { output.stderr("\r\u{1B}[K") }

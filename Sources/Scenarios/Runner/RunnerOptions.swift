@@ -12,6 +12,9 @@ public struct RunnerOptions: Sendable {
     public var junitPath: String?
     /// Where to write the JSON report.
     public var jsonPath: String?
+    /// Where to write LCOV line coverage of the scripts the scenarios loaded (`-`: standard
+    /// output); nil records none.
+    public var coveragePath: String?
     /// TAP 13 on stdout instead of the text report.
     public var tap = false
     /// Folder for transcripts (JSON lines) of failed scenarios.

@@ -1,6 +1,7 @@
 import Engine
 import Foundation
 import JSON
+import LuaRuntime
 import SystemKit
 
 /// Runs one scenario on a fresh engine assembled from the registry's catalog, on the calling thread.
@@ -16,6 +17,8 @@ public struct ScenarioExecutor: Sendable {
     public var snapshots = SnapshotMode()
     /// Transcript events shown before and after the point of a failure.
     public var contextRadius = 3
+    /// Record line coverage of the scripts each scenario loads (``ScenarioResult/coverage``).
+    public var coverage = false
     /// Called with each transcript event as it is recorded (a worker process streams them).
     public var observer: (@Sendable (TranscriptEvent) -> Void)?
 
@@ -35,6 +38,7 @@ public struct ScenarioExecutor: Sendable {
         // the folder the run started from. Under strict nothing outside it or the roots.
         configuration.loadRoots = [FileManager.default.currentDirectoryPath]
         configuration.limits = limits.luaLimits
+        configuration.coverage = coverage
         return configuration
     }
 
@@ -44,6 +48,7 @@ public struct ScenarioExecutor: Sendable {
         let start = clock.now
         var failures: [ScenarioFailure] = []
         var transcript: [TranscriptEvent] = []
+        var coverage: LuaCoverage?
         do {
             let engine = try makeEngine(configuration(for: scenario))
             if let observer {
@@ -52,6 +57,8 @@ public struct ScenarioExecutor: Sendable {
             }
             failures = execute(scenario, on: engine)
             transcript = engine.transcript.events
+            coverage = engine.coverage
+            coverage?.remove(scenario.file)   // a `.lua` scenario is test code, not code under test
         } catch {
             failures = [ScenarioFailure(message: "cannot create the engine: \(error)")]
         }
@@ -59,7 +66,7 @@ public struct ScenarioExecutor: Sendable {
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return ScenarioResult(name: scenario.name, relativePath: scenario.relativePath, failures: failures,
-                              transcript: transcript, duration: seconds)
+                              transcript: transcript, duration: seconds, coverage: coverage)
     }
 
     private func execute(_ scenario: Scenario, on engine: Engine) -> [ScenarioFailure] {

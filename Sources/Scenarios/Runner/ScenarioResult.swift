@@ -1,5 +1,6 @@
 import SystemKit
 import Engine
+import LuaRuntime
 
 /// The outcome of one scenario.
 public struct ScenarioResult: Sendable {
@@ -12,8 +13,13 @@ public struct ScenarioResult: Sendable {
     public var transcript: [TranscriptEvent]
     /// Wall-clock seconds spent on the scenario.
     public var duration: Double
+    /// Line coverage of the scripts it ran (`ctlua test --coverage`); nil when not recorded or
+    /// lost (a worker terminated on timeout or crashed).
+    public var coverage: LuaCoverage?
 
-    public init(name: String, relativePath: String, failures: [ScenarioFailure], transcript: [TranscriptEvent], duration: Double) {
+    public init(name: String, relativePath: String, failures: [ScenarioFailure], transcript: [TranscriptEvent], duration: Double,
+                coverage: LuaCoverage? = nil) {
+        self.coverage = coverage
         self.name = name
         self.relativePath = relativePath
         self.failures = failures

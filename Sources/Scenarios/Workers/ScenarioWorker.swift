@@ -44,9 +44,11 @@ public enum ScenarioWorker {
             }
             var executor = ScenarioExecutor(registry: registry, limits: WorkerProtocol.limits(from: request["limits"]))
             executor.snapshots = WorkerProtocol.snapshots(from: request["snapshots"])
+            executor.coverage = request["coverage"]?.boolValue ?? false
             executor.observer = { event in outbox.post(WorkerProtocol.frame(WorkerProtocol.event(event))) }
             let result = executor.run(scenario)
-            let message = WorkerProtocol.result(name: result.name, failures: result.failures, duration: result.duration)
+            let message = WorkerProtocol.result(name: result.name, failures: result.failures, duration: result.duration,
+                                                coverage: result.coverage)
             guard outbox.post(WorkerProtocol.frame(message), flush: true) else { return 0 }
         }
     }

@@ -41,7 +41,7 @@ final class WorkerPool: @unchecked Sendable {
     init(options: WorkerOptions) { self.options = options }
 
     /// Runs `scenario` in a worker and turns the outcome into a result.
-    func run(_ scenario: Scenario, limits: ScenarioLimits, snapshots: SnapshotMode = SnapshotMode(),
+    func run(_ scenario: Scenario, limits: ScenarioLimits, snapshots: SnapshotMode = SnapshotMode(), coverage: Bool = false,
              context: (Int?, [TranscriptEvent]) -> [String]) -> ScenarioResult {
         let clock = ContinuousClock()
         let start = clock.now
@@ -57,11 +57,11 @@ final class WorkerPool: @unchecked Sendable {
         }
         let worker: WorkerProcess
         do { worker = try take() } catch { return failed("cannot start a worker process: \(error)", []) }
-        switch worker.run(scenario, limits: limits, snapshots: snapshots, timeout: options.timeout) {
-        case .finished(let name, let failures, let duration, let events):
+        switch worker.run(scenario, limits: limits, snapshots: snapshots, coverage: coverage, timeout: options.timeout) {
+        case .finished(let name, let failures, let duration, let events, let coverage):
             give(worker)
             return ScenarioResult(name: name, relativePath: scenario.relativePath, failures: failures,
-                                  transcript: events, duration: duration)
+                                  transcript: events, duration: duration, coverage: coverage)
         case .timedOut(let events):
             return failed("timeout: the scenario was still running after \(Self.format(options.timeout)) s of wall-clock time; its worker process was terminated",
                           events)

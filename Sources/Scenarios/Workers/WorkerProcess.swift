@@ -6,6 +6,7 @@ import Darwin
 import Engine
 import Foundation
 import JSON
+import LuaRuntime
 import SystemKit
 
 /// One supervised worker process (`ctlua __worker`), driven by one runner thread.
@@ -17,7 +18,7 @@ import SystemKit
 final class WorkerProcess {
     /// How one scenario ended in a worker.
     enum Outcome {
-        case finished(name: String, failures: [ScenarioFailure], duration: Double, events: [TranscriptEvent])
+        case finished(name: String, failures: [ScenarioFailure], duration: Double, events: [TranscriptEvent], coverage: LuaCoverage?)
         case timedOut(events: [TranscriptEvent])
         case died(reason: String, events: [TranscriptEvent])
     }
@@ -86,10 +87,11 @@ final class WorkerProcess {
     deinit { terminate() }
 
     /// Runs one scenario; `timeout` is the wall-clock limit in seconds.
-    func run(_ scenario: Scenario, limits: ScenarioLimits, snapshots: SnapshotMode = SnapshotMode(), timeout: Double) -> Outcome {
+    func run(_ scenario: Scenario, limits: ScenarioLimits, snapshots: SnapshotMode = SnapshotMode(), coverage: Bool = false,
+             timeout: Double) -> Outcome {
         var events: [TranscriptEvent] = []
         outputTail.removeAll()
-        guard WorkerProtocol.send(WorkerProtocol.frame(WorkerProtocol.runRequest(scenario, limits: limits, snapshots: snapshots)), to: channel) else {
+        guard WorkerProtocol.send(WorkerProtocol.frame(WorkerProtocol.runRequest(scenario, limits: limits, snapshots: snapshots, coverage: coverage)), to: channel) else {
             return .died(reason: reap(), events: events)
         }
         let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64((timeout * 1000).rounded(.up))))
@@ -101,7 +103,8 @@ final class WorkerProcess {
                     } else if let result = message["result"] {
                         let failures = result["failures"]?.arrayValue?.map(WorkerProtocol.failure(from:)) ?? []
                         return .finished(name: result["name"]?.stringValue ?? scenario.name, failures: failures,
-                                         duration: result["duration"]?.doubleValue ?? 0, events: events)
+                                         duration: result["duration"]?.doubleValue ?? 0, events: events,
+                                         coverage: WorkerProtocol.coverage(from: result["coverage"]))
                     } else {
                         throw WorkerProtocolError("unexpected message \(JSONWriter.text(message))")
                     }

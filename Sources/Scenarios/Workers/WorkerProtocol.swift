@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Engine
 import JSON
+import LuaRuntime
 
 /// The protocol between `ctlua test` and its worker processes (`ctlua __worker`).
 ///
@@ -18,7 +19,9 @@ import JSON
 ///              "scripts": ["/abs/banner.lua"], "setup": {...},
 ///              "steps": [{"index": 0, "name": "deliver", "step": {"deliver": {...}}}, ...]},
 ///      "limits": {"maxMemory": 67108864, "maxInstructions": 50000000, "timeout": 2},
-///      "snapshots": {"update": false, "ci": true}}
+///      "snapshots": {"update": false, "ci": true}, "coverage": true}
+///
+/// (`coverage` only with `ctlua test --coverage`: the worker records line coverage.)
 ///
 /// Worker → runner, while the scenario runs, one frame per transcript event (written at the
 /// latest 20 ms after it is recorded, in batches, so a runner that terminates the worker
@@ -27,7 +30,12 @@ import JSON
 ///     {"event": {"t": 0.0, "type": "inapp.queued", "id": "c1", "template": "Banner"}}
 ///     {"result": {"name": "banner", "duration": 0.0012,
 ///                 "failures": [{"step": 3, "expectation": "displayed", "message": "...",
-///                               "expected": "...", "actual": "...", "eventIndex": 4, "context": ["..."]}]}}
+///                               "expected": "...", "actual": "...", "eventIndex": 4, "context": ["..."]}],
+///                 "coverage": {"/abs/banner.lua": [[1, 1], [2, 0], [5, 3]]}}}
+///
+/// `coverage` (when requested) maps each script's real path to `[line, hits]` pairs, one per
+/// executable line, for this scenario alone: a worker terminated on timeout loses only the
+/// hits of the scenario it was running.
 ///
 /// The worker exits 0 when the socket closes. Its standard input is `/dev/null`; its
 /// standard output and error go to a pipe the runner reads (kept for crash messages), so
@@ -92,13 +100,16 @@ public enum WorkerProtocol {
 
     // MARK: - Messages
 
-    static func runRequest(_ scenario: Scenario, limits: ScenarioLimits, snapshots: SnapshotMode = SnapshotMode()) -> JSONValue {
+    static func runRequest(_ scenario: Scenario, limits: ScenarioLimits, snapshots: SnapshotMode = SnapshotMode(),
+                           coverage: Bool = false) -> JSONValue {
         var limitsObject: JSONObject = [:]
         if let memory = limits.maxMemory { limitsObject["maxMemory"] = .integer(Int64(memory)) }
         if let instructions = limits.maxInstructions { limitsObject["maxInstructions"] = .integer(Int64(instructions)) }
         if let timeout = limits.timeout { limitsObject["timeout"] = .double(timeout) }
-        return ["run": self.scenario(scenario), "limits": .object(limitsObject),
-                "snapshots": ["update": .bool(snapshots.update), "ci": .bool(snapshots.ci)]]
+        var request: JSONObject = ["run": self.scenario(scenario), "limits": .object(limitsObject),
+                                   "snapshots": ["update": .bool(snapshots.update), "ci": .bool(snapshots.ci)]]
+        if coverage { request["coverage"] = .bool(true) }
+        return .object(request)
     }
 
     /// The snapshot mode of a run request (absent: compare, not CI).
@@ -151,8 +162,35 @@ public enum WorkerProtocol {
         return TranscriptEvent(t: t, type: type, fields: object)
     }
 
-    static func result(name: String, failures: [ScenarioFailure], duration: Double) -> JSONValue {
-        ["result": ["name": .string(name), "duration": .double(duration), "failures": .array(failures.map(failure))]]
+    static func result(name: String, failures: [ScenarioFailure], duration: Double, coverage: LuaCoverage? = nil) -> JSONValue {
+        var result: JSONObject = ["name": .string(name), "duration": .double(duration), "failures": .array(failures.map(failure))]
+        if let coverage { result["coverage"] = self.coverage(coverage) }
+        return ["result": .object(result)]
+    }
+
+    /// `{"/abs/x.lua": [[line, hits], ...]}`, files and lines in order.
+    static func coverage(_ coverage: LuaCoverage) -> JSONValue {
+        var object: JSONObject = [:]
+        for file in coverage.files.keys.sorted() {
+            let lines = coverage.files[file]!.sorted { $0.key < $1.key }
+            object[file] = .array(lines.map { .array([.integer(Int64($0.key)), .integer(Int64($0.value))]) })
+        }
+        return .object(object)
+    }
+
+    static func coverage(from value: JSONValue?) -> LuaCoverage? {
+        guard let object = value?.objectValue else { return nil }
+        var files: [String: [Int: Int]] = [:]
+        for (file, pairs) in object {
+            var lines: [Int: Int] = [:]
+            for pair in pairs.arrayValue ?? [] {
+                guard let items = pair.arrayValue, items.count == 2, let line = items[0].integerValue,
+                      let hits = items[1].integerValue else { continue }
+                lines[Int(line)] = Int(hits)
+            }
+            files[file] = lines
+        }
+        return LuaCoverage(files: files)
     }
 
     static func failure(_ failure: ScenarioFailure) -> JSONValue {
