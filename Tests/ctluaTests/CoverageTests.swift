@@ -164,4 +164,29 @@ import Testing
         let whole = try String(contentsOf: dir.appendingPathComponent("all.info"), encoding: .utf8)
         #expect(Self.lines(merged).mapValues { Set($0) } == Self.lines(whole).mapValues { Set($0) })
     }
+
+    /// A scenario whose worker is terminated (it outlives the wall-clock limit while each of its
+    /// steps stays under the per-entry limits) loses its own hits only: the script it alone loaded
+    /// is not in the file, the other scenarios' scripts are, with their counts.
+    @Test func aTerminatedWorkerLosesOnlyItsOwnScenariosHits() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "local M = {}\nfunction M.busy(s)\n  local t = os.clock()\n  while os.clock() - t < s do end\nend\nreturn M\n"
+            .write(to: dir.appendingPathComponent("slow.lua"), atomically: true, encoding: .utf8)
+        try "local M = {}\nfunction M.double(x)\n  return x * 2\nend\nreturn M\n"
+            .write(to: dir.appendingPathComponent("fast.lua"), atomically: true, encoding: .utf8)
+        let slowSteps = (0..<150).map { _ in #"{"lua": "require('slow').busy(0.2)"}"# }.joined(separator: ", ")
+        try #"{"name": "slow", "steps": [\#(slowSteps)]}"#
+            .write(to: dir.appendingPathComponent("a_slow.json"), atomically: true, encoding: .utf8)
+        try #"{"name": "fast", "steps": [{"lua": "assert(require('fast').double(2) == 4)"}]}"#
+            .write(to: dir.appendingPathComponent("b_fast.json"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["test", "--timeout", "2", "--max-instructions", "100000000000", "--coverage", "cov.info",
+                             "a_slow.json", "b_fast.json"], directory: dir)
+        #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("a_slow.json (slow): timeout: the scenario was still running after 3 s"), "\(r.stdout)")
+        let lcov = try String(contentsOf: dir.appendingPathComponent("cov.info"), encoding: .utf8)
+        let files = Self.lines(lcov)
+        #expect(files["slow.lua"] == nil, "\(lcov)")
+        #expect(files["fast.lua"]?.contains("3,1") == true, "the body of double ran once: \(lcov)")
+    }
 }
