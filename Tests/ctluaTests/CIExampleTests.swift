@@ -67,6 +67,8 @@ struct CIExampleTests {
                 #expect(result.status == 0, "\(line)\n\(result.stdout)\(result.stderr)")
             }
             seen += try testcases(dir.appendingPathComponent("reports/scenarios-\(shard).xml"))
+            let lcov = try String(contentsOf: dir.appendingPathComponent("coverage/scenarios-\(shard).info"), encoding: .utf8)
+            #expect(lcov.contains("SF:examples/templates/") && lcov.contains("end_of_record"), "shard \(shard): \(lcov.prefix(300))")
         }
         #expect(seen.sorted() == (try allScenarios(in: dir)))
     }
@@ -95,6 +97,8 @@ struct CIExampleTests {
                 #expect(result.status == 0, "\(command)\n\(result.stdout)\(result.stderr)")
             }
             seen += try testcases(dir.appendingPathComponent("reports/scenarios-\(node).xml"))
+            let lcov = try String(contentsOf: dir.appendingPathComponent("coverage/scenarios-\(node).info"), encoding: .utf8)
+            #expect(lcov.contains("SF:examples/") && lcov.contains("end_of_record"), "job \(node): \(lcov.prefix(300))")
         }
         #expect(seen.sorted() == (try allScenarios(in: dir)))
     }
