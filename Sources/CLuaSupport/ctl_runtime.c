@@ -430,6 +430,8 @@ int ctl_ptostring(lua_State *L, int idx) {
     return ctl_pcall(L, 1, 1);
 }
 
+int ctl_interrupt_pending(const ctl_runtime *rt) { return rt->cancel != 0 && rt->tripped == CTL_LIMIT_NONE; }
+
 void ctl_interrupt(ctl_runtime *rt) {
     rt->cancel = 1;
     rt->hooked = 0;

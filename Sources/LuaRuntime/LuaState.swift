@@ -159,6 +159,9 @@ public struct LuaInterruptHandle: @unchecked Sendable {
     let runtime: UnsafeMutablePointer<ctl_runtime>
     /// Makes the running chunk fail with `interrupted` at its next hook.
     public func interrupt() { ctl_interrupt(runtime) }
+    /// True while an `interrupt()` has not been acted on: the code running now sees no hook (a
+    /// `__gc` finalizer under the full policy). Async-signal-safe: it reads one flag.
+    public var isInterruptPending: Bool { ctl_interrupt_pending(runtime) != 0 }
 }
 
 // MARK: - The C callbacks (no captures: plain C function pointers)

@@ -168,6 +168,22 @@ import Testing
             """)
     }
 
+    /// Lua runs `__gc` finalizers with hooks off: Ctrl-C cannot stop one that loops. The second
+    /// Ctrl-C, while the first is still unheard, ends the REPL (status 130) with a message.
+    @Test func aSecondCtrlCEndsAFinalizerThatIgnoresTheFirst() throws {
+        try session("""
+            c = spawn()
+            send(c, "setmetatable({}, {__gc = function() print('looping') while true do end end}) collectgarbage()")
+            expect(c, "looping"); time.sleep(0.3)
+            c.sendintr(); time.sleep(0.5)
+            assert c.isalive(), "one Ctrl-C only asks"
+            c.sendintr()
+            expect(c, "interrupted twice, and the running code does not see interrupts")
+            c.expect(pexpect.EOF); c.close()
+            assert c.exitstatus == 130, "status %r" % c.exitstatus
+            """)
+    }
+
     @Test func loadAPresenterAndDeliverAnInApp() throws {
         try session("""
             c = spawn()

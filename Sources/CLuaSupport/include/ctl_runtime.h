@@ -133,6 +133,9 @@ int ctl_ptostring(lua_State *L, int idx);
 
 /// Counts an interruption request; safe from a signal handler or another thread.
 void ctl_interrupt(ctl_runtime *rt);
+/// 1 while an interruption request has not been acted on yet (the entry that received it is
+/// still running: Lua runs `__gc` finalizers without hooks). Safe from a signal handler.
+int ctl_interrupt_pending(const ctl_runtime *rt);
 
 /// Opens the standard libraries under a protected call, with ctlua's `xpcall` (its handler
 /// stands aside once a limit tripped) and the step-counted pattern functions of `string`.

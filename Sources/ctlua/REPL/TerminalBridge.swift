@@ -35,7 +35,8 @@ enum TerminalBridge {
 }
 
 /// Ctrl-C: interrupts the running chunk through the runtime's cancellation (`interrupted`),
-/// or, at the prompt, asks the editor to clear the line.
+/// or, at the prompt, asks the editor to clear the line. A second Ctrl-C while the first is still
+/// unheard (code without hooks: a looping `__gc` finalizer) ends the REPL with status 130.
 enum InterruptSignal {
     /// Installs the SIGINT handler (no `SA_RESTART`: a waiting `select` returns `EINTR`).
     static func install() {
@@ -82,8 +83,18 @@ enum InterruptSignal {
     }
 }
 
+/// The message of a second Ctrl-C that the running code did not see (async-signal-safe bytes).
+private let unheardInterrupt: StaticString =
+    "\nctlua: interrupted twice, and the running code does not see interrupts (a __gc finalizer loops?): exiting\n"
+
 private let handleInterrupt: @convention(c) (Int32) -> Void = { _ in
     if let target = TerminalBridge.interruptTarget {
+        if target.isInterruptPending {
+            // The first Ctrl-C is still unheard: Lua runs finalizers without hooks. Quit, as a
+            // second Ctrl-C does in many shells, rather than leave the user with no way out.
+            _ = write(2, unheardInterrupt.utf8Start, unheardInterrupt.utf8CodeUnitCount)
+            _exit(130)
+        }
         target.interrupt()
     } else {
         TerminalBridge.promptInterrupted = 1
