@@ -38,6 +38,7 @@ enum AppModule {
                         throw LuaError.callback(message: "app.relaunch: \(error)")
                     }
                 }
+                if let response { try engine.retain(response.estimatedSize) }
                 try engine.relaunch(response: response)
                 return []
             })

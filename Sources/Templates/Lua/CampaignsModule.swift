@@ -14,11 +14,15 @@ enum CampaignsModule {
         func json(_ args: LuaArguments, _ i: Int, _ what: String) throws -> JSONValue {
             do { return try args.state.jsonValue(args[i]) } catch { throw fail("\(what): \(error.message)") }
         }
+        // What a script hands over here stays in Swift (the event log, the profile, the stores, the
+        // transcript): charged to the engine's budget, so a loop of large events ends with
+        // `not enough memory` instead of growing the process.
         func object(_ args: LuaArguments, _ i: Int, _ what: String) throws -> JSONObject {
             switch args[i] {
             case .nil: return [:]
             case .table:
                 let value = try json(args, i, what)
+                try engine.retain(value.estimatedSize)
                 if case .array(let list) = value, list.isEmpty { return [:] }
                 guard case .object(let o) = value else { throw args.argumentError(i, "table with string keys expected") }
                 return o
@@ -48,6 +52,7 @@ enum CampaignsModule {
         guard case .table(let app) = state.globals["app"] else { return }
         app["event"] = .function(state.function("event") { args in
             let name = try args.string(1)
+            try engine.retain(name.utf8.count)
             let props = try object(args, 2, "app.event")
             return drive { system.campaigns.recordEvent(name, properties: props) }
         })
@@ -55,6 +60,7 @@ enum CampaignsModule {
             let details = try object(args, 1, "app.charged")
             var items: [JSONObject] = []
             if case .table = args[2], case .array(let list) = try json(args, 2, "app.charged") {
+                try engine.retain(JSONValue.array(list).estimatedSize)
                 items = list.compactMap(\.objectValue)
             }
             return drive { system.campaigns.charged(details: details, items: items) }
@@ -78,6 +84,7 @@ enum CampaignsModule {
             var profile: JSONObject
             switch args[1] {
             case .string(let identity):
+                try engine.retain(identity.bytes.count)
                 profile = try object(args, 2, "app.login")
                 profile["Identity"] = .string(identity.description)
             case .table: profile = try object(args, 1, "app.login")

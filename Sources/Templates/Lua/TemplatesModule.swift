@@ -83,6 +83,7 @@ enum TemplatesModule {
             } else {
                 payload = try json(args.state, args[1])
             }
+            try engine.retain(payload.estimatedSize)   // kept by the queue, the stores and the transcript
             do { try system.deliver(payload) } catch { throw LuaError.callback(message: "\(error)") }  // already "templates: deliver: ..."
             engine.settle()
             return []
