@@ -27,7 +27,7 @@ extension FlowXModule {
                     let json: JSONValue
                     do { json = try JSONValue.decode(text.string) } catch { throw fail("loadProcess: \(error)") }
                     definition = try ProcessDefinition(json: json)
-                case .table(let t): definition = try ProcessDefinition(json: try json(args.state, .table(t), "loadProcess"), fromLua: true)
+                case .table(let t): definition = try ProcessDefinition(json: try json(args.state, .table(t), "loadProcess", engine), fromLua: true)
                 default: throw args.argumentError(1, "string or table expected, got \(args[1].typeName)")
                 }
             } catch let e as DefinitionError { throw fail("loadProcess: \(e.path): \(e.message)") }
@@ -36,12 +36,12 @@ extension FlowXModule {
         }
         driving("start") { args in
             let name = try args.string(1)
-            let params = try json(args.state, args[2], "start")
+            let params = try json(args.state, args[2], "start", engine)
             let instance = try system.renderer.start(name, params: params.objectValue ?? [:])
             return [.string(LuaString(instance.uuid))]
         }
         driving("fill") { args in
-            guard let values = try json(args.state, .table(try args.table(1)), "fill").objectValue else {
+            guard let values = try json(args.state, .table(try args.table(1)), "fill", engine).objectValue else {
                 throw fail("fill: expected a table {key = value}")
             }
             try system.renderer.fill(values)
@@ -65,7 +65,7 @@ extension FlowXModule {
         }
         driving("update") { args in
             let id = try args.string(1)
-            try system.renderer.updateComponent(id, data: try json(args.state, args[2], "update"))
+            try system.renderer.updateComponent(id, data: try json(args.state, args[2], "update", engine))
             return []
         }
         set("state") { args in

@@ -9,6 +9,7 @@ enum FlowXModule {
     static func make(system: FlowXSystem, engine: Engine, state: LuaState) -> LuaValue {
         // Functions live in the engine's Lua state: capture the system and engine unowned (no cycle).
         unowned let system = system
+        unowned let engine = engine
         let module = state.newTable()
         func set(_ name: String, _ body: @escaping (LuaArguments) throws -> [LuaValue]) {
             module[name] = .function(state.function(name, body))
@@ -25,17 +26,17 @@ enum FlowXModule {
         }
         set("validate") { args in
             let name = try args.string(1)
-            let value = try json(args.state, args[2], "validate")
+            let value = try json(args.state, args[2], "validate", engine)
             let params = try strings(args, 3)
             let outcome = system.renderer.validators.validateWaiting(name, value: value == .null ? nil : value, params: params)
             return [.boolean(outcome.valid)] + (outcome.reason.map { [.string(LuaString($0))] } ?? [])
         }
         set("validateForm") { args in
             let form: FormDefinition
-            do { form = try FormDefinition(json: try json(args.state, .table(try args.table(1)), "validateForm"), fromLua: true) } catch let e as DefinitionError {
+            do { form = try FormDefinition(json: try json(args.state, .table(try args.table(1)), "validateForm", engine), fromLua: true) } catch let e as DefinitionError {
                 throw fail("validateForm: form: \(e.path): \(e.message)")
             }
-            let data = try json(args.state, args[2].isNil ? .table(args.state.newTable()) : args[2], "validateForm")
+            let data = try json(args.state, args[2].isNil ? .table(args.state.newTable()) : args[2], "validateForm", engine)
             let result = system.renderer.validators.validateWaiting(forms: [form], data: data.objectValue ?? [:])
             return [.boolean(result.isValid), try args.state.luaValue(.object(result.errors))]
         }
@@ -55,7 +56,7 @@ enum FlowXModule {
             return []
         }
         set("collect") { args in
-            do { system.renderer.collect(try AnalyticsEvent(json: try json(args.state, args[1], "collect"))) } catch let e as DefinitionError {
+            do { system.renderer.collect(try AnalyticsEvent(json: try json(args.state, args[1], "collect", engine))) } catch let e as DefinitionError {
                 throw fail("collect: \(e.path): \(e.message)")
             }
             return []
@@ -68,14 +69,15 @@ enum FlowXModule {
             system.luaDataSource.components[try args.string(1)] = try args.table(2)
             return []
         }
-        installContent(module, system: system, state: state)
+        installContent(module, system: system, engine: engine, state: state)
         installProcess(module, system: system, engine: engine, state: state)
         return .table(module)
     }
 
     /// Tags, media, enumerations, configuration and session.
-    static func installContent(_ module: LuaTable, system: FlowXSystem, state: LuaState) {
+    static func installContent(_ module: LuaTable, system: FlowXSystem, engine: Engine, state: LuaState) {
         unowned let system = system
+        unowned let engine = engine
         func set(_ name: String, _ body: @escaping (LuaArguments) throws -> [LuaValue]) {
             module[name] = .function(state.function(name, body))
         }
@@ -90,7 +92,7 @@ enum FlowXModule {
         }
         set("mediaURL") { args in [system.renderer.content.mediaURL(try args.string(1)).map { .string(LuaString($0)) } ?? .nil] }
         set("setEnumerations") { args in
-            do { try system.renderer.content.setEnumerations(try json(args.state, .table(try args.table(1)), "setEnumerations"), fromLua: true) }
+            do { try system.renderer.content.setEnumerations(try json(args.state, .table(try args.table(1)), "setEnumerations", engine), fromLua: true) }
             catch let e as DefinitionError { throw fail("setEnumerations: \(e.path): \(e.message)") }
             return []
         }
@@ -100,7 +102,7 @@ enum FlowXModule {
         }
         set("configure") { args in
             do {
-                let configuration = try Configuration(json: try json(args.state, .table(try args.table(1)), "configure"))
+                let configuration = try Configuration(json: try json(args.state, .table(try args.table(1)), "configure", engine))
                 system.renderer.configure(configuration)
                 return [try args.state.luaValue(configuration.json)]
             } catch let e as ConfigurationError { throw LuaError.callback(message: e.description) }
@@ -157,9 +159,14 @@ enum FlowXModule {
 
     static func fail(_ message: String) -> LuaError { .callback(message: "flowx: \(message)") }
 
-    static func json(_ state: LuaState, _ value: LuaValue, _ function: String) throws -> JSONValue {
+    /// A Lua argument as JSON, charged to the engine's memory cap: what scripts hand to the
+    /// renderer stays in Swift (form data, analytics in the transcript), outside the Lua allocator.
+    static func json(_ state: LuaState, _ value: LuaValue, _ function: String, _ engine: Engine) throws -> JSONValue {
         if value.isNil { return .null }
-        do { return try state.jsonValue(value) } catch { throw fail("\(function): \(error.message)") }
+        let json: JSONValue
+        do { json = try state.jsonValue(value) } catch { throw fail("\(function): \(error.message)") }
+        try engine.retain(json.estimatedSize)
+        return json
     }
 
     /// Argument `i` as a list of strings (absent: empty).

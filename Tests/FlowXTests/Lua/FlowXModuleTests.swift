@@ -149,4 +149,18 @@ import Testing
         #expect(system.renderer.content.tag("a") == "A")
         #expect(system.renderer.validators.custom["v"] == nil)
     }
+
+    /// What a script hands to the renderer stays in Swift (analytics in the transcript, form data):
+    /// charged to the memory cap, so a loop of large calls ends with `not enough memory` (3,000
+    /// analytics events of 1 MiB kept 3 GB before).
+    @Test(arguments: [
+        "for i = 1, 200 do flowx.collect{kind = 'screen', value = 's' .. i, customPayload = {blob = big}} end",
+        "for i = 1, 200 do flowx.validate('required', big .. i) end",
+    ])
+    func largeArgumentsInALoopEndWithNotEnoughMemory(_ loop: String) throws {
+        let (engine, _) = try makeEngine(instructions: nil)
+        let error = #expect(throws: LuaError.self) { try engine.run("local big = ('x'):rep(1 << 20) " + loop) }
+        #expect(error?.message.contains("not enough memory") == true, "\(loop): \(String(describing: error))")
+        #expect(engine.retainedBytes <= 64 << 20)
+    }
 }
