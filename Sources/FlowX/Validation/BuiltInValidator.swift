@@ -1,3 +1,4 @@
+import Engine
 import Foundation
 import JSON
 import OrderedCollections
@@ -120,21 +121,7 @@ public enum BuiltInValidator: String, CaseIterable, Sendable {
 
     /// `YYYY-MM-DD` of a Unix time, in UTC (the proleptic Gregorian calendar, computed: no formatter).
     public static func dayString(unixTime: Double) -> String {
-        // Howard Hinnant's civil_from_days.
-        let z = Int64((unixTime / 86_400).rounded(.down)) + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        func pad(_ n: Int64, _ width: Int) -> String {
-            let digits = String(abs(n))
-            return (n < 0 ? "-" : "") + String(repeating: "0", count: Swift.max(0, width - digits.count)) + digits
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        CivilDate(unixTime: unixTime).formatted(separator: "-")
     }
 
     /// The WHATWG "valid e-mail address" rule, as browsers (and the renderer's forms) check it.
