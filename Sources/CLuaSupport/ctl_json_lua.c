@@ -143,6 +143,9 @@ int ctl_json_push_protected(lua_State *L, json_t *json) {
 
 /* ================= Lua -> json_t ================= */
 
+/* Tables nested this deep are encoded without allocating the walker's own arrays. */
+#define CTL_JSON_INLINE_DEPTH 16
+
 typedef struct {
     int is_key;
     lua_Integer index; /* 0-based JSON index */
@@ -160,7 +163,34 @@ typedef struct {
     char *errbuf;
     size_t errlen;
     size_t budget;   /* bytes the tree may still take (estimated), from the memory cap */
+    int capacity;    /* entries of `ancestors` and `path` */
+    const void *inline_ancestors[CTL_JSON_INLINE_DEPTH];
+    segment inline_path[CTL_JSON_INLINE_DEPTH];
 } encoder;
+
+/* Makes room for `depth` ancestors and path segments: the inline arrays (no allocation for the
+ * usual shallow values), then the heap, doubling, up to max_depth. 0 when out of memory. */
+static int reserve_depth(encoder *e, int depth) {
+    if (depth <= e->capacity) return 1;
+    int capacity = e->capacity;
+    while (capacity < depth) capacity *= 2;
+    if (capacity > e->max_depth + 1) capacity = e->max_depth + 1;
+    const void **ancestors = malloc(sizeof *ancestors * (size_t)capacity);
+    segment *path = malloc(sizeof *path * (size_t)capacity);
+    if (ancestors == NULL || path == NULL) {
+        free(ancestors);
+        free(path);
+        return 0;
+    }
+    memcpy(ancestors, e->ancestors, sizeof *ancestors * (size_t)e->depth);
+    memcpy(path, e->path, sizeof *path * (size_t)e->path_len);
+    if (e->ancestors != e->inline_ancestors) free(e->ancestors);
+    if (e->path != e->inline_path) free(e->path);
+    e->ancestors = ancestors;
+    e->path = path;
+    e->capacity = capacity;
+    return 1;
+}
 
 /* Bytes a json_t costs about, beyond its string bytes (the struct, malloc's overhead, its
  * slot in the parent's array or hash table). */
@@ -267,6 +297,7 @@ static json_t *encode_table(encoder *e, int idx) {
     if (as_array && (n_bad_int > 0 || max_int != n_int))
         return fail(e, "cannot encode sparse array");
 
+    if (!reserve_depth(e, e->depth + 1)) return fail(e, "not enough memory");
     e->ancestors[e->depth++] = self;
     json_t *result;
     if (as_array) {
@@ -378,11 +409,12 @@ json_t *ctl_json_from_lua_budget(lua_State *L, int idx, int max_depth, size_t bu
     if (errbuf && errlen) errbuf[0] = '\0';
     int top = lua_gettop(L);
     idx = lua_absindex(L, idx);
-    encoder e = {L, ctl_json_clamp_depth(max_depth), 0, NULL, NULL, 0, NULL, errbuf, errlen, budget};
-    e.ancestors = malloc(sizeof *e.ancestors * (size_t)e.max_depth);
-    e.path = malloc(sizeof *e.path * (size_t)(e.max_depth + 1));
+    encoder e = {L, ctl_json_clamp_depth(max_depth), 0, NULL, NULL, 0, NULL, errbuf, errlen, budget,
+                 CTL_JSON_INLINE_DEPTH, {0}, {{0}}};
+    e.ancestors = e.inline_ancestors;
+    e.path = e.inline_path;
     json_t *result = NULL;
-    if (e.ancestors == NULL || e.path == NULL || !lua_checkstack(L, 2)) {
+    if (!lua_checkstack(L, 2)) {
         fail(&e, "not enough memory");
     } else {
         lua_rawgetp(L, LUA_REGISTRYINDEX, &ctl_json_key_null);
@@ -392,8 +424,8 @@ json_t *ctl_json_from_lua_budget(lua_State *L, int idx, int max_depth, size_t bu
         if (result == NULL && errbuf && errlen && errbuf[0] == '\0')
             fail(&e, "not enough memory");
     }
-    free(e.ancestors);
-    free(e.path);
+    if (e.ancestors != e.inline_ancestors) free(e.ancestors);
+    if (e.path != e.inline_path) free(e.path);
     lua_settop(L, top);
     *used = budget - e.budget;
     return result;

@@ -194,6 +194,11 @@ struct LuaJSONModuleTests {
         #expect(lua.value("local t = {} for i = 1, 511 do t = {t} end return #json.encode(t)") == "1024")
         let message = lua.error("local t = {} for i = 1, 600 do t = {t} end return json.encode(t)")
         #expect(message.hasPrefix("json: too deep (max 512) at $[0][0]"))
+        // Past the walker's inline arrays (16 levels), paths and cycle checks still hold.
+        #expect(lua.error("local t = {} local top = {a = t} for i = 1, 40 do local n = {} t.k = n t = n end t.back = top "
+                          + "return json.encode(top)") == "json: cannot encode a cycle at $.a" + String(repeating: ".k", count: 40) + ".back")
+        #expect(lua.error("local t = {x = 0/0} for i = 1, 40 do t = {t} end return json.encode(t)")
+                == "json: cannot encode NaN at $" + String(repeating: "[0]", count: 40) + ".x")
     }
 
     @Test("errors are catchable and the state stays usable")
