@@ -10,6 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
 
 uint64_t cb_now_ns(void) {
     struct timespec ts;
@@ -585,4 +588,28 @@ int cb_campaigns_evaluate(void *state, const char *event_name) {
             && cb_limits(json_object_get(inapp, "occurrenceLimits"), c->triggers[i])) eligible++;
     }
     return eligible;
+}
+
+int cb_durable_write(const char *dir, const char *name, const void *bytes, size_t len) {
+    char target[4096], temp[4096];
+    if (snprintf(target, sizeof target, "%s/%s", dir, name) >= (int)sizeof target) return -1;
+    if (snprintf(temp, sizeof temp, "%s.tmp", target) >= (int)sizeof temp) return -1;
+    int fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0) return -1;
+    const char *p = bytes;
+    size_t left = len;
+    while (left > 0) {
+        ssize_t n = write(fd, p, left);
+        if (n < 0) { close(fd); return -1; }
+        p += n;
+        left -= (size_t)n;
+    }
+    if (fsync(fd) != 0) { close(fd); return -1; }
+    close(fd);
+    if (rename(temp, target) != 0) return -1;
+    int dfd = open(dir, O_RDONLY);
+    if (dfd < 0) return -1;
+    int status = fsync(dfd);
+    close(dfd);
+    return status;
 }

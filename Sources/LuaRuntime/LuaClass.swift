@@ -75,9 +75,13 @@ extension LuaState {
         let L = activeL
         ctl_pushobject(L, Unmanaged.passRetained(object as AnyObject).toOpaque(), mt)
         if !fields.isEmpty {
-            let table = newTable()
-            for (k, v) in fields { table[k] = v }
-            push(.table(table), on: L)
+            // Built on the stack: no registry references for a table only the userdata keeps.
+            lua_createtable(L, 0, Int32(fields.count))
+            for (k, v) in fields {
+                push(k, on: L)
+                push(v, on: L)
+                lua_rawset(L, -3)
+            }
             _ = ctl_setobjectfields(L, -2)
         }
         defer { ctl_pop(L, 1) }

@@ -24,6 +24,10 @@ int cb_install(lua_State *L);
 /// Runs `lua_pcall` with the function and `nargs` args on top, no handler. Returns status.
 int cb_pcall(lua_State *L, int nargs, int nresults);
 
+/// B5d's durability baseline: writes `len` bytes to `dir/name.tmp`, fsyncs and closes it, renames
+/// it to `dir/name` and fsyncs the directory (what an atomic, durable save must do). 0 on success.
+int cb_durable_write(const char *dir, const char *name, const void *bytes, size_t len);
+
 /// A full garbage collection (lua_gc is variadic: not callable from Swift).
 void cb_gc_collect(lua_State *L);
 
