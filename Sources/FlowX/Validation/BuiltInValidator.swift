@@ -114,14 +114,9 @@ public enum BuiltInValidator: String, CaseIterable, Sendable {
         for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime]] {
             let parser = ISO8601DateFormatter()
             parser.formatOptions = options
-            if let date = parser.date(from: text) { return dayString(unixTime: date.timeIntervalSince1970) }
+            if let date = parser.date(from: text) { return CivilDate(unixTime: date.timeIntervalSince1970).formatted(separator: "-") }
         }
         return nil
-    }
-
-    /// `YYYY-MM-DD` of a Unix time, in UTC (the proleptic Gregorian calendar, computed: no formatter).
-    public static func dayString(unixTime: Double) -> String {
-        CivilDate(unixTime: unixTime).formatted(separator: "-")
     }
 
     /// The WHATWG "valid e-mail address" rule, as browsers (and the renderer's forms) check it.

@@ -34,7 +34,7 @@ public final class ValidatorRegistry {
     public func isKnown(_ name: String) -> Bool { BuiltInValidator(rawValue: name) != nil || custom[name] != nil }
 
     /// The engine's virtual date, `YYYY-MM-DD` in UTC.
-    public var today: String { BuiltInValidator.dayString(unixTime: clock.unixTime) }
+    public var today: String { CivilDate(unixTime: clock.unixTime).formatted(separator: "-") }
 
     /// Validates one value; `completion` runs once, now (sync) or later on the run loop (async).
     /// `custom: true` skips the built-ins (a form validator of type `custom`).
