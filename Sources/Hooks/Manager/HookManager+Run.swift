@@ -77,7 +77,13 @@ extension HookManager {
         delegate.hook = hook
         run.active = hook
         guard run.isReturn else { return begin(hook, in: run) }
-        // A return to the screen: the hook runs again only if it says it is recurring.
+        // A return to the screen: the hook runs again only if it says it is recurring (an
+        // answer that never comes times out as a hook that never completes).
+        if timeout > 0 {
+            hook.timeout = timeout
+            hook.deadline = engine.clock.now + timeout
+            armWatchdog(at: hook.deadline)
+        }
         do {
             var asked = false
             try adapter.reccuringPostLaunchHook { [weak self, weak run, weak hook] recurring in

@@ -169,3 +169,27 @@ import Testing
         #expect(throws: HookManagerError.navigationRunning("target")) { try h.manager.back() }
     }
 }
+
+extension HookManagerScreensTests {
+    @Test func aRecurringAnswerThatNeverComesTimesOut() throws {
+        let h = try HooksHarness()
+        final class Silent: ScreenHookAdapter {
+            func reccuringPostLaunchHook(completion: @escaping (Bool) -> Void) throws {}
+            func executeHook(presentationIndex: Int, dataDict: JSONObject?, completion: @escaping HookCompletion) throws {
+                completion(true, nil, nil)
+            }
+        }
+        h.manager.register("silent", HookPluginFactory { _ in Silent() })
+        h.manager.timeout = 2
+        h.screen("home", post: ["silent"])
+        h.screen("detail")
+        try h.navigate("home", from: .menu)
+        try h.navigate("detail")
+        try h.manager.back()
+        h.engine.settle()
+        #expect(h.manager.state.running)
+        h.engine.clock.advance(by: 2)
+        #expect(!h.manager.state.running)
+        #expect(h.events("error").last?["message"] == "hook 'silent' timed out after 2s")
+    }
+}
