@@ -61,8 +61,8 @@
 ---@field validate? fun(name: string, value: string, params: string[]): boolean|nil custom validators not registered with `flowx.validator`; nil: unknown
 ---@field collect? fun(event: FlowXAnalyticsEvent)
 ---@field errorReceivedForAction? fun(action: string) the server rejected an action
----@field dismissRequested? fun(process: string) the user closed a modal process
----@field newProcessStarted? fun(uuid: string) an action started a process
+---@field dismissRequested? fun(process: string) the user tapped the close button of a modal process: the app decides (it keeps the process, or confirms and calls `flowx.stopProcess(process)`)
+---@field newProcessStarted? fun(uuid: string) a START_PROJECT action started a process; presenting it is the app's job (`flowx.continueExistingProcess(uuid)`)
 ---@field customLoader? fun(loader: FlowXLoader): FlowXView|nil
 ---@field viewForStepperHeader? fun(step: FlowXStepViewModel): FlowXView|nil
 
@@ -96,11 +96,12 @@
 ---@class FlowXProcessState
 ---@field process string the definition's name
 ---@field uuid string
----@field state "running"|"ended"|"dismissed"
+---@field state "running"|"ended"|"stopped"
 ---@field screen string
 ---@field step? integer
 ---@field substep? integer
 ---@field modal boolean
+---@field uiFlow? boolean started with `flowx.startUIFlow`
 ---@field errors table<string, string> field key → message of the last blocked action
 ---@field data table every value filled in and saved
 ---@field submitted table|nil the request of the last action that ran
@@ -187,7 +188,45 @@ function flowx.session(token) end
 ---@param definition table|string
 ---@return string name
 function flowx.loadProcess(definition) end
----Starts a process by name; returns once the engine is idle.
+---The call-time options of the SDK's `startProcess` / `continueExistingProcess`.
+---@class FlowXStartOptions
+---@field workspaceId? string recorded on `flowx.process.started`
+---@field projectId? string recorded on `flowx.process.started`
+---@field isModal? boolean shown modally (a close button: `dismissRequested`); default the definition's `modal`
+---@field showLoader? boolean ask for the `startProcess` loader (default false, as the SDK)
+---@field completion? fun(uuid: string) called once the process shows, with its uuid (`""` when it could not start)
+---@field onProcessEnded? fun() called when the process reaches its end (not when the app stops it)
+
+---Opens the FlowX session (optional: the first start opens it).
+function flowx.startSession() end
+---Ends the FlowX session: every started process is stopped.
+function flowx.endSession() end
+---The SDK's `startProcess`: starts and shows a process; gives its uuid, or `""` when it cannot
+---start (not configured, unknown name...: a `flowx.process.failed` event says why). Never raises
+---for that; returns once the engine is idle.
+---@param name string
+---@param params? table start parameters (initial process data)
+---@param options? FlowXStartOptions
+---@return string uuid
+function flowx.startProcess(name, params, options) end
+---The SDK's `startUIFlow`: as `startProcess`, the instance marked as a UI flow.
+---@param name string
+---@param params? table
+---@param options? FlowXStartOptions
+---@return string uuid
+function flowx.startUIFlow(name, params, options) end
+---The SDK's `continueExistingProcess`: shows a running process again (`reloadProcess` loader).
+---Raises when there is no such running instance, or `name` is not its process's name.
+---@param uuid string
+---@param name? string
+---@param options? FlowXStartOptions `isModal`, `completion`, `onProcessEnded`
+function flowx.continueExistingProcess(uuid, name, options) end
+---The SDK's `stopProcess(name:)`: cleans up every running instance of that process; one on
+---screen leaves it and the process that started it, if running, shows again.
+---@param name string
+function flowx.stopProcess(name) end
+---ctlua's shorthand: starts a process by name with the `startProcess` loader and raises when it
+---cannot start; returns once the engine is idle.
 ---@param name string
 ---@param params? table start parameters (initial process data)
 ---@return string uuid
@@ -202,11 +241,13 @@ function flowx.action(name) end
 ---@param name string
 ---@param file string
 function flowx.upload(name, file) end
----Closes the modal process shown (`dismissRequested`).
+---The user taps the close button of the modal process shown: `dismissRequested` runs; the
+---process stays until the app stops it.
 function flowx.dismiss() end
----Shows a running process again (`reloadProcess`).
+---Shows a running process again (`reloadProcess`); `continueExistingProcess` without options.
 ---@param uuid string
-function flowx.resume(uuid) end
+---@param name? string
+function flowx.resume(uuid, name) end
 ---Gives a custom component of the screen shown new data (its `updateUI`).
 ---@param id string the component's id on the screen
 ---@param data table

@@ -93,7 +93,7 @@ extension ProcessRenderer {
         }
         switch action.kind {
         case .startProject:
-            do { _ = try start(action.process ?? "", params: [:], parent: instance) } catch {
+            do { try startProject(action.process ?? "", from: instance) } catch {
                 recordError(error, source: "flowx: action '\(action.name)'")
             }
         case .dismiss:
