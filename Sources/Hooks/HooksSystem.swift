@@ -12,19 +12,35 @@ import LuaRuntime
 public final class HooksSystem: EngineSystem {
     /// The hook manager (nil until installed in an engine).
     public private(set) var manager: HookManager!
+    /// The app's launch through its app-loading hooks (nil until installed in an engine).
+    public private(set) var launcher: AppLauncher!
     /// Identifiers of hooks registered from Lua (forgotten on relaunch: their state is gone).
     var luaHooks: Set<String> = []
+    /// Identifiers of app-loading hooks registered from Lua (forgotten on relaunch too).
+    var luaAppHooks: Set<String> = []
 
     public init() {}
 
     public func install(in engine: Engine) throws {
         if manager == nil { manager = HookManager(engine: engine) }
+        if launcher == nil { launcher = AppLauncher(manager: manager) }
         manager.factories = manager.factories.filter { !luaHooks.contains($0.key) }
         luaHooks = []
+        launcher.forget(luaAppHooks)
+        luaAppHooks = []
         manager.resetForLaunch()
+        launcher.resetForLaunch()
         try engine.installModule("hooks") { [unowned self, unowned engine] state in
             HooksModule.make(system: self, engine: engine, state: state)
         }
+    }
+
+    /// The navigation state with the app's launch (`app`): `hooks.state()`, the `navigation`
+    /// expectation key.
+    public var stateJSON: JSONValue {
+        guard case .object(var object) = manager.state.json else { return manager.state.json }
+        object["app"] = launcher.json
+        return .object(object)
     }
 
     /// Loads `plugin_configurations.json` (a decoded document), naming `file` in problems.

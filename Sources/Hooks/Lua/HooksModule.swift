@@ -58,7 +58,7 @@ enum HooksModule {
             }
             engine.settle()
             guard started else {
-                return [try args.state.luaValue(["presented": false, "rejected": true, "data": .object([:])])]
+                return [try args.state.luaValue(["presented": false, "rejected": true])]
             }
             return [try args.state.luaValue(outcome(system.manager.state))]
         })
@@ -67,16 +67,23 @@ enum HooksModule {
             engine.settle()
             return [.boolean(true)]
         })
+        module["back"] = .function(state.function("back") { _ in
+            do throws(HookManagerError) { try system.manager.back() } catch { throw fail(error.description) }
+            engine.settle()
+            return []
+        })
+        installAppLoading(in: module, system: system, engine: engine, state: state)
         module["state"] = .function(state.function("state") { args in
-            [try args.state.luaValue(system.manager.state.json)]
+            [try args.state.luaValue(system.stateJSON)]
         })
         module["configure"] = .function(state.function("configure") { args in
             if case .table(let options) = args[1] {
                 switch options["timeout"] {
                 case .nil: break
+                case .boolean(false): system.manager.timeout = 0
                 case let value:
-                    guard let seconds = value.doubleValue, seconds > 0, seconds.isFinite else {
-                        throw args.argumentError(1, "'timeout' must be a positive number of seconds")
+                    guard let seconds = value.doubleValue, seconds >= 0, seconds.isFinite else {
+                        throw args.argumentError(1, "'timeout' must be a non-negative number of seconds (0 or false: no timeout)")
                     }
                     system.manager.timeout = seconds
                 }
@@ -88,10 +95,12 @@ enum HooksModule {
         return .table(module)
     }
 
-    /// What `hooks.navigate` returns: `{presented=, blockedBy=, data=}` (presented nil while running).
+    /// What `hooks.navigate` returns: `{presented=, blockedBy=, data=}` (presented nil while
+    /// running; data nil when the last hook passed nothing on).
     static func outcome(_ state: NavigationState) -> JSONValue {
-        guard let last = state.last else { return ["presented": .null, "data": .object([:])] }
-        var object: JSONObject = ["data": .object(last.data)]
+        guard let last = state.last else { return [:] }
+        var object: JSONObject = [:]
+        if let data = last.data { object["data"] = .object(data) }
         if let presented = last.presented { object["presented"] = .bool(presented) }
         if let by = last.blockedBy { object["blockedBy"] = .string(by) }
         return .object(object)

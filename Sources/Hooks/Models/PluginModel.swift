@@ -15,7 +15,8 @@ public struct PluginModel: Equatable, Sendable {
     public var name: String?
     /// `plugin.screen`: a hook screen plugin (presented as a screen during its hook).
     public var isScreen: Bool
-    /// `plugin.preload`: the plugin can be used as a hook.
+    /// `plugin.preload`: the plugin can be used as a hook ("Add key to your plugin manifest. This
+    /// key will allow to define plugin as prehook"); absent in the file: false.
     public var preload: Bool
     /// `plugin.react_native`.
     public var reactNative: Bool
@@ -94,7 +95,7 @@ public struct PluginModel: Equatable, Sendable {
             }
             models.append(PluginModel(
                 identifier: identifier, type: try string("type"), name: try string("name"),
-                isScreen: try flag("screen", default: false), preload: try flag("preload", default: true),
+                isScreen: try flag("screen", default: false), preload: try flag("preload", default: false),
                 reactNative: try flag("react_native", default: false),
                 className: plugin["api"]?["class_name"]?.stringValue, manifest: plugin, configuration: configuration))
         }

@@ -23,7 +23,9 @@ import Testing
         // configuration_json overrides a field's initial value; a field without one is absent.
         #expect(login.general == ["is_flow_blocker": true, "allow_screen_plugin_presentation": true, "url": "https://x"])
         let plain = models[1]
-        #expect(!plain.isScreen && plain.preload && !plain.isFlowBlocker && plain.general.isEmpty)
+        // Zapp hooks document: "Add key to your plugin manifest. This key will allow to define
+        // plugin as prehook. "preload": true": without it, not a hook.
+        #expect(!plain.isScreen && !plain.preload && !plain.isFlowBlocker && plain.general.isEmpty)
     }
 
     @Test(arguments: [
