@@ -49,7 +49,7 @@ extension FlowXSystem: SystemPlugin {
             EventType("flowx.process.failed", fields: ["process", "reason"], meaning: "`startProcess` could not start it and gave the uuid `\"\"`"),
             EventType("flowx.process.resumed", fields: ["process", "uuid"], meaning: "a process shows again (`continueExistingProcess`, or the process it started was stopped or ended)"),
             EventType("flowx.process.ended", fields: ["process", "uuid"], meaning: "a process reached an `end` transition (its `onProcessEnded` runs)"),
-            EventType("flowx.process.dismissRequested", fields: ["process", "uuid"], meaning: "the user tapped the close button of a modal process; the data source's `dismissRequested` decides"),
+            EventType("flowx.dismiss.requested", fields: ["process", "uuid"], meaning: "the user tapped the close button of a modal process; the data source's `dismissRequested` decides"),
             EventType("flowx.process.stopped", fields: ["process", "(uuid)", "(running)"], meaning: "the app stopped a process (`stopProcess`, `endSession`); `running: false`: none of that name was running"),
             EventType("flowx.loader", fields: ["loader", "(name)", "custom"],
                       meaning: "the renderer asked for a loader (`startProcess`, `reloadProcess`, `action`, `upload`); `custom`: the data source gave a view"),

@@ -121,7 +121,7 @@ extension ProcessRenderer {
     public func dismiss() throws(RendererError) {
         guard let instance = current, instance.state == .running else { throw .noProcess }
         guard instance.isModal else { throw .notModal(instance.definition.name) }
-        transcript.record("flowx.process.dismissRequested", ["process": .string(instance.definition.name), "uuid": .string(instance.uuid)])
+        transcript.record("flowx.dismiss.requested", ["process": .string(instance.definition.name), "uuid": .string(instance.uuid)])
         contained("dismissRequested") { try self.dataSource.dismissRequested(process: instance.definition.name) }
     }
 
@@ -138,7 +138,7 @@ extension ProcessRenderer {
         guard instance.state == .running else { return }
         instance.state = state
         let fields: JSONObject = ["process": .string(instance.definition.name), "uuid": .string(instance.uuid)]
-        transcript.record(state == .ended ? "flowx.process.ended" : "flowx.process.stopped", fields)
+        if state == .ended { transcript.record("flowx.process.ended", fields) } else { transcript.record("flowx.process.stopped", fields) }
         let onEnded = instance.onProcessEnded
         instance.onProcessEnded = nil
         if current === instance {
