@@ -43,13 +43,15 @@
 ---@field type "startProcess"|"reloadProcess"|"action"|"upload"
 ---@field name? string the action's name (`action`, `upload`)
 
----The stepper position of a screen.
+---The stepper position of a screen (the SDK's StepViewModel); the substep fields only when the
+---step has substeps of its own.
 ---@class FlowXStepViewModel
+---@field stepTitle? string
+---@field substepTitle? string
 ---@field step integer 1-based
----@field stepsCount integer
----@field title string
----@field substep? integer
----@field substepsCount integer
+---@field totalSteps integer
+---@field substep? integer 1-based
+---@field totalSubsteps? integer
 
 ---A headless view handed to the renderer: `id` (a default is used when absent) and properties.
 ---@class FlowXView
@@ -73,6 +75,15 @@
 ---@field updateUI? fun(self: table, data: table): table|nil properties changed when its data changes
 ---@field saveData? fun(self: table): table|nil merged into the request of the actions on its screen
 ---@field validate? fun(self: table): boolean false blocks an action that validates the component
+---@field titleForScreen? fun(self: table): string|nil the title of the screen it is on (nil: the screen's own)
+
+---What a custom component's `self` holds besides what its methods store.
+---@class FlowXComponentSelf
+---@field identifier string
+---@field data any
+---@field actions string[] the actions it may run
+---@field runAction fun(self: FlowXComponentSelf, name: string, params?: table) runs one of its actions; params join the request
+---@field runUploadAction fun(self: FlowXComponentSelf, name: string, file: string) runs one of its upload actions
 
 ---The renderer's configuration (FXConfig).
 ---@class FlowXConfig
@@ -84,12 +95,12 @@
 ---@field language? string default "en"
 ---@field logEnabled? boolean
 
----An enumeration item.
+---An enumeration item: unknown keys are ignored, missing fields stay nil (as the SDK decodes).
 ---@class FlowXEnumerationItem
 ---@field code string
----@field content string
----@field order integer
----@field type string
+---@field content? string
+---@field order? integer
+---@field type? string
 ---@field childContentDescription? {name: string}
 
 ---The process on screen (or the last one started).
@@ -234,9 +245,11 @@ function flowx.start(name, params) end
 ---Fills fields of the screen shown.
 ---@param values table<string, FlowXValue>
 function flowx.fill(values) end
----Runs an action of the screen shown (as tapping its button).
+---Runs an action of the screen shown (as tapping its button); `params` join its request (the
+---SDK's `runAction(action:params:)`).
 ---@param name string
-function flowx.action(name) end
+---@param params? table
+function flowx.action(name, params) end
 ---Runs an upload action of the screen shown with a file.
 ---@param name string
 ---@param file string

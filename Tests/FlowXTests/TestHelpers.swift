@@ -47,7 +47,7 @@ final class RecordingDataSource: DataSource {
         return loaderView
     }
     func viewForStepperHeader(stepViewModel: StepViewModel) throws -> HeadlessView? {
-        calls.append("header:\(stepViewModel.step)/\(stepViewModel.stepsCount)")
+        calls.append("header:\(stepViewModel.step)/\(stepViewModel.totalSteps)")
         return header
     }
 }

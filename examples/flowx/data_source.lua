@@ -23,7 +23,7 @@ flowx.component("LoanCalculator", {
 
 flowx.dataSource{
   viewForStepperHeader = function(step)
-    return {id = "stepperHeader", text = ("Step %d of %d: %s"):format(step.step, step.stepsCount, step.title)}
+    return {id = "stepperHeader", text = ("Step %d of %d: %s"):format(step.step, step.totalSteps, step.stepTitle)}
   end,
   customLoader = function(loader)
     if loader.type == "upload" then return {id = "uploadSpinner", text = "Uploading " .. loader.name} end

@@ -79,9 +79,35 @@ extension FlowXModule {
             return []
         }
         driving("action") { args in
-            try system.renderer.action(try args.string(1))
+            let params = try json(args.state, args[2], "action", engine)
+            try system.renderer.action(try args.string(1), params: params.objectValue ?? [:])
             return []
         }
+        // A custom component's own actions (`self:runAction(name, params)`, the SDK's
+        // `runAction(action:params:)`) and uploads (`self:runUploadAction(name, file)`): only the
+        // actions its definition gives it.
+        func componentAction(_ args: LuaArguments, _ function: String) throws -> String {
+            let component = try args.table(1)
+            let name = try args.string(2)
+            let own = component["actions"].tableValue?.array.compactMap { $0.stringValue } ?? []
+            guard own.contains(name) else {
+                let identifier = component["identifier"].stringValue ?? "?"
+                throw fail("\(function): component '\(identifier)' has no action '\(name)' (its actions: \(own.isEmpty ? "none" : own.joined(separator: ", ")))")
+            }
+            return name
+        }
+        system.luaDataSource.componentFunctions["runAction"] = .function(state.function("runAction") { args in
+            let name = try componentAction(args, "runAction")
+            let params = try json(args.state, args[3], "runAction", engine)
+            do { try system.renderer.action(name, params: params.objectValue ?? [:]) } catch let e as RendererError { throw LuaError.callback(message: e.description) }
+            return []
+        })
+        system.luaDataSource.componentFunctions["runUploadAction"] = .function(state.function("runUploadAction") { args in
+            let name = try componentAction(args, "runUploadAction")
+            let file = try args.string(3)
+            do { try system.renderer.upload(name, file: file) } catch let e as RendererError { throw LuaError.callback(message: e.description) }
+            return []
+        })
         driving("upload") { args in
             try system.renderer.upload(try args.string(1), file: try args.string(2))
             return []

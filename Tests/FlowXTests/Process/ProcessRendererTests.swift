@@ -62,7 +62,7 @@ import Testing
         #expect(Array(source.calls.suffix(2)) == ["loader:action:save", "header:2/2"])
         #expect(source.calls.filter { $0 == "collect:action:next_tap" }.count == 2)
         let action = try #require(engine.transcript.events.last { $0.type == "analytics" && $0["kind"] == "action" })
-        #expect(action["component"] == "next" && action["label"] == "Next" && action["screen"] == "details"
+        #expect(action["component"] == "BUTTON" && action["label"] == "Next" && action["screen"] == "details"
                 && action["customPayload"] == ["pos": 1])
     }
 
