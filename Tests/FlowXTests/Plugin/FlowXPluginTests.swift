@@ -25,7 +25,7 @@ import Testing
             app.tap("submit")
             """)
         let declared = Set(FlowXSystem.eventTypes.map(\.name))
-        let core: Set<String> = ["ui.show", "ui.update", "ui.hide", "ui.tap", "log", "error", "app.relaunched"]
+        let core: Set<String> = ["ui.show", "ui.update", "ui.hide", "ui.tap", "log", "error", "warning", "app.relaunched"]
         let recorded = Set(engine.transcript.events.map(\.type))
         #expect(recorded.subtracting(declared).subtracting(core).isEmpty, "\(recorded.subtracting(declared).subtracting(core))")
         #expect(recorded.contains("flowx.action.blocked") && recorded.contains("flowx.process.dismissed"))
