@@ -20,12 +20,12 @@ public final class ContentStore {
     public func setMedia(_ table: [String: String]) { media = table }
 
     /// Reads `{"name": [items...]}`; errors name the path.
-    public func setEnumerations(_ json: JSONValue, fromLua: Bool = false) throws(DefinitionError) {
-        let reader = DefinitionReader(fromLua: fromLua)
+    public func setEnumerations(_ json: JSONValue, fromLua: Bool = false) throws(LocatedProblem) {
+        let reader = JSONReader(value: json, emptyObjectIsArray: fromLua)
         var result: [String: [EnumerationItem]] = [:]
-        for (name, list) in try reader.object(json, .root) {
-            result[name] = try reader.array(list, .root.key(name)).enumerated().map { i, item throws(DefinitionError) in
-                try EnumerationItem(item, reader, SystemKit.JSONPath.root.key(name).index(i))
+        for (name, list) in try reader.object(json, at: .root) {
+            result[name] = try reader.array(list, at: .root.key(name)).enumerated().map { i, item throws(LocatedProblem) in
+                try EnumerationItem(item, reader, JSONPath.root.key(name).index(i))
             }
         }
         setEnumerationItems(result)
@@ -89,21 +89,21 @@ public struct EnumerationItem: Equatable, Sendable {
         return .object(o)
     }
 
-    init(_ json: JSONValue, _ reader: DefinitionReader, _ path: SystemKit.JSONPath) throws(DefinitionError) {
-        let o = try reader.object(json, path)
-        try reader.known(o, ["type", "order", "code", "content", "childContentDescription"], path)
-        code = try reader.string(o["code"], path.key("code"))
-        content = try reader.optionalString(o["content"], path.key("content")) ?? code
-        type = try reader.optionalString(o["type"], path.key("type")) ?? "enum"
+    init(_ json: JSONValue, _ reader: JSONReader, _ path: JSONPath) throws(LocatedProblem) {
+        let o = try reader.object(json, at: path)
+        try reader.known(o, ["type", "order", "code", "content", "childContentDescription"], at: path)
+        code = try reader.string(o["code"], at: path.key("code"), nonEmpty: true)
+        content = try reader.optionalString(o["content"], at: path.key("content"), nonEmpty: true) ?? code
+        type = try reader.optionalString(o["type"], at: path.key("type"), nonEmpty: true) ?? "enum"
         switch o["order"] {
         case nil, .null?: order = 0
         case let v?:
-            guard let i = v.integerValue, abs(i) < 1_000_000_000 else { throw reader.fail(path.key("order"), "expected a whole number, got \(JSONWriter.text(v))") }
+            guard let i = v.integerValue, abs(i) < 1_000_000_000 else { throw reader.problem("expected a whole number, got \(JSONWriter.text(v))", at: path.key("order")) }
             order = Int(i)
         }
         if let child = o["childContentDescription"], child != .null {
-            let c = try reader.object(child, path.key("childContentDescription"))
-            childName = try reader.string(c["name"], path.key("childContentDescription").key("name"))
+            let c = try reader.object(child, at: path.key("childContentDescription"))
+            childName = try reader.string(c["name"], at: path.key("childContentDescription").key("name"), nonEmpty: true)
         }
     }
 }

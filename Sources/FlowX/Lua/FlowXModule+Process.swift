@@ -25,13 +25,13 @@ extension FlowXModule {
                 switch args[1] {
                 case .string(let text):
                     let json: JSONValue
-                    do { json = try JSONValue.decode(text.string) } catch { throw fail("loadProcess: \(error)") }
+                    do { json = try JSONDocument(text: text.string).value } catch { throw fail("loadProcess: \(error)") }
                     try engine.retain(json.estimatedSize)   // the renderer keeps the definition
                     definition = try ProcessDefinition(json: json)
                 case .table(let t): definition = try ProcessDefinition(json: try json(args.state, .table(t), "loadProcess", engine), fromLua: true)
                 default: throw args.argumentError(1, "string or table expected, got \(args[1].typeName)")
                 }
-            } catch let e as DefinitionError { throw fail("loadProcess: \(e.path): \(e.message)") }
+            } catch let e as LocatedProblem { throw fail("loadProcess: \(e)") }
             system.renderer.add(definition)
             return [.string(LuaString(definition.name))]
         }

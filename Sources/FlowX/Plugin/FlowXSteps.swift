@@ -78,7 +78,7 @@ enum FlowXSteps {
             guard let found = forms.first(where: { $0.id == id }) else { throw SystemError("flowx: no form with id \(JSONWriter.quote(id)) in the process on screen") }
             form = found
         case let json?:
-            do { form = try FormDefinition(json: json, path: SystemKit.JSONPath.root.key("submit").key("form")) } catch {
+            do { form = try FormDefinition(json: json, path: JSONPath.root.key("submit").key("form")) } catch {
                 throw SystemError("flowx: \(error)")
             }
         case nil: throw SystemError("flowx: submit needs a form")

@@ -1,3 +1,4 @@
+import JSON
 import SystemKit
 
 /// The human report: one `FAIL` line per failure with indented details, and a closing count.

@@ -49,21 +49,21 @@ enum TraitsModule {
         module["view"] = .function(state.function("view") { args in [try TraitBindings.makeView(args, retain: engine.retain)] })
         module["error"] = .function(newError)
         module["show"] = .function(state.function("show") { args in
-            let json: JSONValue
+            let reader: JSONReader
             switch args[1] {
             case .string(let text):
-                do { json = try JSONValue.decode(text.string) } catch { throw fail("show: \(error)") }
+                do { reader = try JSONReader(file: nil, bytes: Array(text.string.utf8)) } catch { throw fail("show: \(error)") }
             case .table:
-                do { json = try args.state.jsonValue(args[1]).sortingKeys } catch { throw fail("show: \(error)") }
+                do { reader = JSONReader(value: try args.state.jsonValue(args[1]).sortingKeys) } catch { throw fail("show: \(error)") }
             default: throw args.argumentError(1, "experience table or JSON text expected, got \(args[1].typeName)")
             }
-            try engine.retain(json.estimatedSize)   // the renderer keeps the experience it shows
+            try engine.retain(reader.document.value.estimatedSize)   // the renderer keeps the experience it shows
             let group = try index(args, 2, "group")
             let step = try index(args, 3, "step")
             do {
-                return [.boolean(try system.show(json, group: group, step: step))]
-            } catch let error as ExperienceDecodingError {
-                throw fail("show: \(error)")
+                return [.boolean(try system.show(reader, group: group, step: step))]
+            } catch let error as LocatedProblem {
+                throw fail("show: invalid experience: \(error)")
             } catch let error as TraitsUsageError {
                 throw fail("show: \(error)")
             }

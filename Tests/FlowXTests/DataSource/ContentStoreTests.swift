@@ -38,7 +38,7 @@ import Testing
 
     @Test func malformedEnumerationsNameThePath() throws {
         let (store, _) = try makeStore()
-        #expect(throws: DefinitionError(path: SystemKitPath.path("countries", 1, "code"), message: "missing (expected a string)")) {
+        #expect(throws: LocatedProblem(path: JSONPath.root.key("countries").index(1).key("code"), message: "missing required key (expected a string)")) {
             try store.setEnumerations(try json(#"{"countries": [{"code": "RO"}, {"content": "x"}]}"#))
         }
     }

@@ -84,7 +84,7 @@ import Testing
         #expect(throws: SystemError("form \"f\" errors: expected {}, got {\"a\":\"A?\"}")) {
             try run("submit", ["submit": ["form": form, "data": [:]], "expect": ["errors": [:]]], engine, system)
         }
-        #expect(throws: SystemError("flowx: submit.form.fields[0].key: missing (expected a string)")) {
+        #expect(throws: SystemError("flowx: submit.form.fields[0].key: missing required key (expected a string)")) {
             try run("submit", ["submit": ["form": ["id": "f", "fields": [[:]]]]], engine, system)
         }
         #expect(engine.transcript.events.filter { $0.type == "flowx.form" }.count == 2)
