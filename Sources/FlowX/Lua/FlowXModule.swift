@@ -135,6 +135,8 @@ enum FlowXModule {
                 throw args.argumentError(3, "function expected, got \(args[3].typeName)")
             }
             let fallback = file.flatMap { ProcessRenderer.themeFile($0, roots: engine.lua.scriptRoots) }
+            // The renderer keeps the uuid and the transcript names it (and the file).
+            try engine.retain(uuid.utf8.count + (file?.utf8.count ?? 0) + (fallback?.estimatedSize ?? 0))
             do { try system.renderer.setupTheme(uuid: uuid, fallback: fallback, fallbackName: file) }
             catch let e as RendererError { throw LuaError.callback(message: e.description) }
             if let completion { system.renderer.contained("setupTheme completion") { _ = try completion.call() } }
