@@ -32,8 +32,22 @@ extension ProcessDefinition {
                 let p = path.key("stepper").index(i)
                 let s = try reader.object(step, at: p)
                 try reader.known(s, ["title", "substeps"], at: p)
-                stepper.append(StepperStep(title: try reader.string(s["title"], at: p.key("title"), nonEmpty: true),
-                                           substeps: try reader.optionalInt(s["substeps"], at: p.key("substeps")) ?? 1))
+                var step = StepperStep(title: try reader.string(s["title"], at: p.key("title"), nonEmpty: true), substeps: 1)
+                if case .array(let subs)? = s["substeps"] {
+                    guard !subs.isEmpty else { throw reader.problem("expected at least one substep", at: p.key("substeps")) }
+                    step.substepTitles = try subs.enumerated().map { j, sub throws(LocatedProblem) in
+                        let q = p.key("substeps").index(j)
+                        let o = try reader.object(sub, at: q)
+                        try reader.known(o, ["title"], at: q)
+                        return try reader.optionalString(o["title"], at: q.key("title"))
+                    }
+                    step.substeps = subs.count
+                    step.hasSubsteps = true
+                } else if let count = try reader.optionalInt(s["substeps"], at: p.key("substeps")) {
+                    step.substeps = count
+                    step.hasSubsteps = true
+                }
+                stepper.append(step)
             }
         }
         actions = [:]
