@@ -34,9 +34,8 @@ extension ProcessRenderer {
         guard !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else { return nil }
         for root in roots {
             let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: root, isDirectory: true))
-            guard let bytes = try? FileBytes.read(url.path), let text = String(bytes: bytes, encoding: .utf8),
-                  let json = try? JSONValue.decode(text) else { continue }
-            return json
+            guard let bytes = try? FileBytes.read(url.path), let document = try? JSONDocument(bytes: Array(bytes)) else { continue }
+            return document.value
         }
         return nil
     }
