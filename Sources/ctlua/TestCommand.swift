@@ -23,6 +23,8 @@ struct TestCommand: ParsableCommand {
             total. View it with `genhtml FILE -o DIR`; with --shard, merge the shards' files with `lcov -a`.
             """, valueName: "file")) var coverage: String?
     @Flag(help: "Print TAP instead of the text report.") var tap = false
+    @Flag(help: "A failure inside a `tree`/`ui` pattern also shows the line diff of the whole pattern against the whole value.")
+    var verbose = false
     @Option(help: "Write transcripts of failed scenarios to this folder.") var trace: String?
     @Flag(help: "With --trace, write every scenario's transcript.") var traceAll = false
     @Flag(help: "Rewrite the golden transcripts of `snapshot` expectations instead of comparing them.") var updateSnapshots = false
@@ -75,6 +77,7 @@ struct TestCommand: ParsableCommand {
                                     limits: limits)
         options.snapshots = SnapshotMode.fromEnvironment(update: updateSnapshots)
         options.coveragePath = coverage
+        options.verbose = verbose
         if !noWorkers {
             let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
                 ?? Bundle.main.executablePath ?? CommandLine.arguments[0]

@@ -12,6 +12,10 @@ public struct ScenarioFailure: Sendable, Equatable {
     public var actual: String?
     /// The transcript position the failure is about (context is shown around it).
     public var eventIndex: Int?
+    /// The whole pattern and value when `expected`/`actual` are one difference inside them
+    /// (`tree.children[1].text`): `ctlua test --verbose` shows their line diff.
+    public var wholeExpected: String?
+    public var wholeActual: String?
     /// Transcript lines around `eventIndex`, filled by the runner (`> ` marks the event itself).
     public var context: [String]
 
@@ -39,7 +43,8 @@ public struct ScenarioFailure: Sendable, Equatable {
     /// `steps[3].expect.events[1]: no later event matches`, the one-line summary.
     public var summary: String {
         var where_ = location
-        if let expectation { where_ += where_.isEmpty ? expectation : ".expect.\(expectation)" }
+        // An unnamed error event is not an expectation written in the step: its label is the step.
+        if let expectation, expectation != "error event" { where_ += where_.isEmpty ? expectation : ".expect.\(expectation)" }
         return where_.isEmpty ? message : "\(where_): \(message)"
     }
 }

@@ -6,15 +6,23 @@ public enum JSONReporter {
     /// `{"passed":N,"failed":N,"scenarios":[{"name","file","passed","duration","failures":[...]}]}`.
     public static func render(_ results: [ScenarioResult]) -> String {
         let failed = results.filter { !$0.passed }.count
+        let notRun = results.filter { $0.status == .skipped || $0.status == .todo }.count
         let scenarios: [JSONValue] = results.map { result in
             .object([
                 "name": .string(result.name), "file": .string(result.relativePath), "passed": .bool(result.passed),
+                "status": .string(result.status.rawValue),
                 "duration": .double(result.duration),
+                "marks": .array(result.marks.map { mark in
+                    .object(["kind": .string(mark.kind.rawValue), "step": mark.step.map { .integer(Int64($0)) } ?? .null,
+                             "reason": .string(mark.reason)])
+                }),
                 "failures": .array(result.failures.map(json)),
             ])
         }
         let report: JSONValue = .object([
-            "passed": .integer(Int64(results.count - failed)), "failed": .integer(Int64(failed)),
+            "passed": .integer(Int64(results.count - failed - notRun)), "failed": .integer(Int64(failed)),
+            "skipped": .integer(Int64(results.filter { $0.status == .skipped }.count)),
+            "todo": .integer(Int64(results.filter { $0.status == .todo }.count)),
             "scenarios": .array(scenarios),
         ])
         return JSONWriter.text(report) + "\n"

@@ -57,13 +57,13 @@ public enum Runner {
             return ExitCode.usage
         }
 
-        // Running.
-        let results = execute(selected, options: options, registry: registry, makeEngine: makeEngine, output: output)
+        // Running: not the skipped and to-do scenarios (nor, when some are marked `only`, the others).
+        let results = executeMarked(selected, options: options, registry: registry, makeEngine: makeEngine, output: output)
 
         // Reporting.
         // A report written to standard output (`-`) keeps it machine-readable: the text report
         // goes to standard error instead.
-        var report = options.tap ? TAPReporter.render(results) : TextReporter.render(results, colour: output.colour)
+        var report = options.tap ? TAPReporter.render(results) : TextReporter.render(results, colour: output.colour, verbose: options.verbose)
         let coverage = options.coveragePath.map { _ in LuaCoverage.merged(results.compactMap(\.coverage)) }
         if let coverage {
             for line in LCOVReporter.summary(coverage) { report += (options.tap ? "# " : "") + line + "\n" }
@@ -99,12 +99,36 @@ public enum Runner {
         var scenarios: [Scenario] = []
         let loader = ScenarioLoader(registry: registry)
         for file in files {
-            switch loader.load(file) {
-            case .success(let scenario): scenarios.append(scenario)
+            switch loader.loadAll(file) {
+            case .success(let loaded): scenarios += loaded
             case .failure(let failure): errors += failure.errors
             }
         }
         return errors.isEmpty ? .success(scenarios) : .failure(ScenarioLoadErrors(errors))
+    }
+
+    /// Runs the scenarios that are not marked `skip` or `todo` (when any is marked `only`, only
+    /// those); the others have a result without running. Results carry each scenario's marks and
+    /// come back in the scenarios' order.
+    public static func executeMarked(_ scenarios: [Scenario], options: RunnerOptions, registry: StepRegistry,
+                                     makeEngine: ScenarioExecutor.EngineFactory? = nil,
+                                     output: RunnerOutput = .standard) -> [ScenarioResult] {
+        var marked = scenarios
+        if marked.contains(where: \.only) {
+            for i in marked.indices where !marked[i].only && marked[i].scenarioMark == nil {
+                marked[i].marks.insert(ScenarioMark(kind: .skip, reason: "another scenario is marked only"), at: 0)
+            }
+        }
+        let toRun = marked.filter { $0.scenarioMark == nil }
+        var ran = execute(toRun, options: options, registry: registry, makeEngine: makeEngine, output: output).makeIterator()
+        return marked.map { scenario in
+            guard scenario.scenarioMark == nil, var result = ran.next() else {
+                return ScenarioResult(name: scenario.name, relativePath: scenario.relativePath, failures: [], transcript: [],
+                                      duration: 0, marks: scenario.marks)
+            }
+            result.marks = scenario.marks
+            return result
+        }
     }
 
     /// Runs scenarios on `options.jobs` workers; results come back in the scenarios' order.

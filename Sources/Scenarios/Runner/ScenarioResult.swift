@@ -19,8 +19,9 @@ public struct ScenarioResult: Sendable {
     public var coverage: LuaCoverage?
 
     public init(name: String, relativePath: String, failures: [ScenarioFailure], transcript: [TranscriptEvent], duration: Double,
-                coverage: LuaCoverage? = nil) {
+                coverage: LuaCoverage? = nil, marks: [ScenarioMark] = []) {
         self.coverage = coverage
+        self.marks = marks
         self.name = name
         self.relativePath = relativePath
         self.failures = failures
@@ -28,7 +29,21 @@ public struct ScenarioResult: Sendable {
         self.duration = duration
     }
 
+    /// `skip`/`todo` of the scenario (it did not run) and of its steps (they did not run).
+    public var marks: [ScenarioMark] = []
+
+    /// True when no failure: a skipped or to-do scenario does not fail the run.
     public var passed: Bool { failures.isEmpty }
+
+    /// What reports count it as.
+    public enum Status: String, Sendable {
+        case passed, failed, skipped, todo
+    }
+
+    public var status: Status {
+        if let mark = marks.first(where: { $0.step == nil }) { return mark.kind == .skip ? .skipped : .todo }
+        return failures.isEmpty ? .passed : .failed
+    }
 
     /// True when both describe the same outcome; durations are ignored.
     public func sameOutcome(as other: ScenarioResult) -> Bool {

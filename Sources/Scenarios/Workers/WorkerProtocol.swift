@@ -200,16 +200,21 @@ public enum WorkerProtocol {
         if let expected = failure.expected { object["expected"] = .string(expected) }
         if let actual = failure.actual { object["actual"] = .string(actual) }
         if let index = failure.eventIndex { object["eventIndex"] = .integer(Int64(index)) }
+        if let whole = failure.wholeExpected { object["wholeExpected"] = .string(whole) }
+        if let whole = failure.wholeActual { object["wholeActual"] = .string(whole) }
         object["context"] = .array(failure.context.map { .string($0) })
         return .object(object)
     }
 
     static func failure(from value: JSONValue) -> ScenarioFailure {
-        ScenarioFailure(step: value["step"]?.integerValue.map { Int($0) }, expectation: value["expectation"]?.stringValue,
+        var failure = ScenarioFailure(step: value["step"]?.integerValue.map { Int($0) }, expectation: value["expectation"]?.stringValue,
                         message: value["message"]?.stringValue ?? "(a failure without a message)",
                         expected: value["expected"]?.stringValue, actual: value["actual"]?.stringValue,
                         eventIndex: value["eventIndex"]?.integerValue.map { Int($0) },
                         context: value["context"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+        failure.wholeExpected = value["wholeExpected"]?.stringValue
+        failure.wholeActual = value["wholeActual"]?.stringValue
+        return failure
     }
 }
 
