@@ -12,7 +12,7 @@ public final class TraitsSystem: EngineSystem {
     public private(set) var renderer: ExperienceRenderer!
     /// Swift traits registered with ``register(type:factory:)``: kept across relaunches.
     private var swiftTraits: [(String, TraitRegistry.Factory)] = []
-    private unowned let engine: Engine
+    unowned let engine: Engine
 
     public init(engine: Engine) { self.engine = engine }
 
@@ -27,8 +27,15 @@ public final class TraitsSystem: EngineSystem {
         }
         self.registry = registry
         renderer = ExperienceRenderer(composer: TraitComposer(registry: registry), transcript: engine.transcript, clock: engine.clock)
+        renderer.actionRegistry.onLog = { [weak engine] message in engine?.transcript.record("log", ["message": .string(message)]) }
+        engine.ui.setTapResolver(owner: "traits") { [weak self] id in
+            guard let view = self?.renderer.componentView(id) ?? self?.renderer.current?.package.wrapper.find(id) else { return nil }
+            return { try view.onTap?() }
+        }
         try engine.installModule("traits") { [unowned self, unowned engine] state in
-            try TraitsModule.make(system: self, engine: engine, state: state)
+            let module = try TraitsModule.make(system: self, engine: engine, state: state)
+            if case .table(let table) = module { TraitsModule.addExperienceFunctions(to: table, system: self, engine: engine, state: state) }
+            return module
         }
     }
 
@@ -44,6 +51,13 @@ public final class TraitsSystem: EngineSystem {
     @discardableResult
     public func register<T: ConfigurableTrait>(_ trait: T.Type) -> Bool {
         register(type: T.type) { T(configuration: $0) }
+    }
+
+    /// Registers an action type for this launch (Lua actions; scripts register them again after a
+    /// relaunch); false when the type is taken (a built-in's included).
+    @discardableResult
+    public func registerAction(type: String, factory: @escaping ActionRegistry.Factory) -> Bool {
+        renderer.actionRegistry.register(type: type, factory: factory)
     }
 
     /// Shows an experience JSON (0-based indexes), then settles the engine.
@@ -64,6 +78,7 @@ public final class TraitsSystem: EngineSystem {
         case .presenting: state = "presenting"
         case .shown: state = "shown"
         case .failing: state = "failing"
+        case .ending: state = "ending"
         }
         return .object([
             "experience": .string(presentation.experience.id),

@@ -88,7 +88,7 @@ enum TraitsModule {
         module["tap"] = .function(state.function("tap") { args in
             let id = try args.string(1)
             guard let root = system.renderer.current?.package.wrapper else { throw fail("tap: no experience is shown") }
-            guard let view = root.find(id) else { throw fail("tap: no view '\(id)' in the shown experience") }
+            guard let view = system.renderer.componentView(id) ?? root.find(id) else { throw fail("tap: no view '\(id)' in the shown experience") }
             engine.transcript.record("ui.tap", ["id": .string(id)])
             try view.onTap?()
             engine.settle()

@@ -1,12 +1,15 @@
+import Foundation
 import JSON
 
 extension Experience {
     /// Decodes an experience JSON as the SDK does: a step with `children` is a group, any other a
     /// single step (each with a string `id` and `type`); each `traits` array holds objects with a
     /// string `type` and an optional `config`; the same type twice in one array refuses the
-    /// experience. ctlua is lenient where the SDK needs data it does not use: the experience's
-    /// `name` and `type`, `traits` arrays, `actions` and `content` may be absent, and an empty
-    /// object stands for an empty array (a Lua `{}`).
+    /// experience. A step's `content` decodes as the SDK's components (strict: UUID ids, each
+    /// type's required keys) and its `actions` as `{on, type, config}` lists. ctlua is lenient
+    /// where the SDK's strictness would only get in the way of tests: the experience's `name` and
+    /// `type`, `traits` arrays, `actions` and `content` may be absent, ids need not be UUIDs, and
+    /// an empty object stands for an empty array (a Lua `{}`).
     public static func decode(_ json: JSONValue) throws(ExperienceDecodingError) -> Experience {
         let root = try object(json, "$")
         let id = try string(root, "id", "")
@@ -19,8 +22,21 @@ extension Experience {
         for (index, item) in items.enumerated() {
             steps.append(try step(item, "steps[\(index)]"))
         }
-        return Experience(id: id, name: root["name"]?.stringValue ?? "", type: root["type"]?.stringValue ?? "mobile",
-                          traits: traits, steps: steps)
+        var experience = Experience(id: id, name: root["name"]?.stringValue ?? "", type: root["type"]?.stringValue ?? "mobile",
+                                    traits: traits, steps: steps)
+        // As the SDK: these decode with `try?` (a wrong type is as if absent).
+        experience.publishedAt = root["publishedAt"]?.integerValue
+        if case .object(let context)? = root["context"] {
+            experience.context = Context(localeId: context["localeId"]?.stringValue, localeName: context["localeName"]?.stringValue,
+                                         workflowId: context["workflowId"]?.stringValue, workflowTaskId: context["workflowTaskId"]?.stringValue)
+        }
+        experience.redirectURL = root["redirectUrl"]?.stringValue
+        experience.nextContentID = root["nextContentId"]?.stringValue
+        let eligible = traits + (steps.first?.traits ?? [])
+        if let embed = eligible.first(where: { $0.type == "@appcues/embedded" }), let frame = embed.config?["frameID"]?.stringValue {
+            experience.renderContext = "embed:" + frame
+        }
+        return experience
     }
 
     /// Decodes experience JSON text.
@@ -39,14 +55,46 @@ extension Experience {
                 decoded.append(try child(try self.object(item, "\(path).children[\(index)]"), "\(path).children[\(index)]"))
             }
             return .group(Group(id: try string(object, "id", path), type: try string(object, "type", path), children: decoded,
-                                traits: try traitList(object["traits"], path + ".traits"), actions: object["actions"]))
+                                traits: try traitList(object["traits"], path + ".traits"), actions: try actionMap(object["actions"], path)))
         }
         return .child(try child(object, path))
     }
 
     private static func child(_ object: JSONObject, _ path: String) throws(ExperienceDecodingError) -> Child {
-        Child(id: try string(object, "id", path), type: try string(object, "type", path),
-              traits: try traitList(object["traits"], path + ".traits"), actions: object["actions"], content: object["content"])
+        let content = try object["content"].map { (json) throws(ExperienceDecodingError) in
+            try ExperienceComponent.decode(json, path: path + ".content")
+        }
+        return Child(id: try string(object, "id", path), type: try string(object, "type", path),
+                     traits: try traitList(object["traits"], path + ".traits"), actions: try actionMap(object["actions"], path),
+                     content: content)
+    }
+
+    /// An `actions` map (absent: empty): id → `[{on, type, config}]`; UUID keys lower-cased.
+    private static func actionMap(_ json: JSONValue?, _ stepPath: String) throws(ExperienceDecodingError) -> [String: [Action]] {
+        guard let json, !json.isNull else { return [:] }
+        let path = stepPath + ".actions"
+        let object = try self.object(json, path)
+        var map: [String: [Action]] = [:]
+        for (key, value) in object {
+            let keyPath = "\(path).\(key)"
+            guard case .array(let items) = emptyAsArray(value) else {
+                throw ExperienceDecodingError(path: keyPath, message: "expected an array, got \(value.typeName)")
+            }
+            var actions: [Action] = []
+            for (index, item) in items.enumerated() {
+                let itemPath = "\(keyPath)[\(index)]"
+                let action = try self.object(item, itemPath)
+                actions.append(Action(trigger: try string(action, "on", itemPath), type: try string(action, "type", itemPath),
+                                      config: action["config"]))
+            }
+            map[Experience.formatted(key), default: []] += actions
+        }
+        return map
+    }
+
+    /// An id as the SDK formats it in maps and analytics: a UUID lower-cased, any other as it is.
+    public static func formatted(_ id: String) -> String {
+        UUID(uuidString: id).map { $0.uuidString.lowercased() } ?? id
     }
 
     /// A `traits` array (absent: empty); duplicate types refuse it with the SDK's message.
