@@ -60,12 +60,19 @@ public final class TraitsSystem: EngineSystem {
         renderer.actionRegistry.register(type: type, factory: factory)
     }
 
-    /// Shows an experience JSON (0-based indexes), then settles the engine.
+    /// Shows an experience JSON (0-based indexes), then settles the engine. `trigger` is as the
+    /// SDK's (`show_call` for a show call; `qualification` skips the first group's navigate
+    /// actions); an unpublished experience (a preview) publishes no analytics. A JSON that does
+    /// not decode is a failed experience (`experience_error` when it has an id), then an error.
     @discardableResult
-    public func show(_ json: JSONValue, group: Int = 0, step: Int = 0) throws -> Bool {
-        let experience = try Experience.decode(json)
+    public func show(_ json: JSONValue, group: Int = 0, step: Int = 0, trigger: String = "show_call", published: Bool = true) throws -> Bool {
         defer { engine.settle() }
-        return try renderer.show(experience, at: Experience.StepIndex(group: group, item: step))
+        let data = renderer.experienceData(json, trigger: trigger, published: published)
+        if let error = data.error {
+            if json["id"]?.stringValue != nil, renderer.current == nil { _ = try? renderer.show(data) }
+            throw TraitsUsageError(error)
+        }
+        return try renderer.show(data, at: Experience.StepIndex(group: group, item: step))
     }
 
     /// What `traits.current()` returns, as JSON: experience id, group and step (1-based), state

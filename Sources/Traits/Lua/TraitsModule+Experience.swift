@@ -62,7 +62,12 @@ extension TraitsModule {
             return [try args.state.luaValue(.object(JSONObject(uniqueKeysWithValues: data.flatFormState().map { ($0, .string($1)) })))]
         })
         module["serve"] = .function(state.function("serve") { args in
-            let json = try args.state.jsonValue(args[1])
+            let json: JSONValue
+            if case .string(let text) = args[1] {
+                do { json = try JSONValue.decode(text.string) } catch { throw fail("serve: \(error)") }
+            } else {
+                json = try args.state.jsonValue(args[1])
+            }
             guard let id = json["id"]?.stringValue else { throw args.argumentError(1, "an experience with a string 'id' expected") }
             system.renderer.served[Experience.formatted(id)] = json.sortingKeys
             return []

@@ -57,8 +57,14 @@ enum TraitsModule {
             }
             let group = try index(args, 2, "group")
             let step = try index(args, 3, "step")
+            var trigger = "show_call", published = true
+            if !args[4].isNil {
+                let options = try args.table(4)
+                if case .string(let t) = options["trigger"] { trigger = t.string }
+                if case .boolean(let p) = options["published"] { published = p }
+            }
             do {
-                return [.boolean(try system.show(json, group: group, step: step))]
+                return [.boolean(try system.show(json, group: group, step: step, trigger: trigger, published: published))]
             } catch let error as ExperienceDecodingError {
                 throw fail("show: \(error)")
             } catch let error as TraitsUsageError {

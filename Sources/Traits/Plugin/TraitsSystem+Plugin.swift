@@ -21,9 +21,10 @@ extension TraitsSystem: SystemPlugin {
     public static var steps: [SystemStep<TraitsSystem>] {
         [
             SystemStep(
-                "show", value: .record(members: ["experience": .anyOf([.object, .string]), "group": .number, "step": .number],
+                "show", value: .record(members: ["experience": .anyOf([.object, .string]), "group": .number, "step": .number,
+                                                 "trigger": .string, "published": .boolean],
                                        required: ["experience"]),
-                summary: "shows an experience (an object, or the path of a JSON file relative to the scenario) at `group` and `step` (1-based, default 1); a composing or presenting error is a `step.error` event",
+                summary: "shows an experience (an object, or the path of a JSON file relative to the scenario) at `group` and `step` (1-based, default 1), triggered as `trigger` (default `show_call`; `qualification` skips the first group's navigate actions), `published: false` (a preview) publishes no analytics; a composing or presenting error is a `step.error` event",
                 example: #"{"show": {"experience": "fixtures/tour.json", "group": 1, "step": 1}}"#
             ) { system, context in
                 let json: JSONValue
@@ -40,7 +41,9 @@ extension TraitsSystem: SystemPlugin {
                 }
                 let group = try index(context.value["group"], "group")
                 let step = try index(context.value["step"], "step")
-                do { try system.show(json, group: group, step: step) } catch let error as ExperienceDecodingError {
+                let trigger = context.value["trigger"]?.stringValue ?? "show_call"
+                let published = context.value["published"]?.boolValue ?? true
+                do { try system.show(json, group: group, step: step, trigger: trigger, published: published) } catch let error as ExperienceDecodingError {
                     throw SystemError("show: \(error)")
                 } catch let error as TraitsUsageError { throw SystemError("show: \(error)") }
             },
@@ -136,7 +139,7 @@ extension TraitsSystem: SystemPlugin {
     /// `appcues:v2:*` ones, in order), matched one for one against strings (names) or patterns.
     static func analyticsMismatches(_ system: TraitsSystem, _ expected: JSONValue) -> [ExpectationMismatch] {
         let actual: [JSONValue] = system.engine.transcript.events.compactMap { event in
-            guard event.type == "analytics", let name = event["name"]?.stringValue, name.hasPrefix("appcues:v2:") else { return nil }
+            guard event.type == "appcues.analytics", let name = event["name"]?.stringValue, name.hasPrefix("appcues:v2:") else { return nil }
             return .object(["name": .string(name), "properties": event["properties"] ?? .object([:])])
         }
         let patterns = expected.arrayValue ?? []
@@ -171,7 +174,7 @@ extension TraitsSystem: SystemPlugin {
             EventType("experience.dismissed", fields: ["experience"], meaning: "the experience was removed (`dismiss` step, `traits.dismiss`, `@appcues/close`, an error on a page change)"),
             EventType("experience.error", fields: ["experience", "message"],
                       meaning: "the experience could not start (a failed decode, no steps): `appcues:v2:experience_error` is published"),
-            EventType("analytics", fields: ["name", "properties", "(internal)"],
+            EventType("appcues.analytics", fields: ["name", "properties", "(internal)"],
                       meaning: "an analytics event the SDK publishes: the `appcues:v2:*` experience events with their properties, and `@appcues/track` events (`internal: false`)"),
             EventType("profile.updated", fields: ["properties"], meaning: "profile attributes set by `@appcues/update-profile` or `@appcues/submit-form`"),
             EventType("link.opened", fields: ["url", "via"],
@@ -180,7 +183,7 @@ extension TraitsSystem: SystemPlugin {
             EventType("push.requested", fields: [], meaning: "`@appcues/request-push` asked for the push permission"),
             EventType("ui.type", fields: ["id", "text"], meaning: "text typed into an experience's text input (`type` step, `traits.type`)"),
             EventType("ui.select", fields: ["id", "value"], meaning: "an option selected in an experience's option select (`select` step, `traits.select`)"),
-            EventType("ui.longPress", fields: ["id"], meaning: "an experience view long-pressed (`traits.longPress`)"),
+            EventType("ui.longpress", fields: ["id"], meaning: "an experience view long-pressed (`traits.longPress`)"),
         ]
     }
 

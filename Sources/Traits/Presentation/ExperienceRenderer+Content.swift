@@ -68,7 +68,7 @@ extension ExperienceRenderer {
     /// Long-presses a component of the shown step.
     public func longPress(_ id: String) throws {
         guard let (child, component) = component(id) else { throw TraitsUsageError("no component '\(id)' in the shown step") }
-        transcript.record("ui.longPress", ["id": .string(id)])
+        transcript.record("ui.longpress", ["id": .string(id)])
         interact(child, component, trigger: "longPress")
     }
 

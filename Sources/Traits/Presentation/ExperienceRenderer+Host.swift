@@ -10,7 +10,7 @@ extension ExperienceRenderer: ActionHost {
         if isInternal, let data = current?.data, !data.published { return }
         var fields: JSONObject = ["name": .string(name), "properties": .object(properties)]
         if !isInternal { fields["internal"] = .bool(false) }
-        transcript.record("analytics", fields)
+        transcript.record("appcues.analytics", fields)
     }
 
     public func updateProfile(_ properties: JSONObject, isInternal: Bool) {

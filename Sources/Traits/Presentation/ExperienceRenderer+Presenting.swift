@@ -128,7 +128,7 @@ extension ExperienceRenderer {
     /// Records an analytics event (`analytics` in the transcript) when the experience is published.
     func publish(_ name: String, _ properties: JSONObject, _ data: ExperienceData?) {
         if let data, !data.published { return }
-        transcript.record("analytics", ["name": .string(name), "properties": .object(properties)])
+        transcript.record("appcues.analytics", ["name": .string(name), "properties": .object(properties)])
     }
 
     /// The text of an error as the SDK reports it (`"\(error)"`), Lua errors by their message.
