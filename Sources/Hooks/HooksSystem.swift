@@ -43,28 +43,32 @@ public final class HooksSystem: EngineSystem {
         return .object(object)
     }
 
-    /// Loads `plugin_configurations.json` (a decoded document), naming `file` in errors.
-    public func loadPlugins(_ document: JSONValue, file: String = "plugin_configurations.json") throws(HooksFileError) {
-        manager.load(plugins: try PluginModel.parseConfigurations(document, file: file))
+    /// Loads `plugin_configurations.json` (a decoded document), naming `file` in problems.
+    public func loadPlugins(_ document: JSONValue, file: String? = "plugin_configurations.json") throws(LocatedProblem) {
+        try loadPlugins(JSONReader(file: file, value: document))
     }
 
-    /// Loads river screens (a decoded document), naming `file` in errors.
-    public func loadScreens(_ document: JSONValue, file: String = "river.json") throws(HooksFileError) {
-        manager.load(screens: try ScreenModel.parseRiver(document, file: file))
+    /// Loads `plugin_configurations.json` as `reader` reads it.
+    public func loadPlugins(_ reader: JSONReader) throws(LocatedProblem) {
+        manager.load(plugins: try PluginModel.parseConfigurations(reader))
     }
 
-    /// Reads and decodes a JSON file; an unreadable file or bad JSON is an error naming it.
-    static func readJSON(path: String, shownAs name: String) throws(HooksFileError) -> JSONValue {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw HooksFileError(file: name, path: "$", message: "cannot read the file")
+    /// Loads river screens (a decoded document), naming `file` in problems.
+    public func loadScreens(_ document: JSONValue, file: String? = "river.json") throws(LocatedProblem) {
+        try loadScreens(JSONReader(file: file, value: document))
+    }
+
+    /// Loads river screens as `reader` reads them.
+    public func loadScreens(_ reader: JSONReader) throws(LocatedProblem) {
+        manager.load(screens: try ScreenModel.parseRiver(reader))
+    }
+
+    /// Reads a JSON file for a reader that names it `name`; an unreadable file or bad JSON is a
+    /// problem naming it.
+    static func readJSON(path: String, shownAs name: String) throws(LocatedProblem) -> JSONReader {
+        guard let bytes = try? FileBytes.read(path) else {
+            throw LocatedProblem(file: name, path: .root, message: "cannot read the file")
         }
-        do { return try JSONValue.decode(Array(data)) } catch {
-            throw HooksFileError(file: name, path: "$", message: "\(error)")
-        }
-    }
-
-    /// Decodes JSON text, naming `file` in errors.
-    static func decode(_ text: String, file: String) throws(HooksFileError) -> JSONValue {
-        do { return try JSONValue.decode(text) } catch { throw HooksFileError(file: file, path: "$", message: "\(error)") }
+        return try JSONReader(file: name, bytes: bytes)
     }
 }

@@ -42,7 +42,7 @@ public struct JSONTemplateProducer: TemplateProducer {
     ) throws(TemplateError) {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .jsonEmpty }
         let value: JSONValue
-        do { value = try JSONValue.decode(text) } catch { throw .jsonParse(error.description) }
+        do { value = try JSONDocument(text: text).value } catch { throw .jsonParse(error.description) }
         self.init(definitions: value, templatePresenter: templatePresenter, functionPresenter: functionPresenter)
     }
 

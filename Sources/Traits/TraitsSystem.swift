@@ -60,18 +60,30 @@ public final class TraitsSystem: EngineSystem {
         renderer.actionRegistry.register(type: type, factory: factory)
     }
 
-    /// Shows an experience JSON (0-based indexes), then settles the engine. `trigger` is as the
-    /// SDK's (`show_call` for a show call; `qualification` skips the first group's navigate
-    /// actions); an unpublished experience (a preview) publishes no analytics. A JSON that does
-    /// not decode is a failed experience (`experience_error` when it has an id), then an error.
+    /// Shows an experience JSON (0-based indexes), then settles the engine.
     @discardableResult
     public func show(_ json: JSONValue, group: Int = 0, step: Int = 0, trigger: String = "show_call", published: Bool = true) throws -> Bool {
+        try show(JSONReader(value: json), group: group, step: step, trigger: trigger, published: published)
+    }
+
+    /// Shows the experience `reader` reads (problems located in its text), then settles the
+    /// engine. `trigger` is as the SDK's (`show_call` for a show call; `qualification` skips the
+    /// first group's navigate actions); an unpublished experience (a preview) publishes no
+    /// analytics. A document that does not decode is a failed experience (`experience_error`
+    /// when it has an id), then the problem is thrown.
+    @discardableResult
+    public func show(_ reader: JSONReader, group: Int = 0, step: Int = 0, trigger: String = "show_call",
+                     published: Bool = true) throws -> Bool {
         defer { engine.settle() }
-        let data = renderer.experienceData(json, trigger: trigger, published: published)
-        if let error = data.error {
-            if json["id"]?.stringValue != nil, renderer.current == nil { _ = try? renderer.show(data) }
-            throw TraitsUsageError(error)
+        let experience: Experience
+        do { experience = try Experience.decode(reader) } catch {
+            if reader.root["id"]?.stringValue != nil, renderer.current == nil {
+                _ = try? renderer.show(renderer.failedExperience(reader.root, "invalid experience: \(error)", trigger: trigger,
+                                                                 published: published))
+            }
+            throw error
         }
+        let data = ExperienceData(experience, trigger: trigger, published: published, instanceID: renderer.nextID())
         return try renderer.show(data, at: Experience.StepIndex(group: group, item: step))
     }
 

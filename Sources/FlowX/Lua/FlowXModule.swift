@@ -33,8 +33,8 @@ enum FlowXModule {
         }
         set("validateForm") { args in
             let form: FormDefinition
-            do { form = try FormDefinition(json: try json(args.state, .table(try args.table(1)), "validateForm", engine), fromLua: true) } catch let e as DefinitionError {
-                throw fail("validateForm: form: \(e.path): \(e.message)")
+            do { form = try FormDefinition(json: try json(args.state, .table(try args.table(1)), "validateForm", engine), fromLua: true) } catch let e as LocatedProblem {
+                throw fail("validateForm: form: \(e)")
             }
             let data = try json(args.state, args[2].isNil ? .table(args.state.newTable()) : args[2], "validateForm", engine)
             let result = system.renderer.validators.validateWaiting(forms: [form], data: data.objectValue ?? [:])
@@ -56,8 +56,8 @@ enum FlowXModule {
             return []
         }
         set("collect") { args in
-            do { system.renderer.collect(try AnalyticsEvent(json: try json(args.state, args[1], "collect", engine))) } catch let e as DefinitionError {
-                throw fail("collect: \(e.path): \(e.message)")
+            do { system.renderer.collect(try AnalyticsEvent(json: try json(args.state, args[1], "collect", engine))) } catch let e as LocatedProblem {
+                throw fail("collect: \(e)")
             }
             return []
         }
@@ -93,7 +93,7 @@ enum FlowXModule {
         set("mediaURL") { args in [system.renderer.content.mediaURL(try args.string(1)).map { .string(LuaString($0)) } ?? .nil] }
         set("setEnumerations") { args in
             do { try system.renderer.content.setEnumerations(try json(args.state, .table(try args.table(1)), "setEnumerations", engine), fromLua: true) }
-            catch let e as DefinitionError { throw fail("setEnumerations: \(e.path): \(e.message)") }
+            catch let e as LocatedProblem { throw fail("setEnumerations: \(e)") }
             return []
         }
         set("enumeration") { args in

@@ -20,13 +20,13 @@ enum HooksModule {
             return []
         })
         module["loadPlugins"] = .function(state.function("loadPlugins") { args in
-            let document = try document(args, file: "plugin_configurations.json")
-            do throws(HooksFileError) { try system.loadPlugins(document) } catch { throw fail(error.description) }
+            let reader = try document(args, file: "plugin_configurations.json")
+            do throws(LocatedProblem) { try system.loadPlugins(reader) } catch { throw fail(error.description) }
             return [.integer(Int64(system.manager.plugins.count))]
         })
         module["loadScreens"] = .function(state.function("loadScreens") { args in
-            let document = try document(args, file: "river.json")
-            do throws(HooksFileError) { try system.loadScreens(document) } catch { throw fail(error.description) }
+            let reader = try document(args, file: "river.json")
+            do throws(LocatedProblem) { try system.loadScreens(reader) } catch { throw fail(error.description) }
             return [.integer(Int64(system.manager.screens.count))]
         })
         module["navigate"] = .function(state.function("navigate") { args in
@@ -107,16 +107,16 @@ enum HooksModule {
     }
 
     /// The document argument of `loadPlugins`/`loadScreens`: JSON text or a table.
-    static func document(_ args: LuaArguments, file: String) throws -> JSONValue {
+    static func document(_ args: LuaArguments, file: String) throws -> JSONReader {
         switch args[1] {
         case .string(let text):
-            do throws(HooksFileError) { return try HooksSystem.decode(text.string, file: file) } catch {
+            do throws(LocatedProblem) { return try JSONReader(file: file, bytes: Array(text.string.utf8)) } catch {
                 throw LuaError.callback(message: "hooks: \(error.description)")
             }
         case .table:
             let json: JSONValue
             do throws(LuaJSONError) { json = try args.state.jsonValue(args[1]) } catch { throw LuaError.callback(message: "hooks: \(file): \(error.message)") }
-            return json == .object([:]) ? .array([]) : json
+            return JSONReader(file: file, value: json == .object([:]) ? .array([]) : json)
         default:
             throw args.argumentError(1, "string or table expected, got \(args[1].typeName)")
         }

@@ -73,16 +73,14 @@ extension HooksSystem: SystemPlugin {
                 summary: "the available plugins: `plugin_configurations.json` inline (an array of `{\"plugin\": manifest, \"configuration_json\": {...}}`) or the path of the file",
                 example: #"{"plugins": "../../hooks/plugin_configurations.json"}"#
             ) { system, context in
-                let (document, file) = try load(context)
-                do throws(HooksFileError) { try system.loadPlugins(document, file: file ?? "") } catch { throw inlineAware(error) }
+                do throws(LocatedProblem) { try system.loadPlugins(try reader(context)) } catch { throw SystemError(error.description) }
             },
             SetupMember(
                 "screens", shape: .anyOf([.string, .arrayOf(.object)]),
                 summary: "the river screens with their `hooks.preload_plugins` and `postload_plugins`: `river.json` inline or the path of the file",
                 example: #"{"screens": [{"id": "home", "hooks": {"preload_plugins": [{"identifier": "analytics", "type": "general"}]}}]}"#
             ) { system, context in
-                let (document, file) = try load(context)
-                do throws(HooksFileError) { try system.loadScreens(document, file: file ?? "") } catch { throw inlineAware(error) }
+                do throws(LocatedProblem) { try system.loadScreens(try reader(context)) } catch { throw SystemError(error.description) }
             },
             SetupMember(
                 "hookTimeout", shape: .nonNegativeNumber,
@@ -95,17 +93,13 @@ extension HooksSystem: SystemPlugin {
         ]
     }
 
-    /// A file error as a setup error: inline documents are named by the member itself
-    /// (`setup.plugins: [0].plugin.identifier: ...`), files by their path.
-    private static func inlineAware(_ error: HooksFileError) -> SystemError {
-        SystemError(error.file.isEmpty ? "\(error.path): \(error.message)" : error.description)
-    }
-
-    /// A setup member's document: inline, or read from the path (relative to the scenario).
-    private static func load(_ context: SetupContext) throws -> (JSONValue, String?) {
-        guard let path = context.value.stringValue else { return (context.value, nil) }
+    /// A setup member's document: inline (problems named by the member itself, `setup.plugins:
+    /// [0].plugin.identifier: ...`), or read from the path, relative to the scenario (problems
+    /// named by the path as written, with line and column).
+    private static func reader(_ context: SetupContext) throws(LocatedProblem) -> JSONReader {
+        guard let path = context.value.stringValue else { return JSONReader(value: context.value) }
         let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.directory, isDirectory: true)).standardizedFileURL.path
-        do throws(HooksFileError) { return (try HooksSystem.readJSON(path: absolute, shownAs: path), path) } catch { throw SystemError(error.description) }
+        return try HooksSystem.readJSON(path: absolute, shownAs: path)
     }
 
     public static var expectationKeys: [ExpectationKey<HooksSystem>] {

@@ -55,7 +55,7 @@ struct SnapshotStore {
         let actual = Self.lines(events)
         var stored: [String: [String]] = [:]
         if let data = FileManager.default.contents(atPath: path) {
-            guard let parsed = try? ScenarioJSONParser.parse([UInt8](data)).value, case .object(let object) = parsed else {
+            guard let parsed = try? JSONDocument(bytes: [UInt8](data)).value, case .object(let object) = parsed else {
                 return ("snapshot file is not valid JSON: \(shown)", "a JSON object of snapshots", "unreadable; fix it or delete it and run with --update-snapshots")
             }
             for (key, value) in object { stored[key] = value.arrayValue?.map { JSONWriter.text($0) } ?? [] }

@@ -42,7 +42,7 @@ enum TemplatesModule {
             let definitions: JSONValue
             switch args[1] {
             case .string(let text):
-                do { definitions = try JSONValue.decode(text.string) } catch {
+                do { definitions = try JSONDocument(text: text.string).value } catch {
                     throw fail(TemplateError.jsonParse("\(error)").description)
                 }
             case .table(let t): definitions = try json(args.state, .table(t))
@@ -79,7 +79,7 @@ enum TemplatesModule {
         module["deliver"] = .function(state.function("deliver") { args in
             let payload: JSONValue
             if case .string(let text) = args[1] {
-                do { payload = try JSONValue.decode(text.string) } catch { throw fail("deliver: \(error)") }
+                do { payload = try JSONDocument(text: text.string).value } catch { throw fail("deliver: \(error)") }
             } else {
                 payload = try json(args.state, args[1])
             }
@@ -136,8 +136,13 @@ enum TemplatesModule {
     {
         var problems: [DefineProblem] = []
         func add(_ error: any Error, _ anchor: DefineProblem.Anchor) {
-            let text = (error as? TemplateError).map(luaMessage) ?? ((error as? LuaError)?.message ?? "\(error)")
-            problems.append(DefineProblem(message: text.hasPrefix("templates: ") ? text : "templates: \(text)", anchor: anchor))
+            let text: String
+            switch error {
+            case let error as TemplateError: text = luaMessage(error)
+            case let error as ArgumentDefaultError: text = error.message
+            default: text = "\(error)"
+            }
+            problems.append(DefineProblem(message: "templates: \(text)", anchor: anchor))
         }
         for (key, _) in spec.pairs {
             guard let name = key.stringValue else {
@@ -239,10 +244,16 @@ enum TemplatesModule {
             if let marker = nestedMarker(in: t, fileMark: fileMark, actionMark: actionMark) {
                 throw TemplateError.nestedFileOrAction(type: marker.type, argument: marker.key, template: "")
             }
-            let json = try TemplatesModule.json(state, .table(t))
+            let json: JSONValue
+            do { json = try state.jsonValue(.table(t)) } catch { throw ArgumentDefaultError(message: error.message) }
             try builder.addArgument(name, dictionary: json.objectValue ?? (json == .array([]) ? [:] : nil))
         default:
-            throw LuaError.callback(message: "templates: argument '\(name)' has an unsupported default (\(value.typeName))")
+            throw ArgumentDefaultError(message: "argument '\(name)' has an unsupported default (\(value.typeName))")
         }
     }
+}
+
+/// An argument default a template cannot have (the message has no `templates: ` prefix yet).
+struct ArgumentDefaultError: Error {
+    var message: String
 }

@@ -47,12 +47,12 @@ enum TraitsModule {
         module["view"] = .function(state.function("view") { args in [try TraitBindings.makeView(args)] })
         module["error"] = .function(newError)
         module["show"] = .function(state.function("show") { args in
-            let json: JSONValue
+            let reader: JSONReader
             switch args[1] {
             case .string(let text):
-                do { json = try JSONValue.decode(text.string) } catch { throw fail("show: \(error)") }
+                do { reader = try JSONReader(file: nil, bytes: Array(text.string.utf8)) } catch { throw fail("show: \(error)") }
             case .table:
-                do { json = try args.state.jsonValue(args[1]).sortingKeys } catch { throw fail("show: \(error)") }
+                do { reader = JSONReader(value: try args.state.jsonValue(args[1]).sortingKeys) } catch { throw fail("show: \(error)") }
             default: throw args.argumentError(1, "experience table or JSON text expected, got \(args[1].typeName)")
             }
             let group = try index(args, 2, "group")
@@ -64,9 +64,9 @@ enum TraitsModule {
                 if case .boolean(let p) = options["published"] { published = p }
             }
             do {
-                return [.boolean(try system.show(json, group: group, step: step, trigger: trigger, published: published))]
-            } catch let error as ExperienceDecodingError {
-                throw fail("show: \(error)")
+                return [.boolean(try system.show(reader, group: group, step: step, trigger: trigger, published: published))]
+            } catch let error as LocatedProblem {
+                throw fail("show: invalid experience: \(error)")
             } catch let error as TraitsUsageError {
                 throw fail("show: \(error)")
             }

@@ -9,82 +9,76 @@ extension ExperienceComponent {
     /// required keys (stack: `orientation`, `items`; box: `items`; text: `text` or `spans`;
     /// button: `content`; image: `imageUrl`; embed: `embed`; optionSelect: `label`, `selectMode`,
     /// `options`; textInput: `label`; customComponent: `identifier`); `block` is its `content`.
-    public static func decode(_ json: JSONValue, path: String, depth: Int = 0) throws(ExperienceDecodingError) -> ExperienceComponent {
-        guard depth < maxDepth else { throw ExperienceDecodingError(path: path, message: "components nested deeper than \(maxDepth)") }
-        let object = try Decoding.object(json, path)
-        let type = try Decoding.string(object, "type", path)
+    public static func decode(_ json: JSONValue, reader: JSONReader = JSONReader(value: .null), path: JSONPath = .root,
+                              depth: Int = 0) throws(LocatedProblem) -> ExperienceComponent {
+        guard depth < maxDepth else { throw reader.problem("components nested deeper than \(maxDepth)", at: path) }
+        let object = try reader.object(json, at: path)
+        let type = try reader.string(object["type"], at: path.key("type"))
         if type == "block" {
-            guard let content = object["content"] else { throw Decoding.missing(path, "content") }
-            return try decode(content, path: path + ".content", depth: depth + 1)
+            return try decode(object["content"] ?? .null, reader: reader, path: path.key("content"), depth: depth + 1)
         }
         let known = ["stack", "box", "text", "button", "image", "spacer", "embed", "optionSelect", "textInput", "customComponent"]
-        guard known.contains(type) else { throw ExperienceDecodingError(path: path + ".type", message: "unknown type '\(type)'") }
-        let id = try Decoding.uuid(object, "id", path)
+        guard known.contains(type) else { throw reader.problem("unknown type '\(type)'", at: path.key("type")) }
+        let id = try reader.uuid(object["id"], at: path.key("id"))
         var component = ExperienceComponent(type: type, id: id, properties: [:], children: [], form: nil)
-        if let style = object["style"] { component.properties["style"] = try Decoding.objectValue(style, path + ".style") }
-        func items() throws(ExperienceDecodingError) -> [ExperienceComponent] {
-            let array = try Decoding.array(object, "items", path)
+        if let style = try reader.optionalObject(object["style"], at: path.key("style")) { component.properties["style"] = .object(style) }
+        func items() throws(LocatedProblem) -> [ExperienceComponent] {
             var result: [ExperienceComponent] = []
-            for (index, item) in array.enumerated() { result.append(try decode(item, path: "\(path).items[\(index)]", depth: depth + 1)) }
+            for (index, item) in try reader.array(object["items"], at: path.key("items")).enumerated() {
+                result.append(try decode(item, reader: reader, path: path.key("items").index(index), depth: depth + 1))
+            }
             return result
         }
         switch type {
         case "stack":
-            let orientation = try Decoding.string(object, "orientation", path)
-            guard orientation == "horizontal" || orientation == "vertical" else {
-                throw ExperienceDecodingError(path: path + ".orientation", message: "cannot initialize Orientation from invalid String value \(orientation)")
-            }
-            component.properties["orientation"] = .string(orientation)
+            component.properties["orientation"] = .string(try reader.enumeration(object["orientation"], ["horizontal", "vertical"],
+                                                                                  "Orientation", at: path.key("orientation")))
             component.children = try items()
         case "box":
             component.children = try items()
         case "text":
-            component.properties["text"] = .string(try text(object, path))
+            component.properties["text"] = .string(try text(object, reader, path))
         case "button":
-            guard let content = object["content"] else { throw Decoding.missing(path, "content") }
-            component.children = [try decode(content, path: path + ".content", depth: depth + 1)]
+            guard let content = object["content"] else { throw reader.problem("missing required key", at: path.key("content")) }
+            component.children = [try decode(content, reader: reader, path: path.key("content"), depth: depth + 1)]
         case "image":
-            let url = try Decoding.string(object, "imageUrl", path)
-            guard URL(string: url) != nil, !url.isEmpty else {
-                throw ExperienceDecodingError(path: path + ".imageUrl", message: "invalid URL string")
-            }
+            let url = try reader.string(object["imageUrl"], at: path.key("imageUrl"))
+            guard !url.isEmpty, URL(string: url) != nil else { throw reader.problem("invalid URL string", at: path.key("imageUrl")) }
             component.properties["imageUrl"] = .string(url)
             if let label = object["accessibilityLabel"]?.stringValue { component.properties["accessibilityLabel"] = .string(label) }
         case "embed":
-            component.properties["embed"] = .string(try Decoding.string(object, "embed", path))
+            component.properties["embed"] = .string(try reader.string(object["embed"], at: path.key("embed")))
         case "spacer":
             if let spacing = object["spacing"]?.doubleValue { component.properties["spacing"] = .double(spacing) }
         case "customComponent":
-            component.properties["identifier"] = .string(try Decoding.string(object, "identifier", path))
+            component.properties["identifier"] = .string(try reader.string(object["identifier"], at: path.key("identifier")))
             if let config = object["config"] { component.properties["config"] = config }
         case "optionSelect":
-            try decodeOptionSelect(object, path, depth, into: &component)
+            try decodeOptionSelect(object, reader, path, depth, into: &component)
         default:  // textInput
-            try decodeTextInput(object, path, into: &component)
+            try decodeTextInput(object, reader, path, into: &component)
         }
         return component
     }
 
     /// A text model's text: its `spans` joined, or its `text` (`no text or spans defined`).
-    static func text(_ object: JSONObject, _ path: String) throws(ExperienceDecodingError) -> String {
-        if let spans = object["spans"], !spans.isNull {
-            guard case .array(let items) = spans else { throw Decoding.mismatch(path + ".spans", "an array", spans) }
+    static func text(_ object: JSONObject, _ reader: JSONReader, _ path: JSONPath) throws(LocatedProblem) -> String {
+        if let spans = try reader.optionalArray(object["spans"], at: path.key("spans")) {
             var text = ""
-            for (index, span) in items.enumerated() { text += try Decoding.string(try Decoding.object(span, "\(path).spans[\(index)]"), "text", "\(path).spans[\(index)]") }
+            for (index, span) in spans.enumerated() {
+                let spanPath = path.key("spans").index(index)
+                text += try reader.string(try reader.object(span, at: spanPath)["text"], at: spanPath.key("text"))
+            }
             return text
         }
-        if let text = object["text"], !text.isNull {
-            guard case .string(let string) = text else { throw Decoding.mismatch(path + ".text", "a string", text) }
-            return string
-        }
-        throw ExperienceDecodingError(path: path + ".text", message: "no text or spans defined")
+        if let text = try reader.optionalString(object["text"], at: path.key("text")) { return text }
+        throw reader.problem("no text or spans defined", at: path.key("text"))
     }
 
     /// A nested text model (`label`, `errorLabel`, `placeholder`): a UUID id and a text.
-    static func textModel(_ object: JSONObject, _ key: String, _ path: String) throws(ExperienceDecodingError) -> String? {
-        guard let value = object[key], !value.isNull else { return nil }
-        let model = try Decoding.object(value, "\(path).\(key)")
-        _ = try Decoding.uuid(model, "id", "\(path).\(key)")
-        return try text(model, "\(path).\(key)")
+    static func textModel(_ object: JSONObject, _ key: String, _ reader: JSONReader, _ path: JSONPath) throws(LocatedProblem) -> String? {
+        guard let model = try reader.optionalObject(object[key], at: path.key(key)) else { return nil }
+        _ = try reader.uuid(model["id"], at: path.key(key).key("id"))
+        return try text(model, reader, path.key(key))
     }
 }

@@ -4,44 +4,40 @@ extension ExperienceComponent {
     /// `optionSelect`: `label`, `selectMode` (single, multi) and `options` (each a `value` and a
     /// `content` component, optional `selectedContent`) required; `defaultValue`,
     /// `minSelections`, `maxSelections`, `controlPosition`, `leadingFill`, `attributeName` optional.
-    static func decodeOptionSelect(_ object: JSONObject, _ path: String, _ depth: Int,
-                                   into component: inout ExperienceComponent) throws(ExperienceDecodingError) {
-        guard let label = try textModel(object, "label", path) else { throw Decoding.missing(path, "label") }
-        let modeText = try Decoding.string(object, "selectMode", path)
-        guard let mode = FormModel.SelectMode(rawValue: modeText) else {
-            throw ExperienceDecodingError(path: path + ".selectMode", message: "cannot initialize SelectMode from invalid String value \(modeText)")
-        }
+    static func decodeOptionSelect(_ object: JSONObject, _ reader: JSONReader, _ path: JSONPath, _ depth: Int,
+                                   into component: inout ExperienceComponent) throws(LocatedProblem) {
+        guard let label = try textModel(object, "label", reader, path) else { throw reader.problem("missing required key", at: path.key("label")) }
+        let modeText = try reader.enumeration(object["selectMode"], ["single", "multi"], "SelectMode", at: path.key("selectMode"))
         var options: [Option] = []
-        for (index, item) in try Decoding.array(object, "options", path).enumerated() {
-            let itemPath = "\(path).options[\(index)]"
-            let option = try Decoding.object(item, itemPath)
-            guard let content = option["content"] else { throw Decoding.missing(itemPath, "content") }
-            options.append(Option(
-                value: try Decoding.string(option, "value", itemPath),
-                content: try decode(content, path: itemPath + ".content", depth: depth + 1),
-                selectedContent: try option["selectedContent"].flatMap { $0.isNull ? nil : $0 }
-                    .map { (json) throws(ExperienceDecodingError) in try decode(json, path: itemPath + ".selectedContent", depth: depth + 1) }))
+        for (index, item) in try reader.array(object["options"], at: path.key("options")).enumerated() {
+            let itemPath = path.key("options").index(index)
+            let option = try reader.object(item, at: itemPath)
+            guard let content = option["content"] else { throw reader.problem("missing required key", at: itemPath.key("content")) }
+            var selected: ExperienceComponent?
+            if let json = option["selectedContent"], json != .null {
+                selected = try decode(json, reader: reader, path: itemPath.key("selectedContent"), depth: depth + 1)
+            }
+            options.append(Option(value: try reader.string(option["value"], at: itemPath.key("value")),
+                                  content: try decode(content, reader: reader, path: itemPath.key("content"), depth: depth + 1),
+                                  selectedContent: selected))
         }
         var defaults: [String] = []
-        if let value = object["defaultValue"], !value.isNull {
-            guard case .array(let items) = value else { throw Decoding.mismatch(path + ".defaultValue", "an array", value) }
-            for (index, item) in items.enumerated() {
-                guard case .string(let s) = item else { throw Decoding.mismatch("\(path).defaultValue[\(index)]", "a string", item) }
-                defaults.append(s)
-            }
+        for (index, item) in (try reader.optionalArray(object["defaultValue"], at: path.key("defaultValue")) ?? []).enumerated() {
+            defaults.append(try reader.string(item, at: path.key("defaultValue").index(index)))
         }
-        let minSelections = try Decoding.optionalInt(object, "minSelections", path, min: 0)
-        let controlPosition = try Decoding.optionalString(object, "controlPosition", path)
-        if let controlPosition, !["leading", "trailing", "top", "bottom", "hidden"].contains(controlPosition) {
-            throw ExperienceDecodingError(path: path + ".controlPosition",
-                                          message: "cannot initialize ControlPosition from invalid String value \(controlPosition)")
+        let minSelections = try reader.optionalInt(object["minSelections"], at: path.key("minSelections"), min: 0)
+        var controlPosition: String?
+        if let value = object["controlPosition"], value != .null {
+            controlPosition = try reader.enumeration(value, ["leading", "trailing", "top", "bottom", "hidden"], "ControlPosition",
+                                                     at: path.key("controlPosition"))
         }
         let trueMin = min(minSelections ?? 0, options.count)
         component.form = FormModel(
-            kind: "optionSelect", label: label, attributeName: try Decoding.optionalString(object, "attributeName", path),
-            defaultValue: defaults, required: trueMin > 0, selectMode: mode, options: options, minSelections: minSelections,
-            maxSelections: try Decoding.optionalInt(object, "maxSelections", path, min: 0),
-            leadingFill: try Decoding.optionalBool(object, "leadingFill", path) ?? false, controlPosition: controlPosition, maxLength: nil)
+            kind: "optionSelect", label: label, attributeName: try reader.optionalString(object["attributeName"], at: path.key("attributeName")),
+            defaultValue: defaults, required: trueMin > 0, selectMode: FormModel.SelectMode(rawValue: modeText), options: options,
+            minSelections: minSelections, maxSelections: try reader.optionalInt(object["maxSelections"], at: path.key("maxSelections"), min: 0),
+            leadingFill: try reader.optionalBool(object["leadingFill"], at: path.key("leadingFill")) ?? false,
+            controlPosition: controlPosition, maxLength: nil)
         component.properties["label"] = .string(label)
         component.properties["selectMode"] = .string(modeText)
         component.children = options.map(\.content)
@@ -49,16 +45,17 @@ extension ExperienceComponent {
 
     /// `textInput`: `label` required; `defaultValue`, `required`, `maxLength`, `placeholder`,
     /// `attributeName`, `dataType` optional.
-    static func decodeTextInput(_ object: JSONObject, _ path: String, into component: inout ExperienceComponent) throws(ExperienceDecodingError) {
-        guard let label = try textModel(object, "label", path) else { throw Decoding.missing(path, "label") }
-        let defaultValue = try Decoding.optionalString(object, "defaultValue", path)
+    static func decodeTextInput(_ object: JSONObject, _ reader: JSONReader, _ path: JSONPath,
+                                into component: inout ExperienceComponent) throws(LocatedProblem) {
+        guard let label = try textModel(object, "label", reader, path) else { throw reader.problem("missing required key", at: path.key("label")) }
+        let defaultValue = try reader.optionalString(object["defaultValue"], at: path.key("defaultValue"))
         component.form = FormModel(
-            kind: "textInput", label: label, attributeName: try Decoding.optionalString(object, "attributeName", path),
-            defaultValue: defaultValue.map { [$0] } ?? [], required: try Decoding.optionalBool(object, "required", path) ?? false,
+            kind: "textInput", label: label, attributeName: try reader.optionalString(object["attributeName"], at: path.key("attributeName")),
+            defaultValue: defaultValue.map { [$0] } ?? [], required: try reader.optionalBool(object["required"], at: path.key("required")) ?? false,
             selectMode: nil, options: [], minSelections: nil, maxSelections: nil, leadingFill: false, controlPosition: nil,
-            maxLength: try Decoding.optionalInt(object, "maxLength", path, min: 0))
+            maxLength: try reader.optionalInt(object["maxLength"], at: path.key("maxLength"), min: 0))
         component.properties["label"] = .string(label)
-        if let placeholder = try textModel(object, "placeholder", path) { component.properties["placeholder"] = .string(placeholder) }
-        if let dataType = try Decoding.optionalString(object, "dataType", path) { component.properties["dataType"] = .string(dataType) }
+        if let placeholder = try textModel(object, "placeholder", reader, path) { component.properties["placeholder"] = .string(placeholder) }
+        if let dataType = try reader.optionalString(object["dataType"], at: path.key("dataType")) { component.properties["dataType"] = .string(dataType) }
     }
 }

@@ -27,24 +27,23 @@ extension TraitsSystem: SystemPlugin {
                 summary: "shows an experience (an object, or the path of a JSON file relative to the scenario) at `group` and `step` (1-based, default 1), triggered as `trigger` (default `show_call`; `qualification` skips the first group's navigate actions), `published: false` (a preview) publishes no analytics; a composing or presenting error is a `step.error` event",
                 example: #"{"show": {"experience": "fixtures/tour.json", "group": 1, "step": 1}}"#
             ) { system, context in
-                let json: JSONValue
+                let reader: JSONReader
                 switch context.value["experience"] {
                 case .string(let path)?:
                     let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.directory, isDirectory: true))
-                    let text: String
-                    do { text = try String(contentsOf: url, encoding: .utf8) } catch {
+                    guard let bytes = try? FileBytes.read(url.standardizedFileURL.path) else {
                         throw SystemError("show: cannot read \(url.standardizedFileURL.path)")
                     }
-                    do { json = try JSONValue.decode(text) } catch { throw SystemError("show: \(path): \(error)") }
-                case let value?: json = value
+                    do { reader = try JSONReader(file: path, bytes: bytes) } catch { throw SystemError("show: \(error)") }
+                case let value?: reader = JSONReader(value: value)
                 case nil: throw SystemError("show: missing experience")
                 }
                 let group = try index(context.value["group"], "group")
                 let step = try index(context.value["step"], "step")
                 let trigger = context.value["trigger"]?.stringValue ?? "show_call"
                 let published = context.value["published"]?.boolValue ?? true
-                do { try system.show(json, group: group, step: step, trigger: trigger, published: published) } catch let error as ExperienceDecodingError {
-                    throw SystemError("show: \(error)")
+                do { try system.show(reader, group: group, step: step, trigger: trigger, published: published) } catch let error as LocatedProblem {
+                    throw SystemError("show: invalid experience: \(error)")
                 } catch let error as TraitsUsageError { throw SystemError("show: \(error)") }
             },
             SystemStep(

@@ -62,14 +62,18 @@ extension ExperienceRenderer: ActionHost {
     /// A decoded experience, or a failed one (its id and name, the decoding error) as the SDK's `LossyExperience`.
     func experienceData(_ json: JSONValue, trigger: String, from: String? = nil, published: Bool = true) -> ExperienceData {
         do {
-            return ExperienceData(try Experience.decode(json), trigger: trigger, fromExperienceID: from, published: published,
+            return ExperienceData(try Experience.decode(JSONReader(value: json, emptyObjectIsArray: true)), trigger: trigger, fromExperienceID: from, published: published,
                                   instanceID: nextID())
         } catch {
-            let skeleton = Experience(id: json["id"]?.stringValue ?? "", name: json["name"]?.stringValue ?? "",
-                                      type: json["type"]?.stringValue ?? "", steps: [])
-            return ExperienceData(skeleton, trigger: trigger, fromExperienceID: from, published: published, instanceID: nextID(),
-                                  error: error.description)
+            return failedExperience(json, "invalid experience: \(error)", trigger: trigger, from: from, published: published)
         }
+    }
+
+    /// A failed experience: its id and name kept, the error to report when it starts.
+    func failedExperience(_ json: JSONValue, _ error: String, trigger: String, from: String? = nil, published: Bool = true) -> ExperienceData {
+        let skeleton = Experience(id: json["id"]?.stringValue ?? "", name: json["name"]?.stringValue ?? "",
+                                  type: json["type"]?.stringValue ?? "", steps: [])
+        return ExperienceData(skeleton, trigger: trigger, fromExperienceID: from, published: published, instanceID: nextID(), error: error)
     }
 
     public func requestReview(completion: @escaping () -> Void) {

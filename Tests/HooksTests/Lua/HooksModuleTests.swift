@@ -295,8 +295,8 @@ import Testing
         ("hooks.navigate('nowhere')", "hooks: no screen 'nowhere' in the loaded river"),
         ("hooks.navigate('plain', {from = 'sideways'})", "'from' must be one of cell, navbar, menu, picker, got 'sideways'"),
         ("hooks.navigate('plain', 'cell')", "bad argument #2 to 'navigate' (table or nil expected, got string)"),
-        ("hooks.loadScreens('[{\"id\": 1}]')", "hooks: river.json: [0].id: expected a string, got number"),
-        ("hooks.loadScreens('[{\"id\": ')", "hooks: river.json: $:"),
+        ("hooks.loadScreens('[{\"id\": 1}]')", "hooks: river.json:1:9: [0].id: expected a string, got number"),
+        ("hooks.loadScreens('[{\"id\": ')", "hooks: river.json:1:8: invalid JSON: "),
         ("hooks.loadPlugins{{plugin = {identifier = true}}}", "hooks: plugin_configurations.json: [0].plugin.identifier: expected a string, got boolean"),
         ("hooks.loadPlugins(42)", "bad argument #1 to 'loadPlugins' (string or table expected, got number)"),
     ])

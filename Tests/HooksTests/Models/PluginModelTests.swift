@@ -31,14 +31,14 @@ import Testing
     @Test(arguments: [
         (#"{"plugin": {}}"#, "plugin_configurations.json: $: expected an array of {\"plugin\": ..., \"configuration_json\": ...}, got object"),
         (#"[{"plugin": {"identifier": 3}}]"#, "plugin_configurations.json: [0].plugin.identifier: expected a string, got number"),
-        (#"[{"plugin": {"identifier": "a"}}, {"configuration_json": {}}]"#, "plugin_configurations.json: [1].plugin: missing required key"),
+        (#"[{"plugin": {"identifier": "a"}}, {"configuration_json": {}}]"#, "plugin_configurations.json: [1].plugin: missing required key (expected an object)"),
         (#"[{"plugin": {"identifier": "a", "screen": "yes"}}]"#, "plugin_configurations.json: [0].plugin.screen: expected a boolean, got string"),
         (#"[{"plugin": {"identifier": "a"}, "configuration_json": [1]}]"#, "plugin_configurations.json: [0].configuration_json: expected an object, got array"),
         (#"[{"plugin": {"identifier": "a", "general": {"fields": 1}}}]"#, "plugin_configurations.json: [0].plugin.general.fields: expected an array, got number"),
         (#"[7]"#, "plugin_configurations.json: [0]: expected an object, got number"),
     ])
     func malformedConfigurationsNameTheFileAndPath(text: String, message: String) throws {
-        let error = #expect(throws: HooksFileError.self) { try PluginModel.parseConfigurations(try JSONValue.decode(text)) }
+        let error = #expect(throws: LocatedProblem.self) { try PluginModel.parseConfigurations(try JSONDocument(text: text).value) }
         #expect(error?.description == message)
     }
 

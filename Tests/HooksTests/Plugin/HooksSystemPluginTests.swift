@@ -80,8 +80,8 @@ import Testing
         files["scenarios/d.json"] = #"{"name": "d", "setup": {"plugins": [{"plugin": {"identifier": 4}}]}, "steps": []}"#
         let results = try run(files)
         func message(_ name: String) -> String { results[name]?.failures.map(\.summary).joined(separator: "; ") ?? "" }
-        #expect(message("a").contains("setup.screens: ../fixtures/bad-river.json: [1].hooks.preload_plugins: expected an array, got number"), "\(message("a"))")
-        #expect(message("b").contains("setup.plugins: ../fixtures/broken.json: $:"), "\(message("b"))")
+        #expect(message("a").contains("setup.screens: ../fixtures/bad-river.json:1:56: [1].hooks.preload_plugins: expected an array, got number"), "\(message("a"))")
+        #expect(message("b").contains("setup.plugins: ../fixtures/broken.json:1:12: invalid JSON: "), "\(message("b"))")
         #expect(message("c").contains("setup.plugins: ../fixtures/absent.json: $: cannot read the file"), "\(message("c"))")
         #expect(message("d").contains("setup.plugins: [0].plugin.identifier: expected a string, got number"), "\(message("d"))")
     }
