@@ -106,6 +106,7 @@ public final class TraitsSystem: EngineSystem {
             "state": .string(state),
             "tree": presentation.package.wrapper.tree,
             "metadata": .object(presentation.package.metadataDelegate.values),
+            "form": renderer.formJSON ?? .object([:]),
         ])
     }
 }

@@ -45,4 +45,6 @@ public protocol ActionHost: AnyObject {
     /// Runs `action` after `seconds` of virtual time.
     func after(seconds: Double, _ action: @escaping () -> Void)
     func log(_ message: String)
+    /// The form state of the shown step changed (errors to show): its views are updated.
+    func formChanged()
 }

@@ -24,6 +24,7 @@ final class SubmitFormAction: QueueTransformingAction {
               let state = data.state(at: step) else { return queue }
         if state.stepFormIsComplete { return queue }
         state.shouldShowErrors = true
+        host.formChanged()
         return Array(queue[..<index])
     }
 }

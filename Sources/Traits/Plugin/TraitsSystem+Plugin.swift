@@ -99,7 +99,7 @@ extension TraitsSystem: SystemPlugin {
         [
             ExpectationKey(
                 "experience", shape: .anyOf([.object, .null]),
-                rule: "the shown experience `{experience, group, step, state, tree, metadata}` matches the pattern (members it names, recursively; arrays element-wise); `null`: nothing is shown",
+                rule: "the shown experience `{experience, group, step, state, tree, metadata, form}` (`form`: the shown step's fields by component id, `{label, value, satisfied, error}`) matches the pattern (members it names, recursively; arrays element-wise); `null`: nothing is shown",
                 example: #"{"experience": {"experience": "tour", "group": 1, "step": 2, "state": "shown"}}"#
             ) { system, _, expected in
                 let actual = system.currentJSON

@@ -43,6 +43,25 @@ extension ExperienceRenderer {
         if state.shouldShowError(for: id) { view["error"] = .bool(true) } else { view.properties.removeValue(forKey: "error") }
     }
 
+    /// Updates the form views of the shown step (after a submit showed its errors).
+    public func formChanged() {
+        guard let presentation = current, let child = presentation.experience.step(at: presentation.stepIndex) else { return }
+        let state = presentation.data.state(for: child.id)
+        for id in state.formItems.keys { if let view = componentView(id) { refresh(view, state) } }
+    }
+
+    /// The shown step's form, `{id: {label, value, satisfied, error}}` (`traits.current().form`).
+    var formJSON: JSONValue? {
+        guard let presentation = current, let child = presentation.experience.step(at: presentation.stepIndex) else { return nil }
+        let state = presentation.data.state(for: child.id)
+        var object: JSONObject = [:]
+        for (id, item) in state.formItems {
+            object[id] = .object(["label": .string(item.label), "value": .string(item.value.text), "satisfied": .bool(item.isSatisfied),
+                                  "error": .bool(state.shouldShowError(for: id))])
+        }
+        return .object(object)
+    }
+
     /// Runs a component's actions for a trigger (`tap`, `longPress`): a `step_interaction`
     /// event then the actions, through the queue.
     func interact(_ child: Experience.Child, _ component: ExperienceComponent, trigger: String) {

@@ -5,7 +5,8 @@ extension ExperienceRenderer {
     /// page change, else across groups (the container dismissed, the next group composed, its
     /// `navigate` actions run, presented). `+1` past the last step completes the experience; a
     /// step that does not exist is a `step_error` (`Step at +2 does not exist`) and nothing moves.
-    /// Only a shown step moves (the SDK has no transition from the others).
+    /// Only a shown step moves (the SDK has no transition from the others); a move to the current
+    /// step is a logged no-op (the SDK would wait for a page change that never comes).
     public func show(step reference: StepReference, completion: @escaping () -> Void = {}) {
         guard case .shown(let presentation) = state else {
             transcript.record("log", ["message": .string("continue \(reference): no step is shown")])
@@ -23,7 +24,9 @@ extension ExperienceRenderer {
             return
         }
         if target.group == presentation.group {
-            if target.item != current.item {
+            if target.item == current.item {
+                transcript.record("log", ["message": .string("continue \(reference): already at step \(current.analyticsDescription)")])
+            } else {
                 do { try presentation.package.pageMonitor.set(currentPage: target.item) } catch {
                     report(error, data: data, at: target, recoverable: false)
                 }
