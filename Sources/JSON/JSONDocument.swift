@@ -4,10 +4,7 @@ public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
     public var line: Int
     public var column: Int
 
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
+    public init(line: Int, column: Int) { (self.line, self.column) = (line, column) }
 
     /// `line:column`.
     public var description: String { "\(line):\(column)" }

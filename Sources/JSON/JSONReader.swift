@@ -56,10 +56,11 @@ public struct JSONReader: Sendable {
         return object
     }
 
-    public func array(_ value: JSONValue?, at path: JSONPath) throws(LocatedProblem) -> [JSONValue] {
-        guard let value else { throw problem("missing required key (expected an array)", at: path) }
+    /// An array; `expected` says what kind in a problem (`an array of screens`).
+    public func array(_ value: JSONValue?, at path: JSONPath, expected: String = "an array") throws(LocatedProblem) -> [JSONValue] {
+        guard let value else { throw problem("missing required key (expected \(expected))", at: path) }
         if emptyObjectIsArray, value == .object([:]) { return [] }
-        guard case .array(let array) = value else { throw mismatch("an array", value, at: path) }
+        guard case .array(let array) = value else { throw mismatch(expected, value, at: path) }
         return array
     }
 

@@ -22,6 +22,10 @@ struct CTLua: ParsableCommand {
         version: CTLua.version,
         subcommands: [RunCommand.self, TestCommand.self, DocCommand.self, InitCommand.self] + SystemCatalog.standard.commands)
 
+    /// ArgumentParser's messages start with this (its default is `Error: `): every error of the
+    /// CLI starts with `ctlua: `, without rewriting a message's text afterwards.
+    static var _errorPrefix: String { "ctlua: " }
+
     /// `ctlua --version`: ctlua's version and the C libraries it was built against.
     static let version = "ctlua 0.1.0 (Lua \(LuaVersion.release), jansson \(JanssonVersion.release))"
 
@@ -69,9 +73,7 @@ struct CTLua: ParsableCommand {
     static func exit(reporting error: any Error) -> Never {
         let code = exitCode(for: error)
         guard code == .validationFailure else { exit(withError: error) }
-        var text = fullMessage(for: error)
-        if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
-        FileHandle.standardError.write(Data("ctlua: \(text)\n".utf8))
+        FileHandle.standardError.write(Data("\(fullMessage(for: error))\n".utf8))
         Glibc.exit(Runner.ExitCode.usage)
     }
 

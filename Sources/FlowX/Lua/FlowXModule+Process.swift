@@ -26,6 +26,7 @@ extension FlowXModule {
                 case .string(let text):
                     let json: JSONValue
                     do { json = try JSONDocument(text: text.string).value } catch { throw fail("loadProcess: \(error)") }
+                    try engine.retain(json.estimatedSize)   // the renderer keeps the definition
                     definition = try ProcessDefinition(json: json)
                 case .table(let t): definition = try ProcessDefinition(json: try json(args.state, .table(t), "loadProcess", engine), fromLua: true)
                 default: throw args.argumentError(1, "string or table expected, got \(args[1].typeName)")
@@ -109,7 +110,9 @@ extension FlowXModule {
             return []
         })
         driving("upload") { args in
-            try system.renderer.upload(try args.string(1), file: try args.string(2))
+            let name = try args.string(1), file = try args.string(2)
+            try engine.retain(file.utf8.count)   // the upload's file is named in the transcript
+            try system.renderer.upload(name, file: file)
             return []
         }
         driving("dismiss") { _ in

@@ -10,6 +10,7 @@ extension HooksModule {
         unowned let engine = engine
         module["appLoadingPlugin"] = .function(state.function("appLoadingPlugin") { args in
             let definition = try LuaAppLoadingDefinition(try args.table(1))
+            try engine.retain(128 + definition.identifier.utf8.count + definition.type.utf8.count)   // the launcher keeps it
             system.luaAppHooks.insert(definition.identifier)
             system.launcher.register(definition.identifier, AppLoadingHookFactory(type: definition.type) { model in
                 try LuaAppLoadingPlugin(definition: definition, model: model)
@@ -46,6 +47,7 @@ extension HooksModule {
             do throws(LuaJSONError) { activity = try args.state.jsonValue(args[1]) } catch {
                 throw args.argumentError(1, error.message)
             }
+            try engine.retain(activity.estimatedSize)   // kept for the launch and in the transcript
             system.launcher.continueUserActivity(activity)
             engine.settle()
             return []

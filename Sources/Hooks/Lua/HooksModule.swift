@@ -12,7 +12,8 @@ enum HooksModule {
         func fail(_ message: String) -> LuaError { .callback(message: "hooks: \(message)") }
 
         module["plugin"] = .function(state.function("plugin") { args in
-            let definition = try LuaHookDefinition(try args.table(1))
+            let definition = try LuaHookDefinition(try args.table(1), retain: { [unowned engine] in try engine.retain($0) })
+            try engine.retain(128 + definition.identifier.utf8.count)   // the manager keeps the factory
             system.luaHooks.insert(definition.identifier)
             system.manager.register(definition.identifier, HookPluginFactory(isScreen: definition.isScreen) { creation in
                 try LuaHookPlugin(definition: definition, creation: creation)
@@ -21,11 +22,13 @@ enum HooksModule {
         })
         module["loadPlugins"] = .function(state.function("loadPlugins") { args in
             let reader = try document(args, file: "plugin_configurations.json")
+            try engine.retain(reader.document.value.estimatedSize)   // the manager keeps the plugins
             do throws(LocatedProblem) { try system.loadPlugins(reader) } catch { throw fail(error.description) }
             return [.integer(Int64(system.manager.plugins.count))]
         })
         module["loadScreens"] = .function(state.function("loadScreens") { args in
             let reader = try document(args, file: "river.json")
+            try engine.retain(reader.document.value.estimatedSize)   // the manager keeps the screens
             do throws(LocatedProblem) { try system.loadScreens(reader) } catch { throw fail(error.description) }
             return [.integer(Int64(system.manager.screens.count))]
         })
@@ -49,6 +52,7 @@ enum HooksModule {
                     do throws(LuaJSONError) { dataSource = try args.state.jsonValue(options["dataSource"]) } catch {
                         throw args.argumentError(2, "'dataSource': \(error.message)")
                     }
+                    try engine.retain(dataSource?.estimatedSize ?? 0)   // the navigation and its hooks keep it
                 }
             case let other: throw args.argumentError(2, "table or nil expected, got \(other.typeName)")
             }

@@ -9,9 +9,11 @@ struct LuaHookDefinition {
     let initialise: LuaFunction?
     let requestPresentation: LuaFunction?
     let didDisappear: LuaFunction?
+    /// Charges what a callback keeps in Swift (`done`'s data) to the engine's memory cap.
+    let retain: (Int) throws -> Void
 
     /// Reads the definition; every problem is a Lua error naming the field.
-    init(_ table: LuaTable) throws(LuaError) {
+    init(_ table: LuaTable, retain: @escaping (Int) throws -> Void = { _ in }) throws(LuaError) {
         func fail(_ message: String) -> LuaError { .callback(message: "hooks.plugin: \(message)") }
         func optionalFunction(_ key: String) throws(LuaError) -> LuaFunction? {
             switch table[key] {
@@ -38,6 +40,7 @@ struct LuaHookDefinition {
             }
         }
         self.table = table
+        self.retain = retain
         self.identifier = identifier.string
         self.execute = execute
         initialise = try optionalFunction("init")

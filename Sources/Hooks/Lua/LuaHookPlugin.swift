@@ -81,6 +81,7 @@ final class LuaHookPlugin: ScreenHookAdapter {
 
     func executeHook(presentationIndex: Int, dataDict: JSONObject?, completion: @escaping HookCompletion) throws {
         let execute = definition.execute
+        let retain = definition.retain
         let done = execute.state.function("done") { [weak self] args in
             guard case .boolean(let succeed) = args[1] else {
                 throw args.argumentError(1, "boolean expected, got \(args[1].typeName)")
@@ -99,6 +100,7 @@ final class LuaHookPlugin: ScreenHookAdapter {
                 do throws(LuaJSONError) { json = try args.state.jsonValue(args[3]) } catch {
                     throw args.argumentError(3, error.message)
                 }
+                try retain(json.estimatedSize)   // the navigation state and the transcript keep it
                 switch json {
                 case .object(let o): data = o
                 case .array(let a) where a.isEmpty: data = [:]

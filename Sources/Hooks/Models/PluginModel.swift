@@ -74,9 +74,7 @@ public struct PluginModel: Equatable, Sendable {
 
     /// Parses `plugin_configurations.json` as `reader` reads it (problems located in its text).
     public static func parseConfigurations(_ reader: JSONReader) throws(LocatedProblem) -> [PluginModel] {
-        guard let entries = reader.root.arrayValue else {
-            throw reader.problem("expected an array of {\"plugin\": ..., \"configuration_json\": ...}, got \(reader.root.typeName)", at: .root)
-        }
+        let entries = try reader.array(reader.root, at: .root, expected: #"an array of {"plugin": ..., "configuration_json": ...}"#)
         var models: [PluginModel] = []
         for (i, entry) in entries.enumerated() {
             let at = JSONPath.root.index(i)

@@ -81,12 +81,9 @@ public struct ScreenModel: Equatable, Sendable {
 
     /// Parses river screens as `reader` reads them (problems located in its text).
     public static func parseRiver(_ reader: JSONReader) throws(LocatedProblem) -> [ScreenModel] {
-        guard let entries = reader.root.arrayValue else {
-            throw reader.problem("expected an array of screens, got \(reader.root.typeName)", at: .root)
-        }
         var screens: [ScreenModel] = []
         var seen: Set<String> = []
-        for (i, entry) in entries.enumerated() {
+        for (i, entry) in try reader.array(reader.root, at: .root, expected: "an array of screens").enumerated() {
             let at = JSONPath.root.index(i)
             guard let object = entry.objectValue else { throw reader.problem("expected a screen object, got \(entry.typeName)", at: at) }
             let id = try reader.string(object["id"], at: at.key("id"))

@@ -54,7 +54,7 @@ struct DefinitionFiles {
             let problems = producer.problems()
             if !problems.isEmpty {
                 return problems.map { problem in
-                    let at = document.nearestPosition(of: JSONPath(problem.path.map { .key($0) }))
+                    let at = document.nearestPosition(of: problem.path)
                     return LocatedProblem(file: path, position: at ?? SourcePosition(line: 1, column: 1),
                                           message: problem.error.description).description
                 }

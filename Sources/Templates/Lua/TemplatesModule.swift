@@ -23,6 +23,7 @@ enum TemplatesModule {
         module["define"] = .function(state.function("define") { args in
             let spec = try args.table(1)
             let built = buildTemplate(spec, fileMark: fileMark, actionMark: actionMark, state: args.state)
+            if let template = built.template { try engine.retain(estimatedSize(template)) }   // the manager keeps it
             if let checker = system.checker {
                 var problems = built.problems
                 if problems.isEmpty, let template = built.template {
@@ -48,6 +49,7 @@ enum TemplatesModule {
             case .table(let t): definitions = try json(args.state, .table(t))
             default: throw args.argumentError(1, "string or table expected, got \(args[1].typeName)")
             }
+            try engine.retain(definitions.estimatedSize)   // kept for relaunch, and as templates
             var templatePresenter: LuaTemplatePresenter?
             var functionPresenter: LuaTemplatePresenter?
             if case .table(let presenters) = args[2] {
@@ -61,6 +63,7 @@ enum TemplatesModule {
         })
         module["presenter"] = .function(state.function("presenter") { args in
             let name = try args.string(1)
+            try engine.retain(64 + name.utf8.count)
             guard let p = try presenter(args[2], "presenter", args) else {
                 throw args.argumentError(2, "presenter table expected, got nil")
             }
@@ -107,6 +110,11 @@ enum TemplatesModule {
         })
         CampaignsModule.install(system: system, engine: engine, templates: module, state: state)
         return .table(module)
+    }
+
+    /// What the manager keeps of a template: its name and each argument's name and default.
+    static func estimatedSize(_ template: CustomTemplate) -> Int {
+        template.arguments.reduce(128 + template.name.utf8.count) { $0 + 64 + $1.name.utf8.count + ($1.defaultValue?.estimatedSize ?? 0) }
     }
 
     static func json(_ state: LuaState, _ value: LuaValue) throws -> JSONValue {
