@@ -22,6 +22,7 @@ extension TraitsModule {
                 throw args.argumentError(1, "field 'execute' must be a function, got \(definition["execute"].typeName)")
             }
             let type = typeName.string
+            try engine.retain(type.utf8.count + 64)   // the registry keeps the type
             let registered = system.registerAction(type: type) { config, level in
                 LuaAction(type: type, level: level, config: config, execute: execute)
             }
@@ -64,10 +65,11 @@ extension TraitsModule {
         module["serve"] = .function(state.function("serve") { args in
             let json: JSONValue
             if case .string(let text) = args[1] {
-                do { json = try JSONValue.decode(text.string) } catch { throw fail("serve: \(error)") }
+                do { json = try JSONReader(file: nil, bytes: Array(text.string.utf8)).root } catch { throw fail("serve: \(error)") }
             } else {
                 json = try args.state.jsonValue(args[1])
             }
+            try engine.retain(json.estimatedSize)   // kept until launched (or replaced)
             guard let id = json["id"]?.stringValue else { throw args.argumentError(1, "an experience with a string 'id' expected") }
             system.renderer.served[Experience.formatted(id)] = json.sortingKeys
             return []
