@@ -55,6 +55,7 @@ import TestSupport
         "templates.deliver": "for i = 1, 200 do templates.deliver{type = 'custom-code', templateName = 'Nope', wzrk_id = 'x' .. i, vars = {blob = big}} end",
         "traits.register": "for i = 1, 200 do traits.register{type = big .. i} end",
         "traits.action": "for i = 1, 200 do traits.action{type = big .. i, execute = function() end} end",
+        "traits.component": "for i = 1, 200 do traits.component{identifier = big .. i, render = function() end} end",
         "traits.serve": "for i = 1, 200 do traits.serve{id = 'e' .. i, name = big .. i, steps = {}} end",
         "traits.view": "for i = 1, 200 do traits.view{kind = 'k', p = big .. i} end",
         "traits.show": "for i = 1, 200 do traits.show{id = 'e' .. i, name = big .. i, steps = {{id = 's', type = 'm'}}} end",
