@@ -48,6 +48,17 @@ extension TraitsModule {
             components[identifier.string] = render
             return [.boolean(true)]
         })
+        module["runActions"] = .function(state.function("runActions") { args in
+            let json = try args.state.jsonValue(args[1])
+            var models: [Experience.Action] = []
+            for item in json.arrayValue ?? (json == .object([:]) ? [] : nil) ?? [] {
+                guard let type = item["type"]?.stringValue else { throw args.argumentError(1, "actions {on, type, config} expected") }
+                models.append(Experience.Action(trigger: item["on"]?.stringValue ?? "tap", type: type, config: item["config"]))
+            }
+            system.renderer.actionRegistry.enqueue(models, level: "step", interactionType: try args.optionalString(2) ?? "Button Tapped",
+                                                   viewDescription: try args.optionalString(3))
+            return []   // the queue runs at the next turn of the run loop (the caller's settle)
+        })
         module["continue"] = .function(state.function("continue") { args in
             let reference = try stepReference(args, 1)
             system.renderer.show(step: reference)
