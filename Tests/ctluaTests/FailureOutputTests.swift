@@ -6,23 +6,21 @@ import Testing
 /// the expected and actual value there, the whole diff only with `--verbose`, and one failure at
 /// the step that raised an error.
 @Suite struct FailureOutputTests {
+    /// The failure's lines (the transcript around it changes as systems record more events).
     static let treeFailure = """
         FAIL examples/scenarios-failing/traits_wrong_tree.json (traits: fails on purpose — the tree has no close button (the skippable trait hides it)): steps[1].expect.tree.children[1].children[0].children: wrong view tree
             expected: 2 elements (arrays match by position; {"$contains": [...]} matches in any order)
             actual:   1 element
             transcript:
-                #7 t=0.0 trait.applied {"trait":"@appcues/skippable","capability":"backdropDecorating","level":"experience"}
-                #8 t=0.0 metadata.published {"keys":[]}
-                #9 t=0.0 trait.applied {"trait":"@appcues/modal","capability":"presenting","level":"experience"}
-              > #10 t=0.0 step.presented {"experience":"e","group":1,"step":1}
-        0 passed, 1 failed
 
         """
 
     @Test func aTreeMismatchNamesThePathNotTheWholeTree() throws {
         let r = try CLI.run(["test", "--no-workers", "examples/scenarios-failing/traits_wrong_tree.json"])
         #expect(r.status == 1)
-        #expect(r.stdout == Self.treeFailure, "\(r.stdout)")
+        #expect(r.stdout.hasPrefix(Self.treeFailure), "\(r.stdout)")
+        #expect(r.stdout.hasSuffix("\n0 passed, 1 failed\n"))
+        #expect(r.stdout.split(separator: "\n").count < 15, "one failure, a few lines: \(r.stdout)")
     }
 
     @Test func verboseAddsTheWholeDiff() throws {

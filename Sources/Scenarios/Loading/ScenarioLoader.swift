@@ -74,7 +74,7 @@ public struct ScenarioLoader: Sendable {
         mutating func add(_ problems: [(JSONPath, String)]) { for (path, message) in problems { add(path, message) } }
     }
 
-    private static let topLevel: Set<String> = ["name", "description", "scripts", "setup", "steps", "skip", "todo", "only", "cases"]
+    private static let topLevel: Set<String> = ["name", "description", "scripts", "setup", "steps", "skip", "todo", "only", "cases", "include"]
 
     private func validate(_ root: JSONValue, found: ScenarioDiscovery.Found, directory: String, defaultName: String,
                           into v: inout Validation) -> Scenario {
@@ -116,9 +116,15 @@ public struct ScenarioLoader: Sendable {
                 }
             }
         }
+        let included = includes(object, directory: directory, into: &v)
+        scripts = included.scripts + scripts
         if let value = object["setup"] {
             setup = value
             v.add(registry.setupShape.check(value, at: .root.key("setup")))
+            if case .object(let own) = value, !included.setup.isEmpty { setup = .object(Self.merge(included.setup, own)) }
+        } else if !included.setup.isEmpty {
+            setup = .object(included.setup)
+            v.add(registry.setupShape.check(setup, at: .root.key("include")))
         }
         guard let stepsValue = object["steps"] else {
             v.add(JSONPath.root.key("steps"), "missing required key (an array of steps)")
