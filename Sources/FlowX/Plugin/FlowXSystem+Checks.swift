@@ -14,11 +14,22 @@ extension FlowXSystem {
                 return system.warnings().filter { $0.process == definition.name }.map { warning in
                     reader.problem(warning.description, at: validatorPath(warning, in: reader.root)).description
                 }
+            },
+            FileKind("FlowX theme", recognizes: { $0["tokens"] != nil && $0["screens"] == nil && $0["steps"] == nil }) { _, reader in
+                // A fallback theme (`setup.flowx.theme.file`): the renderer keeps it as it is; its tokens are an object.
+                let root = try reader.object(reader.root, at: .root)
+                _ = try reader.object(root["tokens"], at: .root.key("tokens"))
+                return []
             }],
-            references: [FileReference(.setup("process")) { value, path in
-                if let file = value.stringValue { return [(path, file)] }
-                return (value.arrayValue ?? []).enumerated().compactMap { i, entry in entry.stringValue.map { (path.index(i), $0) } }
-            }])
+            references: [
+                FileReference(.setup("process")) { value, path in
+                    if let file = value.stringValue { return [(path, file)] }
+                    return (value.arrayValue ?? []).enumerated().compactMap { i, entry in entry.stringValue.map { (path.index(i), $0) } }
+                },
+                FileReference(.setup("flowx")) { value, path in
+                    value["theme"]?["file"]?.stringValue.map { [(path.key("theme").key("file"), $0)] } ?? []
+                },
+            ])
     }
 
     /// Where a warning's validator is named in a process file (the root when it is not found there).
