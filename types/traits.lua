@@ -229,6 +229,12 @@ function traits.action(definition) end
 ---@return boolean
 function traits.component(definition) end
 
+---Queues action models `{on, type, config}` as a user interaction (a `step_interaction` first), e.g. from a trait's tap handler.
+---@param actions table[]
+---@param interactionType? string default "Button Tapped"
+---@param viewDescription? string
+function traits.runActions(actions, interactionType, viewDescription) end
+
 ---The registered action types (the 11 built-ins first).
 ---@return string[]
 function traits.actions() end

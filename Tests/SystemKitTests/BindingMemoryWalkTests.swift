@@ -125,7 +125,7 @@ import TestSupport
         "traits.type": "replaces an existing field's value (an unknown id is an error)",
         "traits.select": "an existing option's value (an unknown one is an error)",
         "traits.longPress": "an id looked up; runs its actions", "traits.continue": "a step reference",
-        "traits.close": "a boolean", "traits.reset": "no arguments (drops the profile and the queue)",
+        "traits.close": "a boolean", "traits.runActions": "actions queued and run (the queue is bounded)", "traits.reset": "no arguments (drops the profile and the queue)",
         "traits.form": "returns a copy to Lua", "traits.profile": "returns a copy to Lua", "traits.actions": "returns a copy to Lua",
         "traits.delegate": "Lua functions (references on Lua's heap), replaced by each call",
         "hooks.closeHookScreen": "no arguments", "hooks.configure": "a number", "hooks.state": "returns a copy to Lua",

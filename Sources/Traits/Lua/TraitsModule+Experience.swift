@@ -24,7 +24,7 @@ extension TraitsModule {
             let type = typeName.string
             try engine.retain(type.utf8.count + 64)   // the registry keeps the type
             let registered = system.registerAction(type: type) { config, level in
-                LuaAction(type: type, level: level, config: config, execute: execute)
+                LuaAction(type: type, level: level, config: config, execute: execute) { [unowned engine] bytes in try engine.retain(bytes) }
             }
             return [.boolean(registered)]
         })
@@ -47,6 +47,17 @@ extension TraitsModule {
             try engine.retain(identifier.string.utf8.count + 64)
             components[identifier.string] = render
             return [.boolean(true)]
+        })
+        module["runActions"] = .function(state.function("runActions") { args in
+            let json = try args.state.jsonValue(args[1])
+            var models: [Experience.Action] = []
+            for item in json.arrayValue ?? (json == .object([:]) ? [] : nil) ?? [] {
+                guard let type = item["type"]?.stringValue else { throw args.argumentError(1, "actions {on, type, config} expected") }
+                models.append(Experience.Action(trigger: item["on"]?.stringValue ?? "tap", type: type, config: item["config"]))
+            }
+            system.renderer.actionRegistry.enqueue(models, level: "step", interactionType: try args.optionalString(2) ?? "Button Tapped",
+                                                   viewDescription: try args.optionalString(3))
+            return []   // the queue runs at the next turn of the run loop (the caller's settle)
         })
         module["continue"] = .function(state.function("continue") { args in
             let reference = try stepReference(args, 1)
