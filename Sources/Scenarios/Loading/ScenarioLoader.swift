@@ -48,7 +48,7 @@ public struct ScenarioLoader: Sendable {
     public func loadAll(bytes: [UInt8], found: ScenarioDiscovery.Found, defaultName: String) -> Result<[Scenario], ScenarioLoadErrors> {
         let file = found.relativePath
         let reader: JSONReader
-        do { reader = try JSONReader(file: file, bytes: bytes) } catch { return .failure(ScenarioLoadErrors([error])) }
+        do { reader = try JSONReader(file: file, bytes: bytes) } catch { return .failure(ScenarioLoadErrors([error] + Self.ruleNote(found))) }
         var validator = Validation(reader: reader)
         let directory = (found.file as NSString).deletingLastPathComponent
         var caseValidator = Validation(reader: reader)
@@ -60,8 +60,15 @@ public struct ScenarioLoader: Sendable {
         // One problem of the scenario body is the same in every case: report it once.
         var seen: Set<String> = []
         let errors = (caseValidator.errors + validator.errors).filter { seen.insert($0.description).inserted }
-        if !errors.isEmpty || scenarios.isEmpty { return .failure(ScenarioLoadErrors(errors)) }
+        if !errors.isEmpty || scenarios.isEmpty { return .failure(ScenarioLoadErrors(errors + Self.ruleNote(found))) }
         return .success(scenarios)
+    }
+
+    /// For a file found in a folder, a line saying which rule took it as a scenario (a file a
+    /// system reads that the rule took by mistake is then plain to see).
+    static func ruleNote(_ found: ScenarioDiscovery.Found) -> [LocatedProblem] {
+        guard let rule = found.rule else { return [] }
+        return [LocatedProblem(file: found.relativePath, message: "taken as a scenario by the folder rule: \(rule)")]
     }
 
     /// Collects problems, located by the reader.
