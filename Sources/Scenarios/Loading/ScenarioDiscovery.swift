@@ -15,10 +15,16 @@ public enum ScenarioDiscovery {
     public struct Found: Sendable, Equatable {
         public var relativePath: String
         public var file: String
+        /// The file's JSON text as read, when discovery read it (a `.json` file in a folder, read
+        /// to apply the folder rule): the loader reads and parses no file twice.
+        var document: Result<JSONReader, LocatedProblem>?
+
         public init(relativePath: String, file: String) {
             self.relativePath = relativePath
             self.file = file
         }
+
+        public static func == (a: Found, b: Found) -> Bool { a.relativePath == b.relativePath && a.file == b.file }
     }
 
     /// The extensions of scenario files.
@@ -52,9 +58,10 @@ public enum ScenarioDiscovery {
                           extensions.contains(ext.lowercased()) else { continue }
                     var isDir: ObjCBool = false
                     let full = absolute + "/" + sub
-                    guard fileManager.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue,
-                          isScenarioInFolder(full) else { continue }
-                    found.append(Found(relativePath: display == "." ? sub : display + "/" + sub, file: full))
+                    guard fileManager.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue else { continue }
+                    var item = Found(relativePath: display == "." ? sub : display + "/" + sub, file: full)
+                    guard isScenarioInFolder(&item) else { continue }
+                    found.append(item)
                 }
                 found.sort { $0.relativePath.utf8.lexicographicallyPrecedes($1.relativePath.utf8) }
             } else {
@@ -65,15 +72,20 @@ public enum ScenarioDiscovery {
         return (files, errors)
     }
 
-    /// The folder rule (see the type's documentation).
-    public static func isScenarioInFolder(_ path: String) -> Bool {
-        let name = (path as NSString).lastPathComponent.lowercased()
+    /// The folder rule (see the type's documentation); a `.json` file it takes keeps its
+    /// parsed document (or its syntax error) for the loader.
+    static func isScenarioInFolder(_ found: inout Found) -> Bool {
+        let name = (found.file as NSString).lastPathComponent.lowercased()
         if name.hasSuffix(".lua") { return name.hasSuffix("_test.lua") || name.hasSuffix(".test.lua") }
-        guard name.hasSuffix(".json"), let bytes = try? FileBytes.read(path) else { return false }
-        if let document = try? JSONDocument(bytes: bytes) {
-            return document.value.objectValue?["steps"] != nil
+        guard name.hasSuffix(".json"), let bytes = try? FileBytes.read(found.file) else { return false }
+        do {
+            let reader = try JSONReader(file: found.relativePath, bytes: bytes)
+            found.document = .success(reader)
+            return reader.root.objectValue?["steps"] != nil
+        } catch {
+            found.document = .failure(error)
+            return String(decoding: bytes, as: UTF8.self).contains("\"steps\"")
         }
-        return String(decoding: bytes, as: UTF8.self).contains("\"steps\"")
     }
 
     /// The name of a `.lua` scenario from its file name: `banner_test.lua` and `banner.test.lua`

@@ -20,19 +20,30 @@ public struct ScenarioLoader: Sendable {
             return .success(Scenario(relativePath: found.relativePath, file: found.file,
                                      name: ScenarioDiscovery.luaScenarioName(stem), body: .lua))
         }
-        // POSIX reads: FileManager.contents(atPath:) leaks its buffer for an empty file (LeakSanitizer).
-        let bytes: [UInt8]
-        do { bytes = try FileBytes.read(found.file) } catch {
-            return .failure(ScenarioLoadErrors([LocatedProblem(file: found.relativePath, message: "cannot read: not readable")]))
+        let reader: JSONReader
+        switch found.document {
+        case .success(let read): reader = read
+        case .failure(let problem): return .failure(ScenarioLoadErrors([problem]))
+        case nil:
+            // POSIX reads: FileManager.contents(atPath:) leaks its buffer for an empty file (LeakSanitizer).
+            let bytes: [UInt8]
+            do { bytes = try FileBytes.read(found.file) } catch {
+                return .failure(ScenarioLoadErrors([LocatedProblem(file: found.relativePath, message: "cannot read: not readable")]))
+            }
+            do { reader = try JSONReader(file: found.relativePath, bytes: bytes) } catch { return .failure(ScenarioLoadErrors([error])) }
         }
-        return load(bytes: bytes, found: found, defaultName: stem)
+        return load(reader, found: found, defaultName: stem)
     }
 
     /// Parses and validates JSON scenario text (also used by tests).
     public func load(bytes: [UInt8], found: ScenarioDiscovery.Found, defaultName: String) -> Result<Scenario, ScenarioLoadErrors> {
-        let file = found.relativePath
-        let reader: JSONReader
-        do { reader = try JSONReader(file: file, bytes: bytes) } catch { return .failure(ScenarioLoadErrors([error])) }
+        do { return load(try JSONReader(file: found.relativePath, bytes: bytes), found: found, defaultName: defaultName) } catch {
+            return .failure(ScenarioLoadErrors([error]))
+        }
+    }
+
+    /// Validates a parsed JSON scenario.
+    func load(_ reader: JSONReader, found: ScenarioDiscovery.Found, defaultName: String) -> Result<Scenario, ScenarioLoadErrors> {
         var validator = Validation(reader: reader)
         let directory = (found.file as NSString).deletingLastPathComponent
         let scenario = validate(reader.root, found: found, directory: directory, defaultName: defaultName, into: &validator)
