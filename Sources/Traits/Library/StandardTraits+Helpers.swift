@@ -1,0 +1,104 @@
+extension StandardTraits {
+    /// Lua prepended to every built-in: config decoding that mirrors Swift's `Decodable` (a
+    /// member of the wrong type fails the whole config; optional members may be absent or
+    /// null), styles, colors, the headless screen, and rectangles.
+    static let helpers = #"""
+local D = {}
+local NULL = json.null
+function D.isObject(v) return type(v) == "table" and not json.isarray(v) end
+function D.isArray(v) return type(v) == "table" and json.isarray(v) end
+local function fits(kind, v)
+  if kind == "string" then return type(v) == "string"
+  elseif kind == "number" then return type(v) == "number"
+  elseif kind == "integer" then return math.type(v) == "integer" or (type(v) == "number" and v == math.floor(v) and v > -2^53 and v < 2^53)
+  elseif kind == "boolean" then return type(v) == "boolean"
+  elseif kind == "object" then return D.isObject(v)
+  elseif kind == "array" then return D.isArray(v)
+  elseif type(kind) == "function" then return kind(v)
+  elseif type(kind) == "table" then for _, c in ipairs(kind) do if v == c then return true end end return false
+  end
+  return false
+end
+--- Decodes `config` with `schema` ({key = kind} with kind "!..." or {required = true, ...}):
+--- returns the decoded table, or nil when the config is absent or does not fit (Decodable's `try?`).
+function D.decode(config, schema)
+  if not D.isObject(config) then return nil end
+  local out = {}
+  for key, spec in pairs(schema) do
+    local kind, required = spec, false
+    if type(spec) == "string" and spec:sub(1, 1) == "!" then kind, required = spec:sub(2), true end
+    if type(spec) == "table" and spec.required then kind, required = spec.kind, true end
+    local v = config[key]
+    if v == nil or v == NULL then
+      if required then return nil end
+    elseif not fits(kind, v) then
+      return nil
+    else
+      out[key] = (kind == "integer") and math.tointeger(v) or v
+    end
+  end
+  return out
+end
+--- A dynamic color `{light = "#hex", dark = "#hex"?}`.
+function D.color(v)
+  return D.isObject(v) and type(v.light) == "string" and (v.dark == nil or v.dark == NULL or type(v.dark) == "string")
+end
+local styleNumbers = {"paddingTop", "paddingLeading", "paddingBottom", "paddingTrailing", "marginTop", "marginLeading",
+  "marginBottom", "marginTrailing", "height", "width", "fontSize", "letterSpacing", "lineHeight", "cornerRadius", "borderWidth"}
+local styleStrings = {"verticalAlignment", "horizontalAlignment", "fontName", "textAlignment"}
+local styleColors = {"foregroundColor", "backgroundColor", "borderColor"}
+--- An `ExperienceComponent.Style`: every known member of the right type.
+function D.style(v)
+  if not D.isObject(v) then return false end
+  for _, k in ipairs(styleNumbers) do if v[k] ~= nil and v[k] ~= NULL and type(v[k]) ~= "number" then return false end end
+  for _, k in ipairs(styleStrings) do if v[k] ~= nil and v[k] ~= NULL and type(v[k]) ~= "string" then return false end end
+  for _, k in ipairs(styleColors) do if v[k] ~= nil and v[k] ~= NULL and not D.color(v[k]) then return false end end
+  return true
+end
+--- The padding a style gives a step: {top, leading, bottom, trailing} (0 when unset).
+function D.padding(style)
+  style = style or {}
+  return json.object{top = style.paddingTop or 0, leading = style.paddingLeading or 0,
+                     bottom = style.paddingBottom or 0, trailing = style.paddingTrailing or 0}
+end
+--- The visual members of a style, as view properties.
+function D.look(view, style)
+  if not style then return end
+  if style.backgroundColor then view:set("backgroundColor", style.backgroundColor.light) end
+  if style.cornerRadius then view:set("cornerRadius", style.cornerRadius) end
+  if style.borderColor then view:set("borderColor", style.borderColor.light) end
+  if style.borderWidth then view:set("borderWidth", style.borderWidth) end
+  if style.width then view:set("width", style.width) end
+  if style.height then view:set("height", style.height) end
+end
+--- The headless screen: the app view `screen`'s width and height, else 390 x 844.
+function D.screen()
+  for _, v in ipairs(traits.appViews()) do
+    if v.id == "screen" and type(v.width) == "number" and type(v.height) == "number" then return v.width, v.height end
+  end
+  return 390, 844
+end
+--- The bounds of a view: its `width`/`height` properties, else the screen's.
+function D.bounds(view)
+  local w, h = D.screen()
+  local vw, vh = view:get("width"), view:get("height")
+  if type(vw) == "number" and type(vh) == "number" then return vw, vh end
+  return w, h
+end
+function D.rect(x, y, w, h) return json.object{x = x, y = y, width = w, height = h} end
+--- A rectangle grown by `spread` on every side.
+function D.spread(r, spread)
+  if type(spread) ~= "number" then return r end
+  return D.rect(r.x - spread, r.y - spread, r.width + 2 * spread, r.height + 2 * spread)
+end
+--- The first child of `view` of this kind, or nil.
+function D.child(view, kind)
+  for _, c in ipairs(view:children()) do if c.kind == kind then return c end end
+  return nil
+end
+function D.removeChild(view, kind)
+  local c = D.child(view, kind)
+  if c then c:remove() end
+end
+"""#
+}

@@ -1,0 +1,153 @@
+extension StandardTraits {
+    /// The targeting traits: they resolve a rectangle (a selector against the app's headless
+    /// views, or a rectangle relative to the screen), publish it as `targetRectangle`, and let
+    /// the target be interacted with.
+    static let targeting: [(type: String, source: String)] = [
+        ("@appcues/target-rectangle", #"""
+traits.register{
+  type = "@appcues/target-rectangle",
+  init = function(self)
+    local c = D.decode(self.config, {contentPreferredPosition = {"top", "bottom", "left", "right"},
+      contentDistanceFromTarget = "number", x = "number", y = "number", width = "number", height = "number",
+      relativeX = "number", relativeY = "number", relativeWidth = "number", relativeHeight = "number"})
+    if not c then return false end
+    self.c = c
+    return true
+  end,
+  decorateBackdrop = function(self, backdrop)
+    local c = self.c
+    local w, h = D.bounds(backdrop)
+    self.metadata:set{
+      contentPreferredPosition = c.contentPreferredPosition,
+      contentDistanceFromTarget = c.contentDistanceFromTarget or 0,
+      targetRectangle = D.rect(w * (c.relativeX or 0) + (c.x or 0), h * (c.relativeY or 0) + (c.y or 0),
+                               w * (c.relativeWidth or 0) + (c.width or 0), h * (c.relativeHeight or 0) + (c.height or 0)),
+    }
+  end,
+  undecorateBackdrop = function(self, backdrop)
+    self.metadata:unset{"contentPreferredPosition", "contentDistanceFromTarget", "targetRectangle"}
+  end,
+}
+"""#),
+        ("@appcues/target-element", #"""
+-- The selector's properties and their weights (UIKit element targeting).
+local weights = {appcuesID = 10000, accessibilityIdentifier = 10000, autoTag = 5000, tag = 1000, accessibilityLabel = 100}
+local function describe(selector)
+  -- as Swift prints a [String: String]: ["key": "value"] (keys sorted here, for stable messages)
+  local keys = {}
+  for k in pairs(selector) do keys[#keys + 1] = k end
+  table.sort(keys)
+  local parts = {}
+  for _, k in ipairs(keys) do parts[#parts + 1] = string.format("%q: %q", k, selector[k]) end
+  return "[" .. table.concat(parts, ", ") .. "]"
+end
+local function isSelector(v)
+  if not D.isObject(v) then return false end
+  for k, s in pairs(v) do if type(k) ~= "string" or type(s) ~= "string" then return false end end
+  return true
+end
+local function isIntervals(v)
+  if not D.isArray(v) then return false end
+  for _, n in ipairs(v) do if math.type(n) ~= "integer" then return false end end
+  return true
+end
+traits.register{
+  type = "@appcues/target-element",
+  init = function(self)
+    local c = D.decode(self.config, {selector = {required = true, kind = isSelector}, retryIntervals = isIntervals,
+      contentPreferredPosition = {"top", "bottom", "left", "right"}, contentDistanceFromTarget = "number"})
+    if not c then return false end
+    self.c = c
+    -- by default the lookup is retried at 300, 600, 900, 1200 ms before the step fails
+    self.retryIntervals = {}
+    for _, n in ipairs(c.retryIntervals or {300, 600, 900, 1200}) do self.retryIntervals[#self.retryIntervals + 1] = n end
+    return true
+  end,
+  nextRetry = function(self) return table.remove(self.retryIntervals, 1) end,
+  findTarget = function(self)
+    local selector = self.c.selector
+    local valid = false
+    for k, s in pairs(selector) do if weights[k] and s ~= "" then valid = true end end
+    if not valid then error(traits.error{description = "Invalid selector " .. describe(selector)}) end
+    local matches = {}
+    for _, view in ipairs(traits.appViews()) do
+      local weight = 0
+      for k, w in pairs(weights) do
+        if selector[k] ~= nil and selector[k] ~= "" and view[k] == selector[k] then weight = weight + w end
+      end
+      if weight > 0 then matches[#matches + 1] = {view = view, weight = weight} end
+    end
+    if #matches == 0 then
+      error(traits.error{description = "No view matching selector " .. describe(selector),
+                         retryMilliseconds = self:nextRetry(), recoverable = true})
+    end
+    if #matches == 1 then return matches[1].view end
+    local best, bestViews = -1, {}
+    for _, m in ipairs(matches) do
+      if m.weight > best then best, bestViews = m.weight, {m.view}
+      elseif m.weight == best then bestViews[#bestViews + 1] = m.view end
+    end
+    if #bestViews ~= 1 then
+      error(traits.error{description = string.format("multiple non-distinct views (%d) matched selector %s", #matches, describe(selector)),
+                         retryMilliseconds = self:nextRetry(), recoverable = true})
+    end
+    return bestViews[1]
+  end,
+  decorateBackdrop = function(self, backdrop)
+    local view = self:findTarget()
+    local function number(v) return type(v) == "number" and v or 0 end
+    self.metadata:set{
+      contentPreferredPosition = self.c.contentPreferredPosition,
+      contentDistanceFromTarget = self.c.contentDistanceFromTarget or 0,
+      targetRectangle = D.rect(number(view.x), number(view.y), number(view.width), number(view.height)),
+    }
+  end,
+  undecorateBackdrop = function(self, backdrop)
+    self.metadata:unset{"contentPreferredPosition", "contentDistanceFromTarget", "targetRectangle"}
+  end,
+}
+"""#),
+        ("@appcues/target-interaction", #"""
+local function isActions(v)
+  if not D.isArray(v) then return false end
+  for _, a in ipairs(v) do
+    if not D.isObject(a) or type(a.on) ~= "string" or type(a.type) ~= "string" then return false end
+  end
+  return true
+end
+traits.register{
+  type = "@appcues/target-interaction",
+  init = function(self)
+    local c = D.decode(self.config, {enablePassThrough = "boolean", actions = isActions}) or {}
+    self.enablePassThrough = c.enablePassThrough or false
+    self.tapActions, self.longPressActions = {}, {}
+    for _, a in ipairs(c.actions or {}) do
+      if a.on == "tap" then self.tapActions[#self.tapActions + 1] = a.type
+      elseif a.on == "longPress" then self.longPressActions[#self.longPressActions + 1] = a.type end
+    end
+    return true
+  end,
+  decorateBackdrop = function(self, backdrop)
+    self.metadata:registerHandler("@appcues/target-interaction", function(meta)
+      local existing = D.child(backdrop, "target")
+      -- without a target and a backdrop colour there is nothing to interact with
+      if meta.targetRectangle == nil or not meta:isSet("backdropBackgroundColor") then
+        if existing then existing:remove() end
+        return
+      end
+      local target = existing or traits.view{kind = "target"}
+      if not existing then backdrop:add(target) end
+      target:set("rect", D.spread(meta.targetRectangle, meta.keyholeSpread))
+      target:set("passThrough", self.enablePassThrough)
+      target:set("tapActions", json.array(self.tapActions))
+      target:set("longPressActions", json.array(self.longPressActions))
+    end, false)
+  end,
+  undecorateBackdrop = function(self, backdrop)
+    D.removeChild(backdrop, "target")
+    self.metadata:removeHandler("@appcues/target-interaction")
+  end,
+}
+"""#),
+    ]
+}
