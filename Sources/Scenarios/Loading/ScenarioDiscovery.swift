@@ -6,8 +6,10 @@ import JSON
 /// folders (searched recursively, hidden entries and `__snapshots__` skipped, sorted by path) the files that are
 /// scenarios by the folder rule, so presenters, definitions and fixtures beside them are not taken
 /// for scenarios:
-/// - a `.json` file whose top-level object has a `steps` key (a file that is not valid JSON is
-///   taken when its text contains `"steps"`, so a typo in a scenario is reported, not skipped);
+/// - a `.json` file whose top-level object has a `steps` key and that no system recognises as one
+///   of its own files (an Appcues experience has `steps` too: `isSystemFile` names its kind), or a
+///   file that is not valid JSON whose text contains `"steps"` (so a typo in a scenario is
+///   reported, not skipped);
 /// - a `.lua` file named `*_test.lua` or `*.test.lua`.
 public enum ScenarioDiscovery {
     /// A file found, with the path as discovered (relative to the current folder when inside it,
@@ -15,13 +17,17 @@ public enum ScenarioDiscovery {
     public struct Found: Sendable, Equatable {
         public var relativePath: String
         public var file: String
+        /// Why a file found in a folder was taken as a scenario (nil: named on the command line);
+        /// load errors say it.
+        public var rule: String?
         /// The file's JSON text as read, when discovery read it (a `.json` file in a folder, read
         /// to apply the folder rule): the loader reads and parses no file twice.
         var document: Result<JSONReader, LocatedProblem>?
 
-        public init(relativePath: String, file: String) {
+        public init(relativePath: String, file: String, rule: String? = nil) {
             self.relativePath = relativePath
             self.file = file
+            self.rule = rule
         }
 
         public static func == (a: Found, b: Found) -> Bool { a.relativePath == b.relativePath && a.file == b.file }
@@ -32,7 +38,12 @@ public enum ScenarioDiscovery {
 
     /// Every scenario file under `paths` (duplicates removed, first occurrence kept), and an
     /// error for each path that does not exist.
-    public static func find(_ paths: [String], fileManager: FileManager = .default) -> (files: [Found], errors: [LocatedProblem]) {
+    /// `isSystemFile` names the kind of a document a system reads (nil: none), so such a file in a
+    /// folder is not taken for a scenario. `everyFile` (`ctlua check`): every `.json` and `.lua`
+    /// file of a folder, scenario or not.
+    public static func find(_ paths: [String], fileManager: FileManager = .default,
+                            isSystemFile: (JSONValue) -> String? = { _ in nil },
+                            everyFile: Bool = false) -> (files: [Found], errors: [LocatedProblem]) {
         var files: [Found] = []
         var errors: [LocatedProblem] = []
         var seen: Set<String> = []
@@ -60,7 +71,8 @@ public enum ScenarioDiscovery {
                     let full = absolute + "/" + sub
                     guard fileManager.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue else { continue }
                     var item = Found(relativePath: display == "." ? sub : display + "/" + sub, file: full)
-                    guard isScenarioInFolder(&item) else { continue }
+                    guard let rule = everyFile ? "" : folderRule(&item, isSystemFile: isSystemFile) else { continue }
+                    item.rule = rule
                     found.append(item)
                 }
                 found.sort { $0.relativePath.utf8.lexicographicallyPrecedes($1.relativePath.utf8) }
@@ -72,19 +84,34 @@ public enum ScenarioDiscovery {
         return (files, errors)
     }
 
-    /// The folder rule (see the type's documentation); a `.json` file it takes keeps its
-    /// parsed document (or its syntax error) for the loader.
-    static func isScenarioInFolder(_ found: inout Found) -> Bool {
+    /// The folder rule (see the type's documentation).
+    public static func isScenarioInFolder(_ path: String, isSystemFile: (JSONValue) -> String? = { _ in nil }) -> Bool {
+        scenarioRule(path, isSystemFile: isSystemFile) != nil
+    }
+
+    /// The part of the folder rule that takes `path` as a scenario, in words; nil when it is not one.
+    public static func scenarioRule(_ path: String, isSystemFile: (JSONValue) -> String? = { _ in nil }) -> String? {
+        var found = Found(relativePath: path, file: path)
+        return folderRule(&found, isSystemFile: isSystemFile)
+    }
+
+    /// ``scenarioRule(_:isSystemFile:)`` of a file found; a `.json` file it reads keeps its parsed
+    /// document (or its syntax error) for the loader.
+    static func folderRule(_ found: inout Found, isSystemFile: (JSONValue) -> String?) -> String? {
         let name = (found.file as NSString).lastPathComponent.lowercased()
-        if name.hasSuffix(".lua") { return name.hasSuffix("_test.lua") || name.hasSuffix(".test.lua") }
-        guard name.hasSuffix(".json"), let bytes = try? FileBytes.read(found.file) else { return false }
+        if name.hasSuffix(".lua") {
+            return name.hasSuffix("_test.lua") || name.hasSuffix(".test.lua") ? "a .lua file named *_test.lua or *.test.lua" : nil
+        }
+        guard name.hasSuffix(".json"), let bytes = try? FileBytes.read(found.file) else { return nil }
         do {
             let reader = try JSONReader(file: found.relativePath, bytes: bytes)
             found.document = .success(reader)
-            return reader.root.objectValue?["steps"] != nil
+            guard reader.root.objectValue?["steps"] != nil, isSystemFile(reader.root) == nil else { return nil }
+            return "a .json file whose top-level object has a \"steps\" key and that no system recognises"
         } catch {
             found.document = .failure(error)
             return String(decoding: bytes, as: UTF8.self).contains("\"steps\"")
+                ? "a .json file that is not valid JSON but contains \"steps\"" : nil
         }
     }
 

@@ -23,14 +23,14 @@ public struct ScenarioLoader: Sendable {
         let reader: JSONReader
         switch found.document {
         case .success(let read): reader = read
-        case .failure(let problem): return .failure(ScenarioLoadErrors([problem]))
+        case .failure(let problem): return .failure(ScenarioLoadErrors([problem] + Self.ruleNote(found)))
         case nil:
             // POSIX reads: FileManager.contents(atPath:) leaks its buffer for an empty file (LeakSanitizer).
             let bytes: [UInt8]
             do { bytes = try FileBytes.read(found.file) } catch {
                 return .failure(ScenarioLoadErrors([LocatedProblem(file: found.relativePath, message: "cannot read: not readable")]))
             }
-            do { reader = try JSONReader(file: found.relativePath, bytes: bytes) } catch { return .failure(ScenarioLoadErrors([error])) }
+            do { reader = try JSONReader(file: found.relativePath, bytes: bytes) } catch { return .failure(ScenarioLoadErrors([error] + Self.ruleNote(found))) }
         }
         return load(reader, found: found, defaultName: stem)
     }
@@ -38,7 +38,7 @@ public struct ScenarioLoader: Sendable {
     /// Parses and validates JSON scenario text (also used by tests).
     public func load(bytes: [UInt8], found: ScenarioDiscovery.Found, defaultName: String) -> Result<Scenario, ScenarioLoadErrors> {
         do { return load(try JSONReader(file: found.relativePath, bytes: bytes), found: found, defaultName: defaultName) } catch {
-            return .failure(ScenarioLoadErrors([error]))
+            return .failure(ScenarioLoadErrors([error] + Self.ruleNote(found)))
         }
     }
 
@@ -47,8 +47,15 @@ public struct ScenarioLoader: Sendable {
         var validator = Validation(reader: reader)
         let directory = (found.file as NSString).deletingLastPathComponent
         let scenario = validate(reader.root, found: found, directory: directory, defaultName: defaultName, into: &validator)
-        if !validator.errors.isEmpty { return .failure(ScenarioLoadErrors(validator.errors)) }
+        if !validator.errors.isEmpty { return .failure(ScenarioLoadErrors(validator.errors + Self.ruleNote(found))) }
         return .success(scenario)
+    }
+
+    /// For a file found in a folder, a line saying which rule took it as a scenario (a file a
+    /// system reads that the rule took by mistake is then plain to see).
+    static func ruleNote(_ found: ScenarioDiscovery.Found) -> [LocatedProblem] {
+        guard let rule = found.rule else { return [] }
+        return [LocatedProblem(file: found.relativePath, message: "taken as a scenario by the folder rule: \(rule)")]
     }
 
     /// Collects problems, located by the reader.
