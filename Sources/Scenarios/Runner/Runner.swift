@@ -128,7 +128,9 @@ public enum Runner {
                 return pool.run(request, executor: executor)
             })
         for report in pool?.shutdown() ?? [] { output.stderr("ctlua: \(report)\n") }
-        let coverage = executor.coverage ? LuaCoverage.merged(results.compactMap(\.coverage)) : nil
+        let coverage = executor.coverage
+            ? CoverageInclude.addingUnloaded(to: LuaCoverage.merged(results.compactMap(\.coverage)), globs: options.coverageInclude)
+            : nil
         events.emit(.runFinished(results: results, coverage: coverage))
         return results
     }
