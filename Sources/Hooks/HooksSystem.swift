@@ -39,10 +39,11 @@ public final class HooksSystem: EngineSystem {
 
     /// Reads and decodes a JSON file; an unreadable file or bad JSON is an error naming it.
     static func readJSON(path: String, shownAs name: String) throws(HooksFileError) -> JSONValue {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw HooksFileError(file: name, path: "$", message: "cannot read the file")
+        let data: [UInt8]
+        do { data = try FileBytes.read(path) } catch {
+            throw HooksFileError(file: name, path: "$", message: "cannot read the file (\(error.problem))")
         }
-        do { return try JSONValue.decode(Array(data)) } catch {
+        do { return try JSONValue.decode(data) } catch {
             throw HooksFileError(file: name, path: "$", message: "\(error)")
         }
     }

@@ -35,6 +35,11 @@ public final class TemplatesSystem: EngineSystem {
         controller = InAppController(manager: manager, transcript: engine.transcript, clock: engine.clock,
                                      storage: engine.storage, fileFetcher: engine.files)
         campaigns = Campaigns(controller: controller, transcript: engine.transcript, clock: engine.clock, storage: engine.storage)
+        if let message = campaigns.unreadable {
+            campaigns.saver.stop()
+            controller.saver.stop()
+            throw InAppController.PersistenceError.unreadable(message)
+        }
         try controller.restore()
         campaigns.caps.checkUpdateDailyLimits()
         campaigns.startSession()

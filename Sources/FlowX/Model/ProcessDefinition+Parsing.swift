@@ -1,17 +1,18 @@
 import Foundation
 import JSON
+import LuaRuntime
 import OrderedCollections
 import SystemKit
 
 extension ProcessDefinition {
     /// Reads a process definition file; errors name the file and the JSON path.
     public static func load(path: String) throws(DefinitionError) -> ProcessDefinition {
-        let text: String
-        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw DefinitionError(file: path, path: .root, message: "cannot read the file (\(error.localizedDescription))")
+        let bytes: [UInt8]
+        do { bytes = try FileBytes.read(path) } catch {
+            throw DefinitionError(file: path, path: .root, message: "cannot read the file (\(error.problem))")
         }
         let json: JSONValue
-        do { json = try JSONValue.decode(text) } catch {
+        do { json = try JSONValue.decode(bytes) } catch {
             throw DefinitionError(file: path, path: .root, message: "\(error)")
         }
         return try ProcessDefinition(json: json, file: path)

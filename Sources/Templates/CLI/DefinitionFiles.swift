@@ -42,7 +42,8 @@ struct DefinitionFiles {
     }
 
     private func loadJSON(_ path: String, everyProblem: Bool) -> [String] {
-        guard let bytes = try? FileBytes.read(path) else { return ["\(path): cannot read the file"] }
+        let bytes: [UInt8]
+        do { bytes = try FileBytes.read(path) } catch { return ["\(path): cannot read the file (\(error.problem))"] }
         let parsed: ParsedJSON
         do { parsed = try PositionedJSONParser.parse(bytes) } catch {
             return ["\(path):\(error.position): Error parsing JSON template definitions: \(error.message)."]

@@ -1,4 +1,5 @@
 import Foundation
+import LuaRuntime
 
 /// A problem in a template definition, located for `ctlua check`: `file:line:column: message`.
 public struct DefinitionProblem: Sendable, Equatable, CustomStringConvertible {
@@ -72,7 +73,7 @@ public final class DefinitionChecker {
             return
         }
         if sources[caller.source] == nil {
-            let text = (try? String(contentsOfFile: caller.source, encoding: .utf8)) ?? ""
+            let text = (try? FileBytes.read(caller.source)).map { String(decoding: $0, as: UTF8.self) } ?? ""
             sources[caller.source] = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
         let lines = sources[caller.source] ?? []

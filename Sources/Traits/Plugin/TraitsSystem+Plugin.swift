@@ -1,6 +1,7 @@
 import Engine
 import Foundation
 import JSON
+import LuaRuntime
 import SystemKit
 
 /// Experience traits as a plug-in: the `traits` module, the `show`, `page` and `dismiss` steps,
@@ -30,11 +31,11 @@ extension TraitsSystem: SystemPlugin {
                 switch context.value["experience"] {
                 case .string(let path)?:
                     let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.directory, isDirectory: true))
-                    let text: String
-                    do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-                        throw SystemError("show: cannot read \(url.standardizedFileURL.path)")
+                    let bytes: [UInt8]
+                    do { bytes = try FileBytes.read(url.path) } catch {
+                        throw SystemError("show: cannot read \(url.standardizedFileURL.path) (\((error as? FileBytes.Failure)?.problem ?? "\(error)"))")
                     }
-                    do { json = try JSONValue.decode(text) } catch { throw SystemError("show: \(path): \(error)") }
+                    do { json = try JSONValue.decode(bytes) } catch { throw SystemError("show: \(path): \(error)") }
                 case let value?: json = value
                 case nil: throw SystemError("show: missing experience")
                 }
