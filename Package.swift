@@ -72,7 +72,9 @@ let package = Package(
             "LuaRuntime", "JSON", "Engine", "Templates", "FlowX", "Hooks", "Traits", "Systems", "SystemKit", "Scenarios", "CLua", "CJansson", "CLuaSupport", "CBaselines",
         ], path: "Benchmarks", exclude: ["CBaselines", "README.md"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime", "TestSupport"]),
-        .testTarget(name: "JSONTests", dependencies: ["JSON", "LuaRuntime", "TestSupport"]),
+        // C helpers of the JSON tests (Lua states with the `json` module, no LuaRuntime): test-only.
+        .target(name: "CJSONTestSupport", dependencies: ["CLuaSupport", "CLua"], path: "Tests/CJSONTestSupport"),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "LuaRuntime", "TestSupport", "CJSONTestSupport"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "TestSupport"]),
         .testTarget(name: "SystemKitTests", dependencies: ["SystemKit", "Scenarios", "Systems", "Engine", "TestSupport"]),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates", "SystemKit", "Engine", "TestSupport"]),
@@ -85,7 +87,7 @@ let package = Package(
 )
 
 // Strict settings for every Swift target, from one place.
-for target in package.targets where target.type != .system && target.name != "CLuaSupport" && target.name != "CBaselines" {
+for target in package.targets where target.type != .system && !["CLuaSupport", "CBaselines", "CJSONTestSupport"].contains(target.name) {
     var settings = target.swiftSettings ?? []
     settings.append(.swiftLanguageMode(.v6))
     settings.append(.enableUpcomingFeature("ExistentialAny"))

@@ -43,13 +43,15 @@
 ---@field type "startProcess"|"reloadProcess"|"action"|"upload"
 ---@field name? string the action's name (`action`, `upload`)
 
----The stepper position of a screen.
+---The stepper position of a screen (the SDK's StepViewModel); the substep fields only when the
+---step has substeps of its own.
 ---@class FlowXStepViewModel
+---@field stepTitle? string
+---@field substepTitle? string
 ---@field step integer 1-based
----@field stepsCount integer
----@field title string
----@field substep? integer
----@field substepsCount integer
+---@field totalSteps integer
+---@field substep? integer 1-based
+---@field totalSubsteps? integer
 
 ---A headless view handed to the renderer: `id` (a default is used when absent) and properties.
 ---@class FlowXView
@@ -61,8 +63,8 @@
 ---@field validate? fun(name: string, value: string, params: string[]): boolean|nil custom validators not registered with `flowx.validator`; nil: unknown
 ---@field collect? fun(event: FlowXAnalyticsEvent)
 ---@field errorReceivedForAction? fun(action: string) the server rejected an action
----@field dismissRequested? fun(process: string) the user closed a modal process
----@field newProcessStarted? fun(uuid: string) an action started a process
+---@field dismissRequested? fun(process: string) the user tapped the close button of a modal process: the app decides (it keeps the process, or confirms and calls `flowx.stopProcess(process)`)
+---@field newProcessStarted? fun(uuid: string) a START_PROJECT action started a process; presenting it is the app's job (`flowx.continueExistingProcess(uuid)`)
 ---@field customLoader? fun(loader: FlowXLoader): FlowXView|nil
 ---@field viewForStepperHeader? fun(step: FlowXStepViewModel): FlowXView|nil
 
@@ -73,6 +75,15 @@
 ---@field updateUI? fun(self: table, data: table): table|nil properties changed when its data changes
 ---@field saveData? fun(self: table): table|nil merged into the request of the actions on its screen
 ---@field validate? fun(self: table): boolean false blocks an action that validates the component
+---@field titleForScreen? fun(self: table): string|nil the title of the screen it is on (nil: the screen's own)
+
+---What a custom component's `self` holds besides what its methods store.
+---@class FlowXComponentSelf
+---@field identifier string
+---@field data any
+---@field actions string[] the actions it may run
+---@field runAction fun(self: FlowXComponentSelf, name: string, params?: table) runs one of its actions; params join the request
+---@field runUploadAction fun(self: FlowXComponentSelf, name: string, file: string) runs one of its upload actions
 
 ---The renderer's configuration (FXConfig).
 ---@class FlowXConfig
@@ -84,23 +95,24 @@
 ---@field language? string default "en"
 ---@field logEnabled? boolean
 
----An enumeration item.
+---An enumeration item: unknown keys are ignored, missing fields stay nil (as the SDK decodes).
 ---@class FlowXEnumerationItem
 ---@field code string
----@field content string
----@field order integer
----@field type string
+---@field content? string
+---@field order? integer
+---@field type? string
 ---@field childContentDescription? {name: string}
 
 ---The process on screen (or the last one started).
 ---@class FlowXProcessState
 ---@field process string the definition's name
 ---@field uuid string
----@field state "running"|"ended"|"dismissed"
+---@field state "running"|"ended"|"stopped"
 ---@field screen string
 ---@field step? integer
 ---@field substep? integer
 ---@field modal boolean
+---@field uiFlow? boolean started with `flowx.startUIFlow`
 ---@field errors table<string, string> field key → message of the last blocked action
 ---@field data table every value filled in and saved
 ---@field submitted table|nil the request of the last action that ran
@@ -187,7 +199,45 @@ function flowx.session(token) end
 ---@param definition table|string
 ---@return string name
 function flowx.loadProcess(definition) end
----Starts a process by name; returns once the engine is idle.
+---The call-time options of the SDK's `startProcess` / `continueExistingProcess`.
+---@class FlowXStartOptions
+---@field workspaceId? string recorded on `flowx.process.started`
+---@field projectId? string recorded on `flowx.process.started`
+---@field isModal? boolean shown modally (a close button: `dismissRequested`); default the definition's `modal`
+---@field showLoader? boolean ask for the `startProcess` loader (default false, as the SDK)
+---@field completion? fun(uuid: string) called once the process shows, with its uuid (`""` when it could not start)
+---@field onProcessEnded? fun() called when the process reaches its end (not when the app stops it)
+
+---Opens the FlowX session (optional: the first start opens it).
+function flowx.startSession() end
+---Ends the FlowX session: every started process is stopped.
+function flowx.endSession() end
+---The SDK's `startProcess`: starts and shows a process; gives its uuid, or `""` when it cannot
+---start (not configured, unknown name...: a `flowx.process.failed` event says why). Never raises
+---for that; returns once the engine is idle.
+---@param name string
+---@param params? table start parameters (initial process data)
+---@param options? FlowXStartOptions
+---@return string uuid
+function flowx.startProcess(name, params, options) end
+---The SDK's `startUIFlow`: as `startProcess`, the instance marked as a UI flow.
+---@param name string
+---@param params? table
+---@param options? FlowXStartOptions
+---@return string uuid
+function flowx.startUIFlow(name, params, options) end
+---The SDK's `continueExistingProcess`: shows a running process again (`reloadProcess` loader).
+---Raises when there is no such running instance, or `name` is not its process's name.
+---@param uuid string
+---@param name? string
+---@param options? FlowXStartOptions `isModal`, `completion`, `onProcessEnded`
+function flowx.continueExistingProcess(uuid, name, options) end
+---The SDK's `stopProcess(name:)`: cleans up every running instance of that process; one on
+---screen leaves it and the process that started it, if running, shows again.
+---@param name string
+function flowx.stopProcess(name) end
+---ctlua's shorthand: starts a process by name with the `startProcess` loader and raises when it
+---cannot start; returns once the engine is idle.
 ---@param name string
 ---@param params? table start parameters (initial process data)
 ---@return string uuid
@@ -195,18 +245,22 @@ function flowx.start(name, params) end
 ---Fills fields of the screen shown.
 ---@param values table<string, FlowXValue>
 function flowx.fill(values) end
----Runs an action of the screen shown (as tapping its button).
+---Runs an action of the screen shown (as tapping its button); `params` join its request (the
+---SDK's `runAction(action:params:)`).
 ---@param name string
-function flowx.action(name) end
+---@param params? table
+function flowx.action(name, params) end
 ---Runs an upload action of the screen shown with a file.
 ---@param name string
 ---@param file string
 function flowx.upload(name, file) end
----Closes the modal process shown (`dismissRequested`).
+---The user taps the close button of the modal process shown: `dismissRequested` runs; the
+---process stays until the app stops it.
 function flowx.dismiss() end
----Shows a running process again (`reloadProcess`).
+---Shows a running process again (`reloadProcess`); `continueExistingProcess` without options.
 ---@param uuid string
-function flowx.resume(uuid) end
+---@param name? string
+function flowx.resume(uuid, name) end
 ---Gives a custom component of the screen shown new data (its `updateUI`).
 ---@param id string the component's id on the screen
 ---@param data table

@@ -7,26 +7,32 @@
 -- file and the JSON path (`hooks: river.json: [0].id: expected a string, got number`).
 
 ---What `execute` calls when the hook is done: exactly once, now or later (a timer, a tap).
----A second call is ignored and recorded (`hook.ignored`). Wrong types are Lua errors.
----@alias HookDone fun(succeed: boolean, error?: string, data?: table<string, any>)
+---`data` is exactly what the next hook and the target get (not merged: pass on what came in);
+---`isFlowBlocker`, as the React Native bridge's `hookFinishedWork`, decides whether a failure
+---blocks. A second call is ignored and recorded (`hook.ignored`). Wrong types are Lua errors.
+---@alias HookDone fun(succeed: boolean, error?: string, data?: table<string, any>, isFlowBlocker?: boolean)
 
 ---The table given to `hooks.plugin`; `self` in its functions is a fresh instance per
----navigation: the definition's fields plus `identifier`, `pluginModel`, `screenModel`, `dataSource`.
+---navigation: the definition's fields plus `identifier`, `pluginModel`, `screenModel`,
+---`hostScreenModel`, `dataSource`, `removeScreen`.
 ---@class HookPluginDefinition
 ---@field identifier string matches `plugin.identifier` in plugin_configurations.json and river hook entries
 ---@field screen? boolean a hook screen plugin (default: the manifest's `screen`, else false)
----@field isFlowBlocker? boolean|fun(self: HookInstance): boolean a failure stops the navigation (default: the plugin's `general.is_flow_blocker`, then the hook screen's `general.is_flow_blocker`)
+---@field isFlowBlocker? boolean|fun(self: HookInstance): boolean read when the hook completes (it may change while it runs): a failure stops the navigation (default: the plugin's `general.is_flow_blocker`, then the hook screen's `general.is_flow_blocker`)
 ---@field init? fun(self: HookInstance): boolean|nil returning false (or an error) fails the plugin: it is skipped
 ---@field requestPresentation? fun(self: HookInstance, allow: fun(allowed: boolean)) hook screen plugins: `allow(false)` skips the screen; the hook still executes
----@field execute fun(self: HookInstance, data: table<string, any>, done: HookDone, index: integer) the work; `data` is the dataDict so far, `index` the hook's 0-based position
----@field didDisappear? fun(self: HookInstance) the hook's screen was removed (the user closed it, or the hook completed or timed out)
+---@field recurring? boolean|fun(self: HookInstance, answer: fun(isRecurring: boolean)) post-load hooks: run again when the user comes back to the screen (`reccuringPostLaunchHook`; default false)
+---@field execute fun(self: HookInstance, data: table<string, any>|nil, done: HookDone, index: integer) the work; `data` is what the previous hook passed on (nil: nothing), `index` the hook's 0-based position
+---@field didDisappear? fun(self: HookInstance) the hook's screen was removed (by the user, the plugin, a new root, or the manager after a completion that does not block)
 ---@field [string] any
 
 ---`self` in a hook's functions.
 ---@class HookInstance: HookPluginDefinition
 ---@field pluginModel HookPluginModel
----@field screenModel? HookScreenModel hook screen plugins only
+---@field screenModel HookScreenModel a hook screen plugin's own river screen; a plain hook's host screen
+---@field hostScreenModel HookScreenModel the screen whose hooks run
 ---@field dataSource? any the navigation's `dataSource`
+---@field removeScreen fun(self: HookInstance): boolean removes the hook's screen (`removeScreenPluginFromNavigationStack`); false when it is not shown
 
 ---A plugin from plugin_configurations.json.
 ---@class HookPluginModel
@@ -34,7 +40,7 @@
 ---@field type string|nil
 ---@field name string|nil
 ---@field screen boolean
----@field preload boolean
+---@field preload boolean `"preload": true`: the plugin is a hook (absent in the file: false)
 ---@field react_native boolean
 ---@field class_name string|nil `api.class_name`
 ---@field general table<string, any> `general.fields` initial values, overridden by `configuration_json`
@@ -54,14 +60,22 @@
 ---@field presented boolean|nil true: the target was presented; false: blocked or rejected; nil: a hook is still running
 ---@field blockedBy? string the flow blocker that stopped it
 ---@field rejected? boolean another navigation was running
----@field data table<string, any> the dataDict so far (what the target received)
+---@field data table<string, any>|nil what the last hook passed on (what the target received)
 
 ---A presented screen.
 ---@class HookStackEntry
 ---@field screen string
 ---@field from "cell"|"navbar"|"menu"|"picker"|"hook"
----@field data table<string, any>
+---@field data table<string, any>|nil
+---@field dataSource any the navigation's data source (the SDK's `dataSourceModel`)
 ---@field hook? string the hook's identifier, for a hook screen
+---@field presentation? "push"|"present" how a hook screen is shown (`styles.presentation`)
+
+---The app's launch through its app-loading hooks.
+---@class HookAppState
+---@field state "not launched"|"launching"|"ready"|"failed"
+---@field stage string|nil the stage running (`executeOnLaunch`...)
+---@field waitingFor string|nil the plugin it waits for
 
 ---The navigation state (`hooks.state()`, the `navigation` expectation key).
 ---@class HookNavigationState
@@ -73,7 +87,25 @@
 ---@field from string|nil
 ---@field presented boolean|nil
 ---@field blockedBy string|nil
----@field data table<string, any>
+---@field data table<string, any>|nil
+---@field app HookAppState
+
+---What `done` of an app-loading stage is: call it once, now or later.
+---@alias AppLoadingDone fun()
+
+---The table given to `hooks.appLoadingPlugin` (the SDK's `AppLoadingHookProtocol`); every stage
+---is optional, at least one is given. `self` is a fresh instance per launch: the fields plus
+---`identifier` and `pluginModel`.
+---@class AppLoadingPluginDefinition
+---@field identifier string matches `plugin.identifier` in plugin_configurations.json
+---@field type? string the plugin type when it has no entry there (default "general"); the SDK runs analytics, push, general, crashlogs plugins, in that order
+---@field init? fun(self: table): boolean|nil returning false (or an error) skips the plugin
+---@field executeOnLaunch? fun(self: table, done: AppLoadingDone) after the plugins are prepared; the launch waits
+---@field executeOnApplicationReady? fun(self: table, done: AppLoadingDone) before the root is presented; the launch waits
+---@field executeAfterAppRootPresentation? fun(self: table, done: AppLoadingDone) after the root is presented; the app does not wait
+---@field executeOnFailedLoading? fun(self: table, done: AppLoadingDone) the app's loading failed
+---@field executeOnContinuingUserActivity? fun(self: table, activity: table, done: AppLoadingDone) a user activity; it is handled once every plugin completed
+---@field [string] any
 
 ---@class hookslib
 hooks = {}
@@ -99,7 +131,13 @@ function hooks.loadScreens(screens) end
 ---@return HookNavigationResult
 function hooks.navigate(screenId, options) end
 
----The user closes the hook screen being shown: the hook fails as cancelled.
+---The user goes back: the top screen is popped (a hook screen: as `closeHookScreen`); the screen
+---shown again re-runs its recurring post-load hooks. Error on an empty stack, or while a
+---navigation runs (other than from its hook screen).
+function hooks.back() end
+
+---The user closes the hook screen being shown: the hook fails as cancelled (a screen a failed
+---flow blocker kept is just removed).
 ---@return boolean closed false when no hook screen is shown
 function hooks.closeHookScreen() end
 
@@ -108,8 +146,22 @@ function hooks.closeHookScreen() end
 function hooks.state() end
 
 ---Sets the manager's options; returns the effective ones.
----@param options? {timeout?: number} virtual seconds after which a hook that has not completed fails (default 30)
+---@param options? {timeout?: number|false} virtual seconds after which a hook that has not completed fails (default 30; 0 or false: never, as in the SDK)
 ---@return {timeout: number}
 function hooks.configure(options) end
+
+---Registers (or replaces) an app-loading hook plugin.
+---@param definition AppLoadingPluginDefinition
+function hooks.appLoadingPlugin(definition) end
+
+---Launches the app through its app-loading hooks; returns once the engine is idle. Error when
+---the app is already launched (a relaunch starts a new process) or `root` is not in the river.
+---@param options? {root?: string, loadingFails?: boolean}
+---@return HookAppState
+function hooks.launch(options) end
+
+---The system hands the app a user activity (`application:continueUserActivity:`).
+---@param activity {activityType: string, webpageURL?: string, userInfo?: table}
+function hooks.continueUserActivity(activity) end
 
 return hooks

@@ -29,16 +29,20 @@ static int is_negative_zero(const char *buf, size_t len, size_t i) {
     return i + 2 >= len || buf[i + 2] == 0 || strchr("0123456789.eE", buf[i + 2]) == NULL;
 }
 
-/* Counts bracket nesting outside strings; fills `err` at the first bracket
- * that goes deeper than `max_depth`. Line/column follow jansson: columns count
- * code points (UTF-8 lead bytes), position counts bytes read. */
-static int scan_too_deep(const char *buf, size_t len, int max_depth, ctl_json_error *err,
-                         size_t *values, size_t *negative_zeros) {
+/* The one lexer of the pre-scan: walks the text, telling strings from the rest. It counts bracket
+ * nesting and fills `err` at the first bracket that goes deeper than `max_depth` (or at a NUL
+ * byte); line/column follow jansson: columns count code points (UTF-8 lead bytes), position counts
+ * bytes read. It counts the values (for the memory bound) and the `-0` tokens; with `copy` (room
+ * for `len + 2 * negative zeros` bytes) it also writes the text with each `-0` rewritten as
+ * `-0.0`, recording in `starts` where each rewritten token begins and in `*copy_len` the length. */
+static int scan(const char *buf, size_t len, int max_depth, ctl_json_error *err, size_t *values,
+                size_t *negative_zeros, char *copy, size_t *starts, size_t *copy_len) {
     int depth = 0, in_string = 0, escaped = 0, line = 1, column = 0;
-    size_t count = 1;
+    size_t count = 1, out = 0;
     *negative_zeros = 0;
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)buf[i];
+        if (copy) copy[out++] = (char)c;
         if (c == 0) {
             /* A NUL byte is never JSON text (in a string it must be written \u0000); jansson
              * would stop reading at it and accept what came before. */
@@ -64,7 +68,15 @@ static int scan_too_deep(const char *buf, size_t len, int max_depth, ctl_json_er
         if (c == '"') {
             in_string = 1;
         } else if (is_negative_zero(buf, len, i)) {
-            (*negative_zeros)++;   /* `-0`: a float (-0.0), which jansson would read as the integer 0 */
+            /* `-0`: a float (-0.0), which jansson would read as the integer 0 */
+            if (copy) {
+                starts[*negative_zeros] = out - 1;
+                memcpy(copy + out, "0.0", 3);
+                out += 3;
+                i++;
+                column++;
+            }
+            (*negative_zeros)++;
         } else if (c == ',' || c == ':') {
             count++;
         } else if (c == '[' || c == '{') {
@@ -84,7 +96,18 @@ static int scan_too_deep(const char *buf, size_t len, int max_depth, ctl_json_er
         }
     }
     *values = count;
+    if (copy_len) *copy_len = out;
     return 0;
+}
+
+/* Fills `err` for a document refused by the memory bound (or a failed allocation of ours). */
+static json_t *refuse_too_big(ctl_json_error *err) {
+    err->line = 1;
+    err->column = 1;
+    err->too_big = 1;
+    err->code = -1;
+    snprintf(err->text, sizeof err->text, "not enough memory");
+    return NULL;
 }
 
 /* Bytes jansson spends per value, about (a json_t, its allocation, its slot in the parent). */
@@ -105,15 +128,10 @@ json_t *ctl_json_decode_max(const char *buf, size_t len, int reject_duplicates, 
         len = 0;
     }
     size_t values = 0, negative_zeros = 0;
-    if (scan_too_deep(buf, len, max_depth, err, &values, &negative_zeros)) return NULL;
+    if (scan(buf, len, max_depth, err, &values, &negative_zeros, NULL, NULL, NULL)) return NULL;
     if (max_bytes != (size_t)-1 &&
         (values > max_bytes / CTL_JSON_VALUE_COST || len > max_bytes - values * CTL_JSON_VALUE_COST)) {
-        err->line = 1;
-        err->column = 1;
-        err->too_big = 1;
-        err->code = -1;
-        snprintf(err->text, sizeof err->text, "not enough memory");
-        return NULL;
+        return refuse_too_big(err);
     }
     size_t flags = JSON_DECODE_ANY | JSON_ALLOW_NUL;
     if (reject_duplicates) flags |= JSON_REJECT_DUPLICATES;
@@ -128,34 +146,10 @@ json_t *ctl_json_decode_max(const char *buf, size_t len, int reject_duplicates, 
         if (copy == NULL || starts == NULL) {
             free(copy);
             free(starts);
-            err->line = 1;
-            err->column = 1;
-            err->too_big = 1;
-            err->code = -1;
-            snprintf(err->text, sizeof err->text, "not enough memory");
-            return NULL;
+            return refuse_too_big(err);
         }
-        size_t out = 0, k = 0;
-        int in_string = 0, escaped = 0;
-        for (size_t i = 0; i < len; i++) {
-            char c = buf[i];
-            copy[out++] = c;
-            if (in_string) {
-                if (escaped) escaped = 0;
-                else if (c == '\\') escaped = 1;
-                else if (c == '"') in_string = 0;
-                continue;
-            }
-            if (c == '"') {
-                in_string = 1;
-            } else if (is_negative_zero(buf, len, i) && k < negative_zeros) {
-                starts[k++] = out - 1;
-                copy[out++] = '0';
-                copy[out++] = '.';
-                copy[out++] = '0';
-                i++;
-            }
-        }
+        size_t out = 0, again = 0;
+        scan(buf, len, max_depth, err, &values, &again, copy, starts, &out);
         buf = copy;
         len = out;
     }

@@ -113,7 +113,7 @@ public final class CachingFileFetcher: FileFetcher {
 
     private func loadIndex(onError: ((String) -> Void)?) {
         guard let bytes = try? storage.read(Self.indexName) else { return }
-        guard let value = try? JSONValue.decode(bytes), let object = value.objectValue else {
+        guard let value = try? JSONDocument(bytes: bytes).value, let object = value.objectValue else {
             let aside = (try? storage.moveAside(Self.indexName)) ?? "?"
             onError?("file cache index \(Self.indexName) is corrupt; moved aside to \(aside)")
             return

@@ -46,9 +46,13 @@ public final class Engine {
     /// Number of relaunches so far.
     public private(set) var launches = 1
 
-    /// Bytes of script-made values the engine keeps outside Lua (UI properties and log lines in
-    /// the transcript), charged by `retain`.
-    public private(set) var retainedBytes = 0
+    /// Bytes of script-made values the engine keeps outside Lua (UI properties, log lines and
+    /// errors in the transcript, what systems keep for scripts), charged by `retain`.
+    public internal(set) var retainedBytes = 0
+    /// Entries from Swift into Lua running inside each other, over every state the engine makes
+    /// (a relaunch's new state included): a presenter that delivers, a hook that navigates, a
+    /// trait that shows, a validator that submits end with one clear error at its limit.
+    public let nesting: LuaNesting
 
     private var systems: [any EngineSystem] = []
     private var retired: [LuaState] = []
@@ -72,7 +76,9 @@ public final class Engine {
             upstream: RoutingFileFetcher(remote: HTTPFileFetcher(directory: storage.directory.appendingPathComponent("downloads"))),
             storage: storage, clock: clock, onError: { transcript.record("error", ["message": .string($0)]) })
         files = SwitchableFileFetcher(target: defaultFetcher)
-        lua = try Engine.makeState(configuration)
+        let nesting = LuaNesting()
+        self.nesting = nesting
+        lua = try Engine.makeState(configuration, nesting: nesting)
         // weak: the transcript holds the clock (its time source); a strong capture would be a cycle
         clock.onOverrun = { [weak transcript] in transcript?.record("error", ["message": .string($0)]) }
         try installCoreModules()
@@ -84,8 +90,9 @@ public final class Engine {
         if ownsDirectory { try? FileManager.default.removeItem(at: storage.directory) }
     }
 
-    private static func makeState(_ configuration: Configuration) throws -> LuaState {
+    private static func makeState(_ configuration: Configuration, nesting: LuaNesting) throws -> LuaState {
         let state = try LuaState(policy: configuration.policy, limits: configuration.limits, scriptRoots: configuration.scriptRoots)
+        state.nesting = nesting
         if configuration.coverage { state.startCoverage() }
         return state
     }
@@ -182,15 +189,6 @@ public final class Engine {
         try load(path: absolute)
     }
 
-    /// Counts `bytes` of script-made data the engine keeps (UI properties, log lines) against the
-    /// memory cap; throws `not enough memory` past it.
-    public func retain(_ bytes: Int) throws {
-        if let cap = lua.limits.memory, retainedBytes + bytes > cap {
-            throw LuaError.memory(message: "not enough memory")
-        }
-        retainedBytes += bytes
-    }
-
     private func runScript(_ path: String) throws {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let added = !lua.scriptRoots.contains(folder)
@@ -217,7 +215,7 @@ public final class Engine {
         retired.append(lua)   // it may be running the caller (a `.lua` scenario); closed with the engine
         clock.cancelAll()     // timers belonged to the app process that is gone
         ui.clear()            // so did its views (and their tap handlers, which call the old state)
-        lua = try Engine.makeState(configuration)
+        lua = try Engine.makeState(configuration, nesting: nesting)
         launches += 1
         try installCoreModules()
         for system in systems { try system.install(in: self) }
@@ -225,15 +223,6 @@ public final class Engine {
         for script in scripts { try runScript(script) }
         for system in systems { try system.didRelaunch(self) }
         settle()
-    }
-
-    /// Records an error in the transcript (`error` with `message` and `traceback`).
-    public func recordError(_ error: any Error, source: String? = nil) {
-        var fields: JSONObject = [:]
-        let message = (error as? LuaError)?.message ?? String(describing: error)
-        fields["message"] = .string(source.map { "\($0): \(message)" } ?? message)
-        if let traceback = (error as? LuaError)?.traceback { fields["traceback"] = .string(traceback) }
-        transcript.record("error", fields)
     }
 
     /// Calls a Lua function from the run loop (a timer, a tap); an error becomes an `error` event.

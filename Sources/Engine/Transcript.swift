@@ -32,6 +32,12 @@ public struct TranscriptEvent: Sendable, Equatable {
         default: return fields[field]
         }
     }
+
+    /// True when the event satisfies `pattern`: each named field (`t` and `type` included)
+    /// matches by ``JSONMatch``'s rule.
+    public func matches(_ pattern: JSONObject) -> Bool {
+        pattern.allSatisfy { key, member in JSONMatch.matches(member, self[key]) }
+    }
 }
 
 /// The ordered record of everything an engine did.

@@ -6,14 +6,12 @@ public struct JSONDecodeOptions: Sendable, Hashable {
     /// reaches jansson's recursion. Values above 2000 are treated as 2000
     /// (jansson's own limit is 2048); values <= 0 mean the default.
     public var maxDepth: Int
-    /// Reject an object that repeats a key. When false (the default) the last
-    /// value wins and the key keeps the position of its first occurrence.
-    public var rejectDuplicateKeys: Bool
 
-    /// Options with the given bounds; the defaults match the Lua `json.decode`.
-    public init(maxDepth: Int = 512, rejectDuplicateKeys: Bool = false) {
+    /// Options with the given bound; the default matches the Lua `json.decode`.
+    /// (An object that repeats a key is always an error: ctlua's one rule for the documents it
+    /// reads. Only scripts choose, with `json.decode`'s `rejectDuplicates`.)
+    public init(maxDepth: Int = 512) {
         self.maxDepth = maxDepth
-        self.rejectDuplicateKeys = rejectDuplicateKeys
     }
 }
 

@@ -6,8 +6,9 @@ extension JSONValue {
     ///
     /// Integers stay `.integer`, numbers with a fraction or exponent become
     /// `.double`; an integer outside Int64 is an error (`too big integer`).
-    /// Strings may contain `\u0000`. Duplicate keys: the last value wins unless
-    /// `options.rejectDuplicateKeys`. Nesting is bounded by `options.maxDepth`.
+    /// Strings may contain `\u0000`. An object that repeats a key is an error. Nesting is
+    /// bounded by `options.maxDepth`. Outside this module, read JSON text with ``JSONDocument``
+    /// (the same parse, with positions for messages).
     ///
     /// - Throws: `JSONError.syntax` or `.tooDeep`, with line and column.
     public static func decode(_ text: String, options: JSONDecodeOptions = .init()) throws(JSONError)
@@ -30,7 +31,7 @@ extension JSONValue {
         var error = ctl_json_error()
         let root = ctl_json_decode(
             buffer.baseAddress?.assumingMemoryBound(to: CChar.self), buffer.count,
-            options.rejectDuplicateKeys ? 1 : 0, Int32(clamping: options.maxDepth), &error)
+            1, Int32(clamping: options.maxDepth), &error)
         guard let root else { return .failure(JSONError(decoding: &error)) }
         defer { ctl_json_decref(root) }
         return .success(JSONValue(jansson: root))

@@ -57,7 +57,7 @@ private struct JanssonBuilder {
         case .double(let double):
             guard double.isFinite else {
                 let name = double.isNaN ? "NaN" : (double > 0 ? "inf" : "-inf")
-                throw JSONError.encode(path: JSONPath(path).description, reason: "cannot encode \(name)")
+                throw JSONError.encode(path: JSONPath(path).expression, reason: "cannot encode \(name)")
             }
             return try allocated(json_real(double))
         case .string(let string):
@@ -96,7 +96,7 @@ private struct JanssonBuilder {
     private mutating func enter(_ json: UnsafeMutablePointer<json_t>?) throws(JSONError) -> UnsafeMutablePointer<json_t> {
         guard path.count < maxDepth else {
             if let json { ctl_json_decref(json) }
-            throw JSONError.encode(path: JSONPath(path).description, reason: "too deep (max \(maxDepth))")
+            throw JSONError.encode(path: JSONPath(path).expression, reason: "too deep (max \(maxDepth))")
         }
         let container = try allocated(json)
         path.append(.index(0))

@@ -67,6 +67,9 @@ extension LuaState {
         classMembers[name]
     }
 
+    /// The names of every class registered in this state, sorted (a walk over every binding).
+    public var registeredClassNames: [String] { classMembers.keys.sorted() }
+
     /// Wraps a Swift object as a userdata of its registered class (the userdata retains it).
     public func wrap<T: AnyObject>(_ object: T, fields: [String: LuaValue] = [:]) -> LuaValue {
         guard let mt = classMetatables[ObjectIdentifier(T.self)] else {

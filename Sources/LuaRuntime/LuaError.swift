@@ -16,7 +16,7 @@ public enum LuaError: Error, @unchecked Sendable, CustomStringConvertible {
     case memory(message: String)
     /// An error inside the message handler.
     case errorHandler(message: String)
-    /// A limit stopped the entry: instructions, timeout, interrupted, output.
+    /// A limit stopped the entry: instructions, timeout, interrupted, output, nesting.
     case limit(LuaLimitKind, message: String, traceback: String?)
     /// A Swift function was called with a bad argument (`bad argument #2 to 'string' (string expected, got nil)`).
     case badArgument(function: String, position: Int, message: String)
@@ -61,4 +61,6 @@ public enum LuaError: Error, @unchecked Sendable, CustomStringConvertible {
 /// Which limit stopped an entry into Lua.
 public enum LuaLimitKind: String, Sendable {
     case instructions, timeout, interrupted, output, memory
+    /// Callbacks nested past `LuaNesting.limit`.
+    case nesting
 }

@@ -169,6 +169,8 @@ extension LuaState {
     /// Calls `function(argument)` under a protected call and returns the first result, without arrays.
     func callOne(_ function: LuaFunction, _ argument: LuaValue) throws(LuaError) -> LuaValue {
         guard !isClosed else { throw .closed }
+        try nesting.enter()
+        defer { nesting.leave() }
         let L = activeL
         let top = lua_gettop(L)
         try ensureStack(4, on: L)
@@ -184,6 +186,8 @@ extension LuaState {
     /// Calls the value `function` with `arguments` under a protected call; returns every result.
     func call(_ function: LuaValue, _ arguments: [LuaValue]) throws(LuaError) -> [LuaValue] {
         guard !isClosed else { throw .closed }
+        try nesting.enter()
+        defer { nesting.leave() }
         let L = activeL
         let guardTop = StackGuard(L)
         try ensureStack(Int32(arguments.count) + 3, on: L)

@@ -41,6 +41,8 @@ public final class LuaState {
     public var warningHandler: ((String) -> Void)?
     /// Warnings received while no handler was set.
     public private(set) var warnings: [String] = []
+    /// The bound on nested entries from Swift (shared with other states by assigning one value).
+    public var nesting = LuaNesting()
     /// Bytes written by `print` so far (counted against `limits.output`).
     public private(set) var outputUsed = 0
 

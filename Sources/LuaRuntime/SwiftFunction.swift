@@ -192,6 +192,7 @@ extension LuaLimitKind {
         case .interrupted: return Int32(CTL_LIMIT_INTERRUPTED.rawValue)
         case .output: return Int32(CTL_LIMIT_OUTPUT.rawValue)
         case .memory: return nil   // "stack overflow", "too many results": runtime errors, as Lua's own
+        case .nesting: return nil  // the levels above unwind anyway: an ordinary error, as Lua's "C stack overflow"
         }
     }
 }

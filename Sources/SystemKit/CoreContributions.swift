@@ -22,6 +22,8 @@ public enum CoreContributions {
         EventType("log", fields: ["message"], meaning: "`print` or `app.log` in a script"),
         EventType("error", fields: ["message", "(traceback)"],
                   meaning: "a script error on the run loop (timer, tap, presenter) or a warning; fails the scenario unless an `events` pattern names it"),
+        EventType("warning", fields: ["message", "(...)"],
+                  meaning: "a likely mistake that changes nothing at run time (a validator name nothing answers); printed by `ctlua run` (standard error) and `ctlua test` (`WARN` lines); never fails a scenario"),
         EventType("app.relaunched", fields: ["launch"], meaning: "the app was relaunched (`relaunch` step, `app.relaunch`); `launch` counts from 1"),
     ]
 

@@ -11,7 +11,7 @@ extension InAppController {
 
     /// Decodes persisted JSON with the JSON module's parser (duplicate keys refused).
     static func decodeJSON(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
-        try JSONValue.decode(bytes, options: JSONDecodeOptions(rejectDuplicateKeys: true))
+        try JSONDocument(bytes: bytes).value
     }
 
     /// The persisted state: `{"version": 1, "displayed": entry|null, "pending": [entry], "queue": [entry]}`.

@@ -133,22 +133,23 @@ public final class InAppController {
 
     /// The in-app objects of a delivery payload; throws on anything that is not an object.
     public static func items(_ payload: JSONValue) throws(InAppError) -> [JSONValue] {
-        let items: [(JSONValue, String)]
-        switch payload {
-        case .array(let list): items = list.enumerated().map { ($1, "[\($0)]") }
-        case .object(let object):
-            if let notifs = object["inapp_notifs"] {
-                guard case .array(let list) = notifs else {
-                    throw .invalidPayload(path: "inapp_notifs", reason: "expected an array, got \(notifs.typeName)")
+        let reader = JSONReader(value: payload)
+        let items: [(JSONValue, JSONPath)]
+        do throws(LocatedProblem) {
+            switch payload {
+            case .array(let list): items = list.enumerated().map { ($1, JSONPath.root.index($0)) }
+            case .object(let object):
+                if let notifs = object["inapp_notifs"] {
+                    let list = try reader.array(notifs, at: .root.key("inapp_notifs"))
+                    items = list.enumerated().map { ($1, JSONPath.root.key("inapp_notifs").index($0)) }
+                } else {
+                    items = [(payload, .root)]
                 }
-                items = list.enumerated().map { ($1, "inapp_notifs[\($0)]") }
-            } else {
-                items = [(payload, "$")]
+            default: throw reader.problem("expected an object or array, got \(payload.typeName)", at: .root)
             }
-        default: throw .invalidPayload(path: "$", reason: "expected an object or array, got \(payload.typeName)")
-        }
-        for (item, path) in items where item.objectValue == nil {
-            throw .invalidPayload(path: path, reason: "expected an object, got \(item.typeName)")
+            for (item, path) in items { _ = try reader.object(item, at: path) }
+        } catch {
+            throw .invalidPayload(error)
         }
         return items.map(\.0)
     }

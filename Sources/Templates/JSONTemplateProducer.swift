@@ -42,7 +42,7 @@ public struct JSONTemplateProducer: TemplateProducer {
     ) throws(TemplateError) {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .jsonEmpty }
         let value: JSONValue
-        do { value = try JSONValue.decode(text) } catch { throw .jsonParse(error.description) }
+        do { value = try JSONDocument(text: text).value } catch { throw .jsonParse(error.description) }
         self.init(definitions: value, templatePresenter: templatePresenter, functionPresenter: functionPresenter)
     }
 
@@ -61,14 +61,14 @@ public struct JSONTemplateProducer: TemplateProducer {
         return result
     }
 
-    /// Every problem of every definition (not only the first), each with the keys leading to the
-    /// member it is about (`["Banner", "arguments", "title"]`), for `ctlua check`.
-    public func problems() -> [(path: [String], error: TemplateError)] {
-        guard case .object(let root) = definitions, !root.isEmpty else { return [([], .jsonEmpty)] }
-        var found: [(path: [String], error: TemplateError)] = []
+    /// Every problem of every definition (not only the first), each with the JSON path of the
+    /// member it is about (`Banner.arguments.title`), for `ctlua check`.
+    public func problems() -> [(path: JSONPath, error: TemplateError)] {
+        guard case .object(let root) = definitions, !root.isEmpty else { return [(.root, .jsonEmpty)] }
+        var found: [(path: JSONPath, error: TemplateError)] = []
         for (key, definition) in root {
             guard case .object(let object) = definition else {
-                found.append(([key], .jsonNotAnObject(path: key)))
+                found.append((.root.key(key), .jsonNotAnObject(path: .root.key(key))))
                 continue
             }
             let typeName = object["type"]?.stringValue ?? object["type"].map { "\($0)" } ?? "nil"
@@ -77,31 +77,31 @@ public struct JSONTemplateProducer: TemplateProducer {
             case "template": builder = CustomTemplateBuilder()
             case "function": builder = AppFunctionBuilder(isVisual: object["isVisual"]?.boolValue ?? false)
             default:
-                found.append(([key, "type"], .unknownTemplateType(type: typeName, template: key)))
+                found.append((JSONPath.root.key(key).key("type"), .unknownTemplateType(type: typeName, template: key)))
                 continue
             }
-            do { try builder.setName(key) } catch { found.append(([key], error)) }
+            do { try builder.setName(key) } catch { found.append((.root.key(key), error)) }
             let before = found.count
             if let arguments = object["arguments"] {
                 guard case .object(let args) = arguments else {
-                    found.append(([key, "arguments"], .jsonNotAnObject(path: "\(key).arguments")))
+                    found.append((JSONPath.root.key(key).key("arguments"), .jsonNotAnObject(path: JSONPath.root.key(key).key("arguments"))))
                     continue
                 }
                 for (name, argument) in args {
                     do { try add(name, argument, to: builder, template: key) } catch {
-                        found.append(([key, "arguments", name], error))
+                        found.append((JSONPath.root.key(key).key("arguments").key(name), error))
                     }
                 }
             }
             guard found.count == before else { continue }
             builder.setPresenter(lookup(key, builder.kind) ?? CheckOnlyPresenter())
-            do { _ = try builder.build() } catch { found.append(([key], error)) }
+            do { _ = try builder.build() } catch { found.append((.root.key(key), error)) }
         }
         return found
     }
 
     private func template(key: String, definition: JSONValue) throws(TemplateError) -> CustomTemplate {
-        guard case .object(let object) = definition else { throw .jsonNotAnObject(path: key) }
+        guard case .object(let object) = definition else { throw .jsonNotAnObject(path: .root.key(key)) }
         let typeName = Self.format(object["type"])
         let builder: TemplateBuilder
         switch typeName {
@@ -115,12 +115,12 @@ public struct JSONTemplateProducer: TemplateProducer {
         }
         try builder.setName(key)
         if let arguments = object["arguments"] {
-            guard case .object(let args) = arguments else { throw .jsonNotAnObject(path: "\(key).arguments") }
+            guard case .object(let args) = arguments else { throw .jsonNotAnObject(path: JSONPath.root.key(key).key("arguments")) }
             for (name, argument) in args {
                 do {
                     try add(name, argument, to: builder, template: key)
                 } catch where error.jsonPath == nil {
-                    throw .inDefinition(path: "\(key).arguments.\(name)", error: error)
+                    throw .inDefinition(path: JSONPath.root.key(key).key("arguments").key(name), error: error)
                 }
             }
         }
@@ -141,7 +141,7 @@ public struct JSONTemplateProducer: TemplateProducer {
         throws(TemplateError)
     {
         guard case .object(let object) = argument else {
-            throw .jsonNotAnObject(path: "\(template).arguments.\(name)")
+            throw .jsonNotAnObject(path: JSONPath.root.key(template).key("arguments").key(name))
         }
         let type = Self.format(object["type"])
         let value = object["value"]
@@ -176,7 +176,7 @@ public struct JSONTemplateProducer: TemplateProducer {
         for (key, member) in members {
             let full = path + "." + key
             guard case .object(let object) = member else {
-                throw .jsonNotAnObject(path: "\(template).arguments.\(full)")
+                throw .jsonNotAnObject(path: JSONPath.root.key(template).key("arguments").key(full))
             }
             let type = Self.format(object["type"])
             switch type {

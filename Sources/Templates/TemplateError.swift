@@ -1,3 +1,5 @@
+import JSON
+
 /// Errors of template definition, registration, JSON definitions and syncing.
 ///
 /// `description` is the message text of the CleverTap iOS SDK where one exists
@@ -35,7 +37,7 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible, Sendable {
     /// Nil or empty JSON definitions.
     case jsonEmpty
     /// A template entry that is not an object.
-    case jsonNotAnObject(path: String)
+    case jsonNotAnObject(path: JSONPath)
     /// An unknown `type` of a template.
     case unknownTemplateType(type: String, template: String)
     /// An unknown `type` of an argument.
@@ -51,7 +53,7 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible, Sendable {
     /// Syncing outside a debug build with a test user.
     case syncNotAllowed(debug: Bool, testUser: Bool)
     /// A builder error raised while reading JSON definitions, with where it happened.
-    indirect case inDefinition(path: String, error: TemplateError)
+    indirect case inDefinition(path: JSONPath, error: TemplateError)
 
     public var description: String {
         switch self {
@@ -103,15 +105,16 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible, Sendable {
     }
 
     /// Where in JSON definitions the error is (`Banner.arguments.title.type`), when known.
-    public var jsonPath: String? {
+    public var jsonPath: JSONPath? {
+        func argument(_ template: String, _ name: String) -> JSONPath { JSONPath.root.key(template).key("arguments").key(name) }
         switch self {
         case .jsonNotAnObject(let p): return p
-        case .unknownTemplateType(_, let k): return "\(k).type"
-        case .unknownArgumentType(_, let n, let k): return "\(k).arguments.\(n).type"
-        case .fileWithValue(let n, let k), .actionWithValue(let n, let k): return "\(k).arguments.\(n).value"
-        case .nestedFileOrAction(_, let n, let k): return "\(k).arguments.\(n)"
-        case .functionActionArgument(let n, let k?): return "\(k).arguments.\(n)"
-        case .noPresenter(let k, _): return k
+        case .unknownTemplateType(_, let k): return JSONPath.root.key(k).key("type")
+        case .unknownArgumentType(_, let n, let k): return argument(k, n).key("type")
+        case .fileWithValue(let n, let k), .actionWithValue(let n, let k): return argument(k, n).key("value")
+        case .nestedFileOrAction(_, let n, let k): return argument(k, n)
+        case .functionActionArgument(let n, let k?): return argument(k, n)
+        case .noPresenter(let k, _): return JSONPath.root.key(k)
         case .inDefinition(let path, _): return path
         default: return nil
         }

@@ -1,4 +1,6 @@
 import Foundation
+import Engine
+import LuaRuntime
 
 /// Runs the built `ctlua` executable (end-to-end tests of the CLI).
 public enum CLI {
@@ -120,4 +122,28 @@ public func withDeadline<T: Sendable>(_ seconds: Double, _ body: @escaping @Send
 final class DeadlineBox<T>: @unchecked Sendable {
     let lock = NSLock()
     var result: Result<T, any Error>?
+}
+
+/// Every binding a script can call in an engine, found in the engine itself (not from a list
+/// that a new binding could be missing from): the functions of each module table, as
+/// `module.name`, and the methods of each registered userdata class, as `Class:name`.
+public enum BindingInventory {
+    /// `module.function` for every function of the modules `names` (globals of the engine's state).
+    public static func functions(of engine: Engine, modules names: [String]) -> [String] {
+        var found: [String] = []
+        for name in names {
+            guard case .table(let module) = engine.lua.globals[name] else { continue }
+            for (key, value) in module.pairs {
+                if case .string(let k) = key, case .function = value { found.append("\(name).\(k.string)") }
+            }
+        }
+        return found.sorted()
+    }
+
+    /// `Class:method` for every method of every userdata class registered in the engine's state.
+    public static func methods(of engine: Engine) -> [String] {
+        engine.lua.registeredClassNames.flatMap { name in
+            (engine.lua.classMembers(named: name)?.methods ?? []).map { "\(name):\($0)" }
+        }.sorted()
+    }
 }

@@ -49,7 +49,13 @@ public final class TraitsSystem: EngineSystem {
     /// Shows an experience JSON (0-based indexes), then settles the engine.
     @discardableResult
     public func show(_ json: JSONValue, group: Int = 0, step: Int = 0) throws -> Bool {
-        let experience = try Experience.decode(json)
+        try show(JSONReader(value: json), group: group, step: step)
+    }
+
+    /// Shows the experience `reader` reads (problems located in its text), then settles the engine.
+    @discardableResult
+    public func show(_ reader: JSONReader, group: Int = 0, step: Int = 0) throws -> Bool {
+        let experience = try Experience.decode(reader)
         defer { engine.settle() }
         return try renderer.show(experience, at: Experience.StepIndex(group: group, item: step))
     }

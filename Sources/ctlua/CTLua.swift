@@ -22,6 +22,10 @@ struct CTLua: ParsableCommand {
         version: CTLua.version,
         subcommands: [RunCommand.self, TestCommand.self, DocCommand.self, InitCommand.self] + SystemCatalog.standard.commands)
 
+    /// ArgumentParser's messages start with this (its default is `Error: `): every error of the
+    /// CLI starts with `ctlua: `, without rewriting a message's text afterwards.
+    static var _errorPrefix: String { "ctlua: " }
+
     /// `ctlua --version`: ctlua's version and the C libraries it was built against.
     static let version = "ctlua 0.1.0 (Lua \(LuaVersion.release), jansson \(JanssonVersion.release))"
 
@@ -80,15 +84,13 @@ struct CTLua: ParsableCommand {
 
     /// Every error in one shape, `ctlua: message`; a usage error (an unknown option, a bad value)
     /// exits 2 with the usage line, as the README promises, not ArgumentParser's 64.
-    /// Other errors (a state file that cannot be read) print as `ctlua: message` too, exiting 1;
-    /// help, `--version` and `ExitCode`s are ArgumentParser's.
+    /// Other errors (a state file that cannot be read) print as `ctlua: message` too (the
+    /// prefix above), exiting 1.
     static func exit(reporting error: any Error) -> Never {
         let code = exitCode(for: error)
-        if error is ExitCode || code == .success { exit(withError: error) }
-        var text = fullMessage(for: error)
-        if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
-        FileHandle.standardError.write(Data("ctlua: \(text)\n".utf8))
-        Glibc.exit(code == .validationFailure ? Runner.ExitCode.usage : code.rawValue)
+        guard code == .validationFailure else { exit(withError: error) }
+        FileHandle.standardError.write(Data("\(fullMessage(for: error))\n".utf8))
+        Glibc.exit(Runner.ExitCode.usage)
     }
 
     /// Prints `ctlua: message` and exits 2.

@@ -29,6 +29,10 @@ struct RunCommand: ParsableCommand {
         for name in invocation.systemFlags {
             try HostOptions.catalog.runFlags.first { $0.name == name }?.apply(engine)
         }
+        engine.transcript.observer = { event in
+            guard event.type == "warning" else { return }
+            FileHandle.standardError.write(Data("ctlua: warning: \(event["message"]?.stringValue ?? "")\n".utf8))
+        }
         let lua = engine.lua
         lua.startWatchdog()
         let arg = lua.newTable()

@@ -24,6 +24,9 @@ final class RecordingDataSource: DataSource {
     var loaderView: HeadlessView?
     var header: HeadlessView?
     var failCollect = false
+    /// What the app does on `newProcessStarted` / `dismissRequested` (nothing by default, as the SDK).
+    var onNewProcess: ((String) throws -> Void)?
+    var onDismiss: ((String) throws -> Void)?
 
     func collect(event: AnalyticsEvent) throws {
         calls.append("collect:\(event.kind):\(event.json["value"]?.stringValue ?? "")")
@@ -31,14 +34,20 @@ final class RecordingDataSource: DataSource {
     }
     func component(for identifier: String) throws -> (any CustomComponent)? { components[identifier] }
     func errorReceivedForAction(_ name: String) throws { calls.append("error:\(name)") }
-    func dismissRequested(process: String) throws { calls.append("dismiss:\(process)") }
-    func newProcessStarted(uuid: String) throws { calls.append("new:\(uuid)") }
+    func dismissRequested(process: String) throws {
+        calls.append("dismiss:\(process)")
+        try onDismiss?(process)
+    }
+    func newProcessStarted(uuid: String) throws {
+        calls.append("new:\(uuid)")
+        try onNewProcess?(uuid)
+    }
     func customLoader(type: CustomLoaderType) throws -> HeadlessView? {
         calls.append("loader:\(type.kind)" + (type.name.map { ":\($0)" } ?? ""))
         return loaderView
     }
     func viewForStepperHeader(stepViewModel: StepViewModel) throws -> HeadlessView? {
-        calls.append("header:\(stepViewModel.step)/\(stepViewModel.stepsCount)")
+        calls.append("header:\(stepViewModel.step)/\(stepViewModel.totalSteps)")
         return header
     }
 }

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "ctl_json.h"
+#include "ctl_json_test.h"
 
 static const char driver[] =
     "local text = ...\n"

@@ -1,11 +1,12 @@
 import CLua
+import CJSONTestSupport
 import CLuaSupport
 import CJansson
 import JSON
 import Testing
 
 /// A raw Lua state with the `json` module as a global, driven through the C
-/// test helpers in CLuaSupport (LuaRuntime is not needed for these tests).
+/// test helpers in CJSONTestSupport (LuaRuntime is not needed for these tests).
 private final class LuaHarness {
     let state: OpaquePointer
 

@@ -92,15 +92,15 @@ final class FakeSystem: SystemPlugin {
         let (verb, rest) = split(command)
         switch verb {
         case "emit":
-            let json = try ScenarioJSONParser.parse(Array(rest.utf8)).value
+            let json = try JSONDocument(bytes: Array(rest.utf8)).value
             var fields = json.objectValue ?? [:]
             let type = fields.removeValue(forKey: "type")?.stringValue ?? "log"
             record(type, fields)
         case "show":
             let (id, props) = split(rest)
-            engine.ui.show(id: id, properties: try ScenarioJSONParser.parse(Array(props.utf8)).value.objectValue ?? [:])
+            engine.ui.show(id: id, properties: try JSONDocument(bytes: Array(props.utf8)).value.objectValue ?? [:])
         case "nav":
-            navigation = try ScenarioJSONParser.parse(Array(rest.utf8)).value
+            navigation = try JSONDocument(bytes: Array(rest.utf8)).value
         case "throw":
             throw Failure(description: rest)
         default:

@@ -33,7 +33,7 @@ struct RunnerTests {
         let (usage, usageOut) = run(RunnerOptions(paths: [broken]))
         #expect(usage == Runner.ExitCode.usage)
         #expect(usageOut.stderr.contains("b.json:1:24: steps[0].advance: expected a non-negative number, got string"))
-        #expect(usageOut.stderr.contains("c.json:1:12: invalid JSON"), "\(usageOut.stderr)")
+        #expect(usageOut.stderr.contains("c.json:1:11: invalid JSON"), "\(usageOut.stderr)")
         #expect(usageOut.stdout.isEmpty)
 
         #expect(run(RunnerOptions(paths: ["/nonexistent/ctlua"])).0 == Runner.ExitCode.usage)
@@ -157,14 +157,14 @@ struct RunnerTests {
         let out = try Fixture.folder([:])
         defer { Fixture.remove(out) }
         let (_, _) = run(RunnerOptions(paths: [root], jsonPath: out + "/report.json", traceDirectory: out + "/traces"))
-        let report = try ScenarioJSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: out + "/report.json")))).value
+        let report = try JSONDocument(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: out + "/report.json")))).value
         #expect(report["passed"] == 1)
         #expect(report["failed"] == 1)
         #expect(report["scenarios"]?.arrayValue?[1]["failures"]?.arrayValue?.first?["expectation"] == "displayed")
         let traces = try FileManager.default.contentsOfDirectory(atPath: out + "/traces")
         #expect(traces.count == 1)
         let trace = try String(contentsOfFile: out + "/traces/" + traces[0], encoding: .utf8)
-        let first = try ScenarioJSONParser.parse(Array(trace.split(separator: "\n")[0].utf8)).value
+        let first = try JSONDocument(bytes: Array(trace.split(separator: "\n")[0].utf8)).value
         #expect(first["type"] == "inapp.queued")
 
         let all = try Fixture.folder([:])

@@ -38,7 +38,7 @@ struct ScenarioLoaderTests {
 
     static let malformed: [Malformed] = [
         Malformed(label: "not JSON", text: "{\n  \"steps\": [\n    {\"tap\": ok}\n  ]\n}",
-                  expected: ["flows/bad.json:3:13: invalid JSON: unexpected 'o'"]),
+                  expected: ["flows/bad.json:3:14: invalid JSON: invalid token near 'ok'"]),
         Malformed(label: "steps not an array", text: #"{"steps": {"tap": "ok"}}"#,
                   expected: ["flows/bad.json:1:11: steps: expected an array of steps, got object"]),
         Malformed(label: "steps missing", text: #"{"name": "x"}"#, expected: ["steps: missing required key"]),

@@ -72,4 +72,79 @@ struct BoundaryTests {
         for module in try systemModules { #expect(catalog.contains("import \(module)")) }
         #expect(SystemCatalog.standard.systems.first?.name == "templates")
     }
+
+    /// The Swift files of `Sources` (path below it, text), but those of the modules `excluded`.
+    private func sources(excluding excluded: Set<String> = []) throws -> [(file: String, text: String)] {
+        let enumerator = try #require(FileManager.default.enumerator(atPath: Self.root.path))
+        var found: [(String, String)] = []
+        for case let file as String in enumerator where file.hasSuffix(".swift") {
+            guard !excluded.contains(String(file.split(separator: "/").first ?? "")) else { continue }
+            found.append((file, try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)))
+        }
+        return found
+    }
+
+    private func matches(_ pattern: String, in text: String) throws -> [String] {
+        let regex = try NSRegularExpression(pattern: pattern)
+        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+            Range($0.range, in: text).map { String(text[$0]) }
+        }
+    }
+
+    /// One JSON path type: `JSON.JSONPath`; no module declares a path type or a string path of its own.
+    @Test func oneJSONPathType() throws {
+        for (file, text) in try sources(excluding: ["JSON"]) {
+            #expect(try matches(#"\b(struct|enum|class|typealias)\s+\w*Path\b"#, in: text).isEmpty, "\(file) declares a path type")
+        }
+        let paths = try sources().filter { try !matches(#"\bstruct\s+JSONPath\b"#, in: $0.text).isEmpty }.map(\.file)
+        #expect(paths == ["JSON/JSONPath.swift"])
+    }
+
+    /// One parser entry point: JSON text is parsed by jansson, called from one place
+    /// (`JSONValue.decode`); every other module reads text through `JSONDocument`.
+    @Test func oneJSONParserEntryPoint() throws {
+        var callers: [String] = []
+        for (file, text) in try sources() {
+            if text.contains("ctl_json_decode(") || text.contains("json_loadb(") { callers.append(file) }
+            guard !file.hasPrefix("JSON/") else { continue }
+            let parses = text.contains("JSONValue.decode("), lexes = text.contains(#"UInt8(ascii: "{")"#)
+            #expect(!parses, "\(file) parses JSON without JSONDocument")
+            // A hand-written JSON lexer compares bytes with JSON's brackets.
+            #expect(!lexes, "\(file) lexes JSON itself")
+        }
+        #expect(callers == ["JSON/JSONValue+Decode.swift"])
+    }
+
+    /// One located problem: the six types it replaced are gone, and no error type outside JSON
+    /// carries a line and column of its own (an error about a place in a file is a LocatedProblem;
+    /// an error may name a JSON path, as a JSONPath).
+    @Test func oneLocatedProblemType() throws {
+        let gone = ["ScenarioLoadError", "HooksFileError", "ExperienceDecodingError", "DefinitionError",
+                    "DefinitionProblem", "JSONSyntaxError", "PositionedJSONParser", "DefinitionReader", "DocumentPath"]
+        for (file, text) in try sources(excluding: ["JSON"]) {
+            for name in gone { #expect(try matches(#"\b\#(name)\b"#, in: text).isEmpty, "\(file) uses \(name)") }
+            for declaration in try matches(#"(struct|enum)\s+\w+\s*:[^{]*\bError\b[^{]*\{[^}]*"#, in: text) {
+                #expect(try matches(#"\b(line|column): Int\b|\bSourcePosition\b"#, in: declaration).isEmpty,
+                        "\(file): an error type with a location of its own (use LocatedProblem): \(declaration.prefix(80))")
+            }
+        }
+    }
+
+    /// No error is recognised by its text: a message is matched neither by a variable holding an
+    /// error's text nor against a message prefix such as `"templates: "` or `"Error: "`.
+    @Test func noErrorIsMatchedByItsText() throws {
+        /// The two places that read text written by another program, deciding nothing of ours:
+        /// Lua says a chunk is incomplete only in its message (as lua.c reads it), and curl's
+        /// stderr starts with its own name, which a download failure leaves out.
+        let allowed = ["LuaRuntime/LuaState+Stack.swift": #"message.hasSuffix("<eof>")"#,
+                       "Engine/HTTPFileFetcher.swift": #"reason.hasPrefix("curl: ")"#]
+        let bySubject = #"\b(error|message|description|failure|reason)\w*(\??\.\w+)*\.(hasPrefix|hasSuffix|contains|range)\("#
+        let byPrefix = #"\.(hasPrefix|hasSuffix|contains|range)\((of: )?"[^"]*: ""#
+        for (file, text) in try sources() {
+            for line in text.split(separator: "\n").map(String.init) {
+                guard try !matches(bySubject, in: line).isEmpty || !matches(byPrefix, in: line).isEmpty else { continue }
+                #expect(allowed[file].map { line.contains($0) } == true, "\(file) matches an error by its text: \(line)")
+            }
+        }
+    }
 }

@@ -61,7 +61,7 @@ import Testing
 
     @Test func malformedPayloadThrowsBeforeQueueing() throws {
         let h = try harness()
-        #expect(throws: InAppError.invalidPayload(path: "inapp_notifs[1]", reason: "expected an object, got number")) {
+        #expect(throws: InAppError.invalidPayload(LocatedProblem(path: JSONPath.root.key("inapp_notifs").index(1), message: "expected an object, got number"))) {
             try h.controller.deliver(["inapp_notifs": [inapp("a", "Banner"), 3]])
         }
         #expect(h.controller.queue.isEmpty && h.transcript.events.isEmpty)

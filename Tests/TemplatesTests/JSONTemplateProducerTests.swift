@@ -46,7 +46,7 @@ import Testing
          "Default value cannot be nil or empty.", "T.arguments.o"),
         (#"{"T":{"type":"template","arguments":{"s":{"type":"string"}}}}"#, "Default value cannot be nil.", "T.arguments.s"),
         (#"{"T":{"type":"template","arguments":{"a":{"type":"string","value":"x"},"a.b":{"type":"number","value":1}}}}"#,
-         "Argument with the name \"a\" already defined.", "T.arguments.a.b"),
+         "Argument with the name \"a\" already defined.", #"T.arguments["a.b"]"#),
     ]
 
     @Test(arguments: errors.indices)
@@ -57,7 +57,7 @@ import Testing
             Issue.record("expected \(message)")
         } catch let error as TemplateError {
             #expect("\(error)".hasPrefix(message))
-            if let path { #expect(error.jsonPath == path) }
+            if let path { #expect(error.jsonPath?.description == path) }
         } catch {
             Issue.record("unexpected \(error)")
         }

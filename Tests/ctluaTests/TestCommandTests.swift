@@ -76,7 +76,7 @@ import Testing
         #expect(lines.count == 3, "\(r.stderr)")
         #expect(lines.first == #"a.lua:1:44: templates: Argument Name cannot start or end with dot "." or contain consecutive dots ".."."#, "\(lines)")
         #expect(lines.dropFirst().first == "b.json:1:16: Unknown template type: widget for template: T.", "\(lines)")
-        #expect(lines.last?.hasPrefix("c.json:1:7: Error parsing JSON template definitions:") == true, "\(lines)")
+        #expect(lines.last?.hasPrefix("c.json:1:6: Error parsing JSON template definitions:") == true, "\(lines)")
         #expect(try CLI.run(["check", "examples/templates/banner.lua"]).status == 0)
     }
 

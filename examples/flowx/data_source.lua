@@ -23,15 +23,30 @@ flowx.component("LoanCalculator", {
 
 flowx.dataSource{
   viewForStepperHeader = function(step)
-    return {id = "stepperHeader", text = ("Step %d of %d: %s"):format(step.step, step.stepsCount, step.title)}
+    return {id = "stepperHeader", text = ("Step %d of %d: %s"):format(step.step, step.totalSteps, step.stepTitle)}
   end,
   customLoader = function(loader)
     if loader.type == "upload" then return {id = "uploadSpinner", text = "Uploading " .. loader.name} end
     return nil   -- the renderer's own loader for the rest
   end,
   errorReceivedForAction = function(name) app.log("could not run " .. name) end,
-  dismissRequested = function(process) app.log("closed " .. process) end,
-  newProcessStarted = function(uuid) app.log("started " .. uuid) end,
+  -- The user tapped the close button of a modal process. As in the SDK, the renderer closes
+  -- nothing: the app asks for a confirmation and stops the process only when the user leaves.
+  dismissRequested = function(process)
+    app.log("close requested " .. process)
+    ui.show{id = "confirmLeave", text = "Leave " .. process .. "?", onTap = function()
+      ui.hide("confirmLeave") ui.hide("confirmStay")
+      flowx.stopProcess(process)
+    end}
+    ui.show{id = "confirmStay", text = "Stay", onTap = function()
+      ui.hide("confirmLeave") ui.hide("confirmStay")
+    end}
+  end,
+  -- A START_PROJECT action started another process: presenting it is the app's job.
+  newProcessStarted = function(uuid)
+    app.log("started " .. uuid)
+    flowx.continueExistingProcess(uuid)
+  end,
 }
 
 -- Analytics: forward to the app's tracker (here, the transcript).

@@ -4,6 +4,15 @@
 -- a cancel or a timeout stop the navigation.
 local session = {loggedIn = false}
 
+-- As the SDK asks ("Always pass `dataDict` ... for further hooks to use it"): the next hook and
+-- the target get exactly what a hook passes to `done`, so pass on what came in, plus your keys.
+local function passOn(data, extra)
+  local out = {}
+  for k, v in pairs(data or {}) do out[k] = v end
+  for k, v in pairs(extra) do out[k] = v end
+  return out
+end
+
 hooks.plugin{
   identifier = "login",
   screen = true,
@@ -12,13 +21,13 @@ hooks.plugin{
   end,
   execute = function(self, data, done)
     if session.loggedIn then
-      done(true, nil, {user = session.user})
+      done(true, nil, passOn(data, {user = session.user}))
       return
     end
     ui.show{id = "sign-in", text = self.screenModel.general.title or "Sign in", onTap = function()
       session.loggedIn, session.user = true, "ada"
       ui.hide("sign-in") ui.hide("sign-in-fail")
-      done(true, nil, {user = "ada"})
+      done(true, nil, passOn(data, {user = "ada"}))
     end}
     ui.show{id = "sign-in-fail", text = "Wrong password", onTap = function()
       ui.hide("sign-in") ui.hide("sign-in-fail")

@@ -27,19 +27,19 @@ public enum AnalyticsEvent: Equatable, Sendable {
     }
 
     /// Reads `{"kind"|"type": "screen"|"action", "value": ..., ...}` (what `flowx.collect` takes).
-    public init(json: JSONValue) throws(DefinitionError) {
-        let reader = DefinitionReader()
-        let o = try reader.object(json, .root)
-        let kind = try reader.optionalString(o["kind"] ?? o["type"], .root.key("kind")) ?? ""
-        let value = try reader.string(o["value"], .root.key("value"))
+    public init(json: JSONValue) throws(LocatedProblem) {
+        let reader = JSONReader(value: json)
+        let o = try reader.object(json, at: .root)
+        let kind = try reader.optionalString(o["kind"] ?? o["type"], at: .root.key("kind"), nonEmpty: true) ?? ""
+        let value = try reader.string(o["value"], at: .root.key("value"), nonEmpty: true)
         let payload = o["customPayload"] ?? .object([:])
         switch kind {
         case "screen": self = .screen(value: value, customPayload: payload)
         case "action":
-            self = .action(value: value, component: try reader.optionalString(o["component"], .root.key("component")),
-                           label: try reader.optionalString(o["label"], .root.key("label")),
-                           screen: try reader.optionalString(o["screen"], .root.key("screen")), customPayload: payload)
-        default: throw reader.fail(.root.key("kind"), "expected \"screen\" or \"action\"")
+            self = .action(value: value, component: try reader.optionalString(o["component"], at: .root.key("component"), nonEmpty: true),
+                           label: try reader.optionalString(o["label"], at: .root.key("label"), nonEmpty: true),
+                           screen: try reader.optionalString(o["screen"], at: .root.key("screen"), nonEmpty: true), customPayload: payload)
+        default: throw reader.problem("expected \"screen\" or \"action\"", at: .root.key("kind"))
         }
     }
 }

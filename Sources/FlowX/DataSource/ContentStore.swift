@@ -20,12 +20,12 @@ public final class ContentStore {
     public func setMedia(_ table: [String: String]) { media = table }
 
     /// Reads `{"name": [items...]}`; errors name the path.
-    public func setEnumerations(_ json: JSONValue, fromLua: Bool = false) throws(DefinitionError) {
-        let reader = DefinitionReader(fromLua: fromLua)
+    public func setEnumerations(_ json: JSONValue, fromLua: Bool = false) throws(LocatedProblem) {
+        let reader = JSONReader(value: json, emptyObjectIsArray: fromLua)
         var result: [String: [EnumerationItem]] = [:]
-        for (name, list) in try reader.object(json, .root) {
-            result[name] = try reader.array(list, .root.key(name)).enumerated().map { i, item throws(DefinitionError) in
-                try EnumerationItem(item, reader, SystemKit.JSONPath.root.key(name).index(i))
+        for (name, list) in try reader.object(json, at: .root) {
+            result[name] = try reader.array(list, at: .root.key(name)).enumerated().map { i, item throws(LocatedProblem) in
+                try EnumerationItem(item, reader, JSONPath.root.key(name).index(i))
             }
         }
         setEnumerationItems(result)
@@ -58,7 +58,7 @@ public final class ContentStore {
                 return nil
             }
         }
-        items.sort { ($0.order, $0.code) < ($1.order, $1.code) }
+        items.sort { ($0.order ?? Int.max, $0.code) < ($1.order ?? Int.max, $1.code) }
         cache[key] = items
         record(name, parent, cached: false, found: true)
         return items
@@ -75,35 +75,40 @@ public final class ContentStore {
 }
 
 /// One enumeration item: `{type, order, code, content, childContentDescription: {name}}`.
+///
+/// Decoded as the SDK's Codable models decode: unknown keys are ignored (a server that adds a
+/// field breaks nothing) and a missing optional field stays empty (nil), never a made-up value.
 public struct EnumerationItem: Equatable, Sendable {
-    public var type: String
-    public var order: Int
+    public var type: String?
+    public var order: Int?
     public var code: String
-    public var content: String
+    public var content: String?
     /// The child enumeration's name, when the item has one.
     public var childName: String?
 
     public var json: JSONValue {
-        var o: JSONObject = ["type": .string(type), "order": .integer(Int64(order)), "code": .string(code), "content": .string(content)]
+        var o: JSONObject = ["code": .string(code)]
+        if let type { o["type"] = .string(type) }
+        if let order { o["order"] = .integer(Int64(order)) }
+        if let content { o["content"] = .string(content) }
         if let childName { o["childContentDescription"] = .object(["name": .string(childName)]) }
         return .object(o)
     }
 
-    init(_ json: JSONValue, _ reader: DefinitionReader, _ path: SystemKit.JSONPath) throws(DefinitionError) {
-        let o = try reader.object(json, path)
-        try reader.known(o, ["type", "order", "code", "content", "childContentDescription"], path)
-        code = try reader.string(o["code"], path.key("code"))
-        content = try reader.optionalString(o["content"], path.key("content")) ?? code
-        type = try reader.optionalString(o["type"], path.key("type")) ?? "enum"
+    init(_ json: JSONValue, _ reader: JSONReader, _ path: JSONPath) throws(LocatedProblem) {
+        let o = try reader.object(json, at: path)
+        code = try reader.string(o["code"], at: path.key("code"), nonEmpty: true)
+        content = try reader.optionalString(o["content"], at: path.key("content"))
+        type = try reader.optionalString(o["type"], at: path.key("type"))
         switch o["order"] {
-        case nil, .null?: order = 0
+        case nil, .null?: order = nil
         case let v?:
-            guard let i = v.integerValue, abs(i) < 1_000_000_000 else { throw reader.fail(path.key("order"), "expected a whole number, got \(JSONWriter.text(v))") }
+            guard let i = v.integerValue, abs(i) < 1_000_000_000 else { throw reader.problem("expected a whole number, got \(JSONWriter.text(v))", at: path.key("order")) }
             order = Int(i)
         }
         if let child = o["childContentDescription"], child != .null {
-            let c = try reader.object(child, path.key("childContentDescription"))
-            childName = try reader.string(c["name"], path.key("childContentDescription").key("name"))
+            let c = try reader.object(child, at: path.key("childContentDescription"))
+            childName = try reader.optionalString(c["name"], at: path.key("childContentDescription").key("name"))
         }
     }
 }

@@ -10,8 +10,13 @@ import OrderedCollections
 /// - `saveData()` is merged into the request of every action run on its screen.
 /// - `validate()` runs when an action validates the component (its id in the action's
 ///   `validate`); false blocks the action.
+/// - `titleForScreen()` (the SDK's `FXController`): a title for the screen it is on; nil keeps
+///   the screen's own.
+/// - A component runs its own actions (those in its definition's `actions`) with
+///   ``ProcessRenderer/action(_:params:)`` and uploads with ``ProcessRenderer/upload(_:file:)``.
 /// - Throwing is contained: recorded as an error; a throwing `validate` counts as false.
 public protocol CustomComponent: AnyObject {
+    func titleForScreen() throws -> String?
     func populateUI(data: JSONValue, actions: [String]) throws -> JSONObject
     func updateUI(data: JSONValue) throws -> JSONObject
     func saveData() throws -> JSONObject
@@ -19,6 +24,7 @@ public protocol CustomComponent: AnyObject {
 }
 
 extension CustomComponent {
+    public func titleForScreen() throws -> String? { nil }
     public func populateUI(data: JSONValue, actions: [String]) throws -> JSONObject { [:] }
     public func updateUI(data: JSONValue) throws -> JSONObject { [:] }
     public func saveData() throws -> JSONObject { [:] }

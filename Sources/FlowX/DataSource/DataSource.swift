@@ -89,18 +89,35 @@ public enum CustomLoaderType: Equatable, Sendable {
     }
 }
 
-/// The stepper position of a screen, as the renderer describes it to the header view.
+/// The stepper position of a screen, as the renderer describes it to the header view, with the
+/// SDK's field names: `stepTitle`, `substepTitle`, `step`, `totalSteps`, `substep`,
+/// `totalSubsteps` (the substep fields only when the step has a stepper of its own).
 public struct StepViewModel: Equatable, Sendable {
+    public var stepTitle: String?
+    public var substepTitle: String?
+    /// 1-based.
     public var step: Int
-    public var stepsCount: Int
-    public var title: String
+    public var totalSteps: Int
+    /// 1-based; nil when the step has no substeps.
     public var substep: Int?
-    public var substepsCount: Int
+    public var totalSubsteps: Int?
+
+    public init(stepTitle: String?, substepTitle: String? = nil, step: Int, totalSteps: Int, substep: Int? = nil,
+                totalSubsteps: Int? = nil) {
+        self.stepTitle = stepTitle
+        self.substepTitle = substepTitle
+        self.step = step
+        self.totalSteps = totalSteps
+        self.substep = substep
+        self.totalSubsteps = totalSubsteps
+    }
 
     public var json: JSONValue {
-        var o: JSONObject = ["step": .integer(Int64(step)), "stepsCount": .integer(Int64(stepsCount)),
-                             "title": .string(title), "substepsCount": .integer(Int64(substepsCount))]
+        var o: JSONObject = ["step": .integer(Int64(step)), "totalSteps": .integer(Int64(totalSteps))]
+        if let stepTitle { o["stepTitle"] = .string(stepTitle) }
+        if let substepTitle { o["substepTitle"] = .string(substepTitle) }
         if let substep { o["substep"] = .integer(Int64(substep)) }
+        if let totalSubsteps { o["totalSubsteps"] = .integer(Int64(totalSubsteps)) }
         return .object(o)
     }
 }

@@ -18,6 +18,7 @@ enum FlowXModule {
         set("validator") { args in
             let name = try args.string(1)
             let function = try args.function(2)
+            try engine.retain(64 + name.utf8.count)   // the registry keeps the validator
             var isAsync = false
             if case .table(let options) = args[3] { isAsync = options["async"].boolValue ?? false }
             else if !args[3].isNil { throw args.argumentError(3, "table expected, got \(args[3].typeName)") }
@@ -33,8 +34,8 @@ enum FlowXModule {
         }
         set("validateForm") { args in
             let form: FormDefinition
-            do { form = try FormDefinition(json: try json(args.state, .table(try args.table(1)), "validateForm", engine), fromLua: true) } catch let e as DefinitionError {
-                throw fail("validateForm: form: \(e.path): \(e.message)")
+            do { form = try FormDefinition(json: try json(args.state, .table(try args.table(1)), "validateForm", engine), fromLua: true) } catch let e as LocatedProblem {
+                throw fail("validateForm: form: \(e)")
             }
             let data = try json(args.state, args[2].isNil ? .table(args.state.newTable()) : args[2], "validateForm", engine)
             let result = system.renderer.validators.validateWaiting(forms: [form], data: data.objectValue ?? [:])
@@ -52,12 +53,14 @@ enum FlowXModule {
             return [try args.state.luaValue(["strictValidators": .bool(validators.strict), "asyncTimeout": .double(validators.asyncTimeout)])]
         }
         set("onEvent") { args in
-            system.luaDataSource.listeners.append(try args.function(1))
+            let listener = try args.function(1)
+            try engine.retain(64)   // every listener is kept
+            system.luaDataSource.listeners.append(listener)
             return []
         }
         set("collect") { args in
-            do { system.renderer.collect(try AnalyticsEvent(json: try json(args.state, args[1], "collect", engine))) } catch let e as DefinitionError {
-                throw fail("collect: \(e.path): \(e.message)")
+            do { system.renderer.collect(try AnalyticsEvent(json: try json(args.state, args[1], "collect", engine))) } catch let e as LocatedProblem {
+                throw fail("collect: \(e)")
             }
             return []
         }
@@ -66,7 +69,10 @@ enum FlowXModule {
             return []
         }
         set("component") { args in
-            system.luaDataSource.components[try args.string(1)] = try args.table(2)
+            let name = try args.string(1)
+            let table = try args.table(2)
+            try engine.retain(64 + name.utf8.count)
+            system.luaDataSource.components[name] = table
             return []
         }
         installContent(module, system: system, engine: engine, state: state)
@@ -82,18 +88,18 @@ enum FlowXModule {
             module[name] = .function(state.function(name, body))
         }
         set("setTags") { args in
-            system.renderer.content.setTags(try stringTable(args, "setTags"))
+            system.renderer.content.setTags(try stringTable(args, "setTags", engine))
             return []
         }
         set("tag") { args in [system.renderer.content.tag(try args.string(1)).map { .string(LuaString($0)) } ?? .nil] }
         set("setMedia") { args in
-            system.renderer.content.setMedia(try stringTable(args, "setMedia"))
+            system.renderer.content.setMedia(try stringTable(args, "setMedia", engine))
             return []
         }
         set("mediaURL") { args in [system.renderer.content.mediaURL(try args.string(1)).map { .string(LuaString($0)) } ?? .nil] }
         set("setEnumerations") { args in
             do { try system.renderer.content.setEnumerations(try json(args.state, .table(try args.table(1)), "setEnumerations", engine), fromLua: true) }
-            catch let e as DefinitionError { throw fail("setEnumerations: \(e.path): \(e.message)") }
+            catch let e as LocatedProblem { throw fail("setEnumerations: \(e)") }
             return []
         }
         set("enumeration") { args in
@@ -113,7 +119,9 @@ enum FlowXModule {
             return []
         }
         set("session") { args in
-            system.renderer.sessionToken = try args.optionalString(1)
+            let token = try args.optionalString(1)
+            try engine.retain(token?.utf8.count ?? 0)
+            system.renderer.sessionToken = token
             return []
         }
     }
@@ -184,15 +192,18 @@ enum FlowXModule {
         }
     }
 
-    /// Argument 1 as `{key = "string", ...}`.
-    static func stringTable(_ args: LuaArguments, _ function: String) throws -> [String: String] {
+    /// Argument 1 as `{key = "string", ...}`, charged to the engine's memory cap (the store keeps it).
+    static func stringTable(_ args: LuaArguments, _ function: String, _ engine: Engine) throws -> [String: String] {
         var result: [String: String] = [:]
+        var size = 0
         for (key, value) in try args.table(1).pairs {
             guard case .string(let k) = key, case .string(let v) = value else {
                 throw fail("\(function): expected string keys and string values, got \(key.typeName) = \(value.typeName)")
             }
             result[k.string] = v.string
+            size += 64 + k.bytes.count + v.bytes.count
         }
+        try engine.retain(size)
         return result
     }
 }

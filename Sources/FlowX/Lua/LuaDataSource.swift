@@ -11,6 +11,8 @@ final class LuaDataSource: DataSource {
     var callbacks: LuaTable?
     var listeners: [LuaFunction] = []
     var components: [String: LuaTable] = [:]
+    /// Methods every component's `self` gets (`runAction`, `runUploadAction`), set by the module.
+    var componentFunctions: [String: LuaValue] = [:]
     /// Records an error of a callback that cannot throw (`validate`).
     var onError: ((any Error, String) -> Void)?
 
@@ -42,7 +44,9 @@ final class LuaDataSource: DataSource {
 
     func component(for identifier: String) throws -> (any CustomComponent)? {
         guard let methods = components[identifier] else { return nil }
-        return try LuaCustomComponent(identifier: identifier, methods: methods)
+        let component = try LuaCustomComponent(identifier: identifier, methods: methods)
+        for (name, function) in componentFunctions { component.instance[name] = function }
+        return component
     }
 
     func errorReceivedForAction(_ name: String) throws {
@@ -115,6 +119,14 @@ final class LuaCustomComponent: CustomComponent {
     private func call(_ name: String, _ arguments: [LuaValue] = []) throws -> LuaValue? {
         guard case .function(let f) = try instance.get(.string(LuaString(name))) else { return nil }
         return try f.call(arguments: [.table(instance)] + arguments).first ?? .nil
+    }
+
+    func titleForScreen() throws -> String? {
+        guard let result = try call("titleForScreen"), !result.isNil else { return nil }
+        guard case .string(let title) = result else {
+            throw LuaError.callback(message: "flowx: \(identifier).titleForScreen must return a string or nil, got \(result.typeName)")
+        }
+        return title.string
     }
 
     func populateUI(data: JSONValue, actions: [String]) throws -> JSONObject {

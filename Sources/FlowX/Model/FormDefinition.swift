@@ -47,46 +47,46 @@ public struct FormDefinition: Equatable, Sendable {
 
     /// Reads a form from JSON; errors name `file` and the path below `path`.
     /// `fromLua`: the JSON came from a Lua table (an empty table may stand for an empty array).
-    public init(json: JSONValue, file: String? = nil, path: SystemKit.JSONPath = .root, fromLua: Bool = false) throws(DefinitionError) {
-        try self.init(json, DefinitionReader(file: file, fromLua: fromLua), path)
+    public init(json: JSONValue, file: String? = nil, path: JSONPath = .root, fromLua: Bool = false) throws(LocatedProblem) {
+        try self.init(json, JSONReader(file: file, value: json, emptyObjectIsArray: fromLua), path)
     }
 
-    init(_ json: JSONValue, _ reader: DefinitionReader, _ path: SystemKit.JSONPath) throws(DefinitionError) {
-        let object = try reader.object(json, path)
-        try reader.known(object, ["id", "fields"], path)
-        id = try reader.string(object["id"], path.key("id"))
+    init(_ json: JSONValue, _ reader: JSONReader, _ path: JSONPath) throws(LocatedProblem) {
+        let object = try reader.object(json, at: path)
+        try reader.known(object, ["id", "fields"], at: path)
+        id = try reader.string(object["id"], at: path.key("id"), nonEmpty: true)
         fields = []
         var keys: Set<String> = []
-        for (i, field) in try reader.array(object["fields"], path.key("fields")).enumerated() {
+        for (i, field) in try reader.array(object["fields"], at: path.key("fields")).enumerated() {
             let fieldPath = path.key("fields").index(i)
-            let f = try reader.object(field, fieldPath)
-            try reader.known(f, ["key", "label", "type", "validators"], fieldPath)
-            let key = try reader.string(f["key"], fieldPath.key("key"))
-            guard keys.insert(key).inserted else { throw reader.fail(fieldPath.key("key"), "duplicate field key \(JSONWriter.quote(key))") }
+            let f = try reader.object(field, at: fieldPath)
+            try reader.known(f, ["key", "label", "type", "validators"], at: fieldPath)
+            let key = try reader.string(f["key"], at: fieldPath.key("key"), nonEmpty: true)
+            guard keys.insert(key).inserted else { throw reader.problem("duplicate field key \(JSONWriter.quote(key))", at: fieldPath.key("key")) }
             var validators: [ValidatorSpec] = []
             if let list = f["validators"] {
-                for (j, v) in try reader.array(list, fieldPath.key("validators")).enumerated() {
+                for (j, v) in try reader.array(list, at: fieldPath.key("validators")).enumerated() {
                     validators.append(try ValidatorSpec(v, reader, fieldPath.key("validators").index(j)))
                 }
             }
-            fields.append(FieldDefinition(key: key, label: try reader.optionalString(f["label"], fieldPath.key("label")),
-                                          type: try reader.optionalString(f["type"], fieldPath.key("type")) ?? "text",
+            fields.append(FieldDefinition(key: key, label: try reader.optionalString(f["label"], at: fieldPath.key("label"), nonEmpty: true),
+                                          type: try reader.optionalString(f["type"], at: fieldPath.key("type"), nonEmpty: true) ?? "text",
                                           validators: validators))
         }
     }
 }
 
 extension ValidatorSpec {
-    init(_ json: JSONValue, _ reader: DefinitionReader, _ path: SystemKit.JSONPath) throws(DefinitionError) {
-        let v = try reader.object(json, path)
-        try reader.known(v, ["name", "params", "message", "type", "async"], path)
-        let name = try reader.string(v["name"], path.key("name"))
-        let type = try reader.optionalString(v["type"], path.key("type"))
+    init(_ json: JSONValue, _ reader: JSONReader, _ path: JSONPath) throws(LocatedProblem) {
+        let v = try reader.object(json, at: path)
+        try reader.known(v, ["name", "params", "message", "type", "async"], at: path)
+        let name = try reader.string(v["name"], at: path.key("name"), nonEmpty: true)
+        let type = try reader.optionalString(v["type"], at: path.key("type"), nonEmpty: true)
         if let type, type != "custom", type != "builtIn" {
-            throw reader.fail(path.key("type"), "expected \"custom\" or \"builtIn\", got \(JSONWriter.quote(type))")
+            throw reader.problem("expected \"custom\" or \"builtIn\", got \(JSONWriter.quote(type))", at: path.key("type"))
         }
-        _ = try reader.bool(v["async"], path.key("async"), default: false)   // documentation only: the validator decides
-        self.init(name: name, params: try reader.params(v["params"], path.key("params")),
-                  message: try reader.optionalString(v["message"], path.key("message")), isCustom: type == "custom")
+        _ = try reader.bool(v["async"], at: path.key("async"), default: false)   // documentation only: the validator decides
+        self.init(name: name, params: try reader.params(v["params"], at: path.key("params")),
+                  message: try reader.optionalString(v["message"], at: path.key("message"), nonEmpty: true), isCustom: type == "custom")
     }
 }

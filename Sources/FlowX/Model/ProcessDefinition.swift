@@ -57,6 +57,9 @@ public struct ComponentDefinition: Equatable, Sendable {
 
 /// A button: tapping it runs its action; `analytics` is its action event.
 public struct ButtonDefinition: Equatable, Sendable {
+    /// The component type analytics events name (`component`): the SDK's UI component type.
+    public static let componentType = "BUTTON"
+
     public var id: String
     public var label: String?
     public var action: String
@@ -69,10 +72,16 @@ public struct AnalyticsSpec: Equatable, Sendable {
     public var customPayload: JSONValue
 }
 
-/// One stepper step.
+/// One stepper step: its title and, when it has a stepper of its own, its substeps (a count,
+/// or their titles).
 public struct StepperStep: Equatable, Sendable {
     public var title: String
+    /// 1 when the step has no substeps.
     public var substeps: Int
+    /// The substeps were given (`substeps`): the step has a stepper of its own.
+    public var hasSubsteps = false
+    /// Titles of the substeps, when given as `[{"title": ...}]`.
+    public var substepTitles: [String?] = []
 }
 
 /// What an action does.

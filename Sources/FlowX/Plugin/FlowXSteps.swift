@@ -29,12 +29,28 @@ enum FlowXSteps {
                 example: #"{"submit": {"form": {"id": "f", "fields": [{"key": "age", "validators": [{"name": "min", "params": ["18"], "message": "Too young"}]}]}, "data": {"age": 16}}, "expect": {"valid": false, "errors": {"age": "Too young"}}}"#
             ) { system, context in try submit(system, context) },
             SystemStep(
-                "startProcess", value: .string, parameters: ["params": .object],
-                summary: "starts the process definition of this name (loaded by `setup.process` or `flowx.loadProcess`) with start `params`; needs the configuration (`setup.flowx.config`)",
-                example: #"{"startProcess": "loan_application", "params": {"channel": "mobile"}}"#
+                "startProcess", value: .string,
+                parameters: ["params": .object, "workspaceId": .string, "projectId": .string, "isModal": .boolean, "showLoader": .boolean],
+                summary: "starts the process definition of this name (loaded by `setup.process` or `flowx.loadProcess`) with start `params` and the SDK's call-time options (`isModal`: default the definition's `modal`; `showLoader`: the `startProcess` loader, default false); needs the configuration (`setup.flowx.config`); a process that cannot start fails the step (in Lua, `flowx.startProcess` gives `\"\"`)",
+                example: #"{"startProcess": "loan_application", "params": {"channel": "mobile"}, "isModal": false}"#
             ) { system, context in
-                try rendering { try system.renderer.start(context.value.stringValue ?? "", params: context.step["params"]?.objectValue ?? [:]) }
+                var options = StartOptions()
+                options.workspaceId = context.step["workspaceId"]?.stringValue
+                options.projectId = context.step["projectId"]?.stringValue
+                options.isModal = context.step["isModal"]?.boolValue
+                options.showLoader = context.step["showLoader"]?.boolValue ?? false
+                try rendering { try system.renderer.start(context.value.stringValue ?? "", params: context.step["params"]?.objectValue ?? [:], options: options) }
             },
+            SystemStep(
+                "stopProcess", value: .string,
+                summary: "the app stops a process by name (the SDK's `stopProcess(name:)`): its running instances are cleaned up; one on screen leaves it and the process that started it shows again",
+                example: #"{"stopProcess": "loan_terms"}"#
+            ) { system, context in system.renderer.stopProcess(context.value.stringValue ?? "") },
+            SystemStep(
+                "endSession", value: .boolean,
+                summary: "the app ends the FlowX session (the SDK's `endSession()`): every started process is stopped",
+                example: #"{"endSession": true}"#
+            ) { system, _ in system.renderer.endSession() },
             SystemStep(
                 "fill", value: .object,
                 summary: "fills fields of the screen shown, by key, as a user types (a field that is not on the screen fails the step)",
@@ -54,14 +70,16 @@ enum FlowXSteps {
             },
             SystemStep(
                 "dismissProcess", value: .boolean,
-                summary: "the user closes the modal process on screen: the data source's `dismissRequested` runs and the process that started it shows again",
+                summary: "the user taps the close button of the modal process on screen: the data source's `dismissRequested` runs and decides (the process stays until the app calls `stopProcess`, as in the SDK)",
                 example: #"{"dismissProcess": true}"#
             ) { system, _ in try rendering { try system.renderer.dismiss() } },
             SystemStep(
-                "resumeProcess", value: .string,
-                summary: "shows a running process again by its uuid (a `reloadProcess` loader)",
+                "resumeProcess", value: .string, parameters: ["name": .string],
+                summary: "shows a running process again by its uuid (the SDK's `continueExistingProcess`; a `reloadProcess` loader); `name`, when given, must be its process's name",
                 example: #"{"resumeProcess": "00000000-0000-4000-8000-000000000001"}"#
-            ) { system, context in try rendering { try system.renderer.resume(context.value.stringValue ?? "") } },
+            ) { system, context in
+                try rendering { try system.renderer.resume(context.value.stringValue ?? "", name: context.step["name"]?.stringValue) }
+            },
         ]
     }
 
@@ -78,7 +96,7 @@ enum FlowXSteps {
             guard let found = forms.first(where: { $0.id == id }) else { throw SystemError("flowx: no form with id \(JSONWriter.quote(id)) in the process on screen") }
             form = found
         case let json?:
-            do { form = try FormDefinition(json: json, path: SystemKit.JSONPath.root.key("submit").key("form")) } catch {
+            do { form = try FormDefinition(json: json, path: JSONPath.root.key("submit").key("form")) } catch {
                 throw SystemError("flowx: \(error)")
             }
         case nil: throw SystemError("flowx: submit needs a form")

@@ -27,7 +27,7 @@ extension FlowXSystem: SystemPlugin {
         [
             ExpectationKey(
                 "process", shape: .anyOf([.object, .null]),
-                rule: "the process on screen (else the last one started): `process`, `uuid`, `state` (`running`, `ended`, `dismissed`), `screen`, `step`, `substep`, `modal`, `data`, `submitted` match partially; `errors` (field → message) exactly; `null`: no process was started",
+                rule: "the process on screen (else the last one started): `process`, `uuid`, `state` (`running`, `ended`, `stopped`), `screen`, `step`, `substep`, `modal`, `uiFlow`, `data`, `submitted` match partially; `errors` (field → message) exactly; `null`: no process was started",
                 example: #"{"process": {"process": "loan", "screen": "income", "errors": {}, "submitted": {"amount": 5000}}}"#
             ) { system, _, expected in system.checkProcess(expected) },
         ]
@@ -42,10 +42,15 @@ extension FlowXSystem: SystemPlugin {
             EventType("flowx.configured", fields: ["locale", "language"], meaning: "the renderer was configured, or its locale changed"),
             EventType("flowx.session", fields: ["token"], meaning: "the session token was set (`flowx.session`)"),
             EventType("flowx.enumeration", fields: ["name", "(parent)", "cached", "found"], meaning: "an enumeration was looked up"),
-            EventType("flowx.process.started", fields: ["process", "uuid", "modal"], meaning: "a process started"),
-            EventType("flowx.process.resumed", fields: ["process", "uuid"], meaning: "a process shows again (resumed, or its modal child closed)"),
-            EventType("flowx.process.ended", fields: ["process", "uuid"], meaning: "a process reached an `end` transition"),
-            EventType("flowx.process.dismissed", fields: ["process", "uuid"], meaning: "a modal process was dismissed (`dismissRequested`)"),
+            EventType("flowx.session.started", fields: [], meaning: "the FlowX session opened (`startSession`, or lazily by the first start)"),
+            EventType("flowx.session.ended", fields: [], meaning: "the FlowX session ended (`endSession`): every started process was stopped"),
+            EventType("flowx.process.started", fields: ["process", "uuid", "modal", "(workspaceId)", "(projectId)", "(uiFlow)"],
+                      meaning: "a process (or a UI flow) started"),
+            EventType("flowx.process.failed", fields: ["process", "reason"], meaning: "`startProcess` could not start it and gave the uuid `\"\"`"),
+            EventType("flowx.process.resumed", fields: ["process", "uuid"], meaning: "a process shows again (`continueExistingProcess`, or the process it started was stopped or ended)"),
+            EventType("flowx.process.ended", fields: ["process", "uuid"], meaning: "a process reached an `end` transition (its `onProcessEnded` runs)"),
+            EventType("flowx.dismiss.requested", fields: ["process", "uuid"], meaning: "the user tapped the close button of a modal process; the data source's `dismissRequested` decides"),
+            EventType("flowx.process.stopped", fields: ["process", "(uuid)", "(running)"], meaning: "the app stopped a process (`stopProcess`, `endSession`); `running: false`: none of that name was running"),
             EventType("flowx.loader", fields: ["loader", "(name)", "custom"],
                       meaning: "the renderer asked for a loader (`startProcess`, `reloadProcess`, `action`, `upload`); `custom`: the data source gave a view"),
             EventType("flowx.screen", fields: ["process", "screen"], meaning: "a user-task screen was shown"),

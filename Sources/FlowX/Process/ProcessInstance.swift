@@ -4,8 +4,10 @@ import OrderedCollections
 /// A started process: its definition, where it is, the data entered so far and what the last
 /// action submitted.
 public final class ProcessInstance {
+    /// `ended`: it reached an `end` transition; `stopped`: the app stopped it (`stopProcess`,
+    /// `endSession`).
     public enum State: String, Sendable {
-        case running, ended, dismissed
+        case running, ended, stopped
     }
 
     /// The instance's id (deterministic in a scenario: the n-th process started gets the n-th id).
@@ -22,12 +24,21 @@ public final class ProcessInstance {
     public internal(set) var errors: JSONObject = [:]
     /// The request of the last action that ran: the screen's data and its components' `saveData`.
     public internal(set) var submitted: JSONObject?
+    /// Shown modally (the close button calls `dismissRequested`): the start's `isModal`, else the
+    /// definition's `modal`.
+    public internal(set) var isModal: Bool
+    /// Started with `startUIFlow` rather than `startProcess`.
+    public internal(set) var isUIFlow = false
+    /// The start's `onProcessEnded` (a later `continueExistingProcess` may replace it): called when
+    /// the process reaches its end, not when the app stops it.
+    var onProcessEnded: (() -> Void)?
 
     init(uuid: String, definition: ProcessDefinition, parent: ProcessInstance?, data: JSONObject) {
         self.uuid = uuid
         self.definition = definition
         self.parent = parent
         self.data = data
+        isModal = definition.isModal
         screen = definition.screens[0]
     }
 
@@ -37,7 +48,8 @@ public final class ProcessInstance {
                              "screen": .string(screen.id)]
         if let step = screen.step { o["step"] = .integer(Int64(step)) }
         if let substep = screen.substep { o["substep"] = .integer(Int64(substep)) }
-        o["modal"] = .bool(definition.isModal)
+        o["modal"] = .bool(isModal)
+        if isUIFlow { o["uiFlow"] = true }
         o["errors"] = .object(errors)
         o["data"] = .object(data)
         o["submitted"] = submitted.map { .object($0) } ?? .null

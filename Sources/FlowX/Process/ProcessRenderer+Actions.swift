@@ -7,20 +7,23 @@ extension ProcessRenderer {
     func tap(_ button: ButtonDefinition) throws(RendererError) {
         guard let instance = current, instance.state == .running else { throw .noProcess }
         if let analytics = button.analytics {
-            collect(.action(value: analytics.value, component: button.id, label: button.label, screen: instance.screen.id,
-                            customPayload: analytics.customPayload))
+            // "component - The type of component triggering the action" (the SDK's AnalyticsActionData).
+            collect(.action(value: analytics.value, component: ButtonDefinition.componentType, label: button.label,
+                            screen: instance.screen.id, customPayload: analytics.customPayload))
         }
         try run(button.action, file: nil)
     }
 
-    /// Runs an action of the screen shown by name (a button's or a custom component's).
-    public func action(_ name: String) throws(RendererError) {
+    /// Runs an action of the screen shown by name (a button's or a custom component's). `params`
+    /// (the SDK's `runAction(action:params:)`) join the action's request.
+    public func action(_ name: String, params: JSONObject = [:]) throws(RendererError) {
         guard let instance = current, instance.state == .running else { throw .noProcess }
-        if let button = instance.screen.buttons.first(where: { $0.action == name }) { return try tap(button) }
-        guard instance.screen.components.contains(where: { $0.actions.contains(name) }) else {
+        if params.isEmpty, let button = instance.screen.buttons.first(where: { $0.action == name }) { return try tap(button) }
+        guard instance.screen.buttons.contains(where: { $0.action == name })
+                || instance.screen.components.contains(where: { $0.actions.contains(name) }) else {
             throw .noAction(name, screen: instance.screen.id)
         }
-        try run(name, file: nil)
+        try run(name, file: nil, params: params)
     }
 
     /// Runs an upload action of the screen shown with a file (its name or path).
@@ -32,7 +35,7 @@ extension ProcessRenderer {
     }
 
     /// Validates the action's forms and components, then (when valid) submits and moves on.
-    func run(_ name: String, file: String?) throws(RendererError) {
+    func run(_ name: String, file: String?, params: JSONObject = [:]) throws(RendererError) {
         guard let instance = current else { throw .noProcess }
         guard let action = instance.definition.actions[name] else { throw .noAction(name, screen: instance.screen.id) }
         if let pendingAction { throw .busy(pendingAction) }
@@ -54,12 +57,12 @@ extension ProcessRenderer {
         validators.validate(forms: forms, data: instance.data) { [weak self, weak instance] result in
             guard let self, let instance else { return }
             self.pendingAction = nil
-            self.validated(action, result: result, componentsValid: componentsValid, file: file, instance: instance)
+            self.validated(action, result: result, componentsValid: componentsValid, file: file, params: params, instance: instance)
         }
     }
 
     private func validated(_ action: ActionDefinition, result: FormResult, componentsValid: Bool, file: String?,
-                           instance: ProcessInstance) {
+                           params: JSONObject, instance: ProcessInstance) {
         guard instance.state == .running, current === instance else { return }
         let previous = instance.errors
         instance.errors = result.errors
@@ -82,6 +85,7 @@ extension ProcessRenderer {
             contained("\(definition.identifier).saveData") { for (k, v) in try component.saveData() { request[k] = v } }
         }
         if let file { request[action.name] = .object(["file": .string(file)]) }
+        for (k, v) in params { request[k] = v }
         for (k, v) in request { instance.data[k] = v }
         instance.submitted = request
         transcript.record("flowx.action", ["action": .string(action.name), "process": .string(instance.definition.name),
@@ -93,7 +97,7 @@ extension ProcessRenderer {
         }
         switch action.kind {
         case .startProject:
-            do { _ = try start(action.process ?? "", params: [:], parent: instance) } catch {
+            do { try startProject(action.process ?? "", from: instance) } catch {
                 recordError(error, source: "flowx: action '\(action.name)'")
             }
         case .dismiss:

@@ -15,8 +15,14 @@ extension ProcessRenderer {
         transcript.record("flowx.screen", ["process": .string(instance.definition.name), "screen": .string(screen.id)])
         if let step = screen.step, step <= instance.definition.stepper.count {
             let stepper = instance.definition.stepper
-            let model = StepViewModel(step: step, stepsCount: stepper.count, title: stepper[step - 1].title,
-                                      substep: screen.substep, substepsCount: stepper[step - 1].substeps)
+            let current = stepper[step - 1]
+            var model = StepViewModel(stepTitle: current.title, step: step, totalSteps: stepper.count)
+            if current.hasSubsteps {
+                model.substep = screen.substep ?? 1
+                model.totalSubsteps = current.substeps
+                let index = (model.substep ?? 1) - 1
+                if index < current.substepTitles.count { model.substepTitle = current.substepTitles[index] }
+            }
             var header: HeadlessView?
             contained("viewForStepperHeader") { header = try self.dataSource.viewForStepperHeader(stepViewModel: model) }
             if let header {
@@ -29,6 +35,17 @@ extension ProcessRenderer {
             for field in form.fields { ui.show(id: field.key, properties: fieldProperties(field, form: form, instance: instance)) }
         }
         for definition in screen.components { showComponent(definition, instance: instance) }
+        // FXController.titleForScreen(): "used for setting the screen title. It is called by the
+        // renderer when the view controller is displayed."
+        for definition in screen.components {
+            guard let component = components[definition.id] else { continue }
+            var title: String?
+            contained("\(definition.identifier).titleForScreen") { title = try component.titleForScreen() }
+            if let title {
+                try? ui.update(id: "screen", properties: ["title": .string(title)])
+                break
+            }
+        }
         for button in screen.buttons {
             var props: JSONObject = ["kind": "button", "action": .string(button.action)]
             if let label = button.label { props["label"] = .string(label) }

@@ -23,7 +23,7 @@ public final class ProcessRenderer {
     /// Process definitions by name (loaded, and those nested in them).
     public private(set) var definitions: [String: ProcessDefinition] = [:]
     /// Every process started, oldest first.
-    public private(set) var instances: [ProcessInstance] = []
+    public internal(set) var instances: [ProcessInstance] = []
     /// The process on screen, if any.
     public internal(set) var current: ProcessInstance?
     /// Components of the screen shown, by id.
@@ -32,6 +32,8 @@ public final class ProcessRenderer {
     var shownExtra: [String] = []
     /// An action waiting for async validators.
     var pendingAction: String?
+    /// A FlowX session is open (`startSession`, or lazily by the first start); `endSession` closes it.
+    public internal(set) var sessionStarted = false
 
     let ui: HeadlessUI
     let transcript: Transcript
@@ -69,62 +71,6 @@ public final class ProcessRenderer {
     /// Looks an enumeration up in the configured language.
     public func enumeration(_ name: String, parent: String? = nil) -> [EnumerationItem]? {
         content.enumeration(name, parent: parent, language: configuration?.language ?? "en")
-    }
-
-    // MARK: Starting, resuming, ending
-
-    /// Starts a process by name with start parameters (its initial data).
-    @discardableResult
-    public func start(_ name: String, params: JSONObject = [:]) throws(RendererError) -> ProcessInstance {
-        try start(name, params: params, parent: nil)
-    }
-
-    func start(_ name: String, params: JSONObject, parent: ProcessInstance?) throws(RendererError) -> ProcessInstance {
-        guard configuration != nil else { throw .configuration(.notConfigured) }
-        guard let definition = definitions[name] else { throw .unknownProcess(name, known: definitions.keys.sorted()) }
-        loader(.startProcess)
-        let instance = ProcessInstance(uuid: ProcessInstance.uuid(number: instances.count + 1), definition: definition,
-                                       parent: parent, data: params)
-        instances.append(instance)
-        current = instance
-        transcript.record("flowx.process.started", ["process": .string(name), "uuid": .string(instance.uuid),
-                                                    "modal": .bool(definition.isModal)])
-        if parent != nil { contained("newProcessStarted") { try self.dataSource.newProcessStarted(uuid: instance.uuid) } }
-        show(instance.screen, of: instance)
-        return instance
-    }
-
-    /// Shows a started process again (the SDK's continue-existing-process): its current screen.
-    public func resume(_ uuid: String) throws(RendererError) {
-        guard let instance = instances.first(where: { $0.uuid == uuid }) else { throw .unknownInstance(uuid) }
-        guard instance.state == .running else { throw .notRunning(instance.definition.name, instance.state.rawValue) }
-        loader(.reloadProcess)
-        current = instance
-        transcript.record("flowx.process.resumed", ["process": .string(instance.definition.name), "uuid": .string(uuid)])
-        show(instance.screen, of: instance)
-    }
-
-    /// The user closes the modal process shown: `dismissRequested`, then its parent shows again.
-    public func dismiss() throws(RendererError) {
-        guard let instance = current, instance.state == .running else { throw .noProcess }
-        guard instance.definition.isModal else { throw .notModal(instance.definition.name) }
-        contained("dismissRequested") { try self.dataSource.dismissRequested(process: instance.definition.name) }
-        finish(instance, as: .dismissed)
-    }
-
-    /// Ends `instance` (ended or dismissed); its parent, if running, shows again.
-    func finish(_ instance: ProcessInstance, as state: ProcessInstance.State) {
-        instance.state = state
-        let fields: JSONObject = ["process": .string(instance.definition.name), "uuid": .string(instance.uuid)]
-        if state == .dismissed {
-            transcript.record("flowx.process.dismissed", fields)
-        } else {
-            transcript.record("flowx.process.ended", fields)
-        }
-        guard current === instance else { return }
-        clearScreen()
-        current = nil
-        if let parent = instance.parent, parent.state == .running { try? resume(parent.uuid) }
     }
 
     /// Calls the data source for a loader and shows its view while the renderer "waits".

@@ -10,6 +10,7 @@ public enum RendererError: Error, Equatable, CustomStringConvertible {
     case noAction(String, screen: String)
     case notUpload(String)
     case busy(String)
+    case wrongName(String, name: String, actual: String)
 
     public var description: String {
         switch self {
@@ -24,6 +25,7 @@ public enum RendererError: Error, Equatable, CustomStringConvertible {
         case .noAction(let name, let screen): return "flowx: screen '\(screen)' has no button or component with the action '\(name)'"
         case .notUpload(let name): return "flowx: action '\(name)' is not an upload action"
         case .busy(let name): return "flowx: action '\(name)' is still waiting for its validators"
+        case .wrongName(let uuid, let name, let actual): return "flowx: process instance \(uuid) is '\(actual)', not '\(name)'"
         }
     }
 }

@@ -11,32 +11,40 @@ public typealias HookCompletion = (_ succeed: Bool, _ error: String?, _ dataDict
 ///   now or later (from a timer, after a tap on the hook's screen). A second call is ignored and
 ///   recorded (`hook.ignored`); a hook that never calls it fails after the manager's timeout.
 ///   Throwing counts as a failure with the error's message.
-/// - Pass the dataDict on: what `completion` returns is deep-merged into the navigation's data
-///   and reaches the next hook and the target screen. `nil` keeps the data as it is.
-/// - ``isFlowBlocker``: when true, a failure (or a cancel, or a timeout) stops the navigation:
-///   the next hooks and the target screen do not run. Default: false.
+/// - Pass the dataDict on ("Make sure you always pass `dataDict` as a param in
+///   `taskFinishedWithCompletion` for further hooks to use it"): what `completion` returns is
+///   exactly what the next hook and the target screen get, not a merge; `nil` passes nothing on.
+/// - ``isFlowBlocker``: read when the hook completes; when true, a failure (or a cancel, or a
+///   timeout) stops the navigation: the next hooks and the target screen do not run. A hook may
+///   change it while it runs. Default: false.
 /// - ``requestScreenPluginPresentation(completion:)`` is asked before a hook screen plugin is
 ///   presented; answering false (a login hook whose user is logged in) skips the screen, and
 ///   the hook still executes. Default: allow.
+/// - ``reccuringPostLaunchHook(completion:)`` (post-load hooks): asked when the user returns to
+///   the screen (`back`); answering true runs the hook again. Default: false.
 /// - ``hookPluginDidDisappear(screen:)`` is called when the hook's screen is removed: by the
 ///   user (``HookManager/closeHookScreen()``: the manager then fails the hook as cancelled unless
-///   it completed in the call), or by the manager after the hook completed or timed out. Clean
-///   up the screen's views here.
+///   it completed in the call), by the plugin (``HookScreenDelegate``), by `back`, or by the
+///   manager after the hook completed (a failed flow blocker keeps its screen). Clean up the
+///   screen's views here.
 /// - Everything runs on the engine's thread; no method may block waiting for another.
 public protocol ScreenHookAdapter: AnyObject {
-    /// True when a failure of this hook stops the navigation.
-    var isFlowBlocker: Bool { get }
+    /// True when a failure of this hook stops the navigation; read when the hook completes.
+    var isFlowBlocker: Bool { get throws }
     /// Asks whether the hook's screen may be presented (hook screen plugins only).
     func requestScreenPluginPresentation(completion: @escaping (_ allow: Bool) -> Void) throws
     /// Does the hook's work; `presentationIndex` is the hook's position in the screen's list (0-based).
     func executeHook(presentationIndex: Int, dataDict: JSONObject?, completion: @escaping HookCompletion) throws
-    /// The user removed the hook's screen.
+    /// Post-load hooks: whether the hook runs again when the user returns to its screen.
+    func reccuringPostLaunchHook(completion: @escaping (_ isRecurring: Bool) -> Void) throws
+    /// The hook's screen was removed.
     func hookPluginDidDisappear(screen: ScreenModel) throws
 }
 
 extension ScreenHookAdapter {
     public var isFlowBlocker: Bool { false }
     public func requestScreenPluginPresentation(completion: @escaping (_ allow: Bool) -> Void) throws { completion(true) }
+    public func reccuringPostLaunchHook(completion: @escaping (_ isRecurring: Bool) -> Void) throws { completion(false) }
     public func hookPluginDidDisappear(screen: ScreenModel) throws {}
 }
 
@@ -55,6 +63,28 @@ public struct HookCreation {
     public var screenModel: ScreenModel?
     /// The navigation's data source (`navigate`'s `dataSource`).
     public var dataSourceModel: JSONValue?
+    /// The host screen: the screen whose hooks run (the SDK hands it to plain hooks as their
+    /// `screenModel`).
+    public var hostScreenModel: ScreenModel
+    /// What the plugin calls to remove its own screen (`removeScreenPluginFromNavigationStack`).
+    public var screenDelegate: HookScreenDelegate
+}
+
+/// The SDK's `ZPPlugableScreenDelegate` for a hook screen plugin: the plugin removes its own
+/// screen with it (a pushed screen is popped, a presented one dismissed).
+public final class HookScreenDelegate {
+    weak var manager: HookManager?
+    weak var hook: ActiveHook?
+
+    init(manager: HookManager) { self.manager = manager }
+
+    /// Removes the hook's screen if it is shown; false when it is not (no screen, or gone).
+    @discardableResult
+    public func removeScreenPluginFromNavigationStack() -> Bool {
+        guard let manager, let hook, hook.isPresented else { return false }
+        manager.remove(hook, by: "plugin")
+        return true
+    }
 }
 
 /// How a hook plugin is made: registered under its identifier with ``HookManager/register(_:_:)``.

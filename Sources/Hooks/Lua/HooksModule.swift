@@ -12,7 +12,8 @@ enum HooksModule {
         func fail(_ message: String) -> LuaError { .callback(message: "hooks: \(message)") }
 
         module["plugin"] = .function(state.function("plugin") { args in
-            let definition = try LuaHookDefinition(try args.table(1))
+            let definition = try LuaHookDefinition(try args.table(1), retain: { [unowned engine] in try engine.retain($0) })
+            try engine.retain(128 + definition.identifier.utf8.count)   // the manager keeps the factory
             system.luaHooks.insert(definition.identifier)
             system.manager.register(definition.identifier, HookPluginFactory(isScreen: definition.isScreen) { creation in
                 try LuaHookPlugin(definition: definition, creation: creation)
@@ -20,13 +21,15 @@ enum HooksModule {
             return []
         })
         module["loadPlugins"] = .function(state.function("loadPlugins") { args in
-            let document = try document(args, file: "plugin_configurations.json")
-            do throws(HooksFileError) { try system.loadPlugins(document) } catch { throw fail(error.description) }
+            let reader = try document(args, file: "plugin_configurations.json")
+            try engine.retain(reader.document.value.estimatedSize)   // the manager keeps the plugins
+            do throws(LocatedProblem) { try system.loadPlugins(reader) } catch { throw fail(error.description) }
             return [.integer(Int64(system.manager.plugins.count))]
         })
         module["loadScreens"] = .function(state.function("loadScreens") { args in
-            let document = try document(args, file: "river.json")
-            do throws(HooksFileError) { try system.loadScreens(document) } catch { throw fail(error.description) }
+            let reader = try document(args, file: "river.json")
+            try engine.retain(reader.document.value.estimatedSize)   // the manager keeps the screens
+            do throws(LocatedProblem) { try system.loadScreens(reader) } catch { throw fail(error.description) }
             return [.integer(Int64(system.manager.screens.count))]
         })
         module["navigate"] = .function(state.function("navigate") { args in
@@ -49,6 +52,7 @@ enum HooksModule {
                     do throws(LuaJSONError) { dataSource = try args.state.jsonValue(options["dataSource"]) } catch {
                         throw args.argumentError(2, "'dataSource': \(error.message)")
                     }
+                    try engine.retain(dataSource?.estimatedSize ?? 0)   // the navigation and its hooks keep it
                 }
             case let other: throw args.argumentError(2, "table or nil expected, got \(other.typeName)")
             }
@@ -58,7 +62,7 @@ enum HooksModule {
             }
             engine.settle()
             guard started else {
-                return [try args.state.luaValue(["presented": false, "rejected": true, "data": .object([:])])]
+                return [try args.state.luaValue(["presented": false, "rejected": true])]
             }
             return [try args.state.luaValue(outcome(system.manager.state))]
         })
@@ -67,16 +71,23 @@ enum HooksModule {
             engine.settle()
             return [.boolean(true)]
         })
+        module["back"] = .function(state.function("back") { _ in
+            do throws(HookManagerError) { try system.manager.back() } catch { throw fail(error.description) }
+            engine.settle()
+            return []
+        })
+        installAppLoading(in: module, system: system, engine: engine, state: state)
         module["state"] = .function(state.function("state") { args in
-            [try args.state.luaValue(system.manager.state.json)]
+            [try args.state.luaValue(system.stateJSON)]
         })
         module["configure"] = .function(state.function("configure") { args in
             if case .table(let options) = args[1] {
                 switch options["timeout"] {
                 case .nil: break
+                case .boolean(false): system.manager.timeout = 0
                 case let value:
-                    guard let seconds = value.doubleValue, seconds > 0, seconds.isFinite else {
-                        throw args.argumentError(1, "'timeout' must be a positive number of seconds")
+                    guard let seconds = value.doubleValue, seconds >= 0, seconds.isFinite else {
+                        throw args.argumentError(1, "'timeout' must be a non-negative number of seconds (0 or false: no timeout)")
                     }
                     system.manager.timeout = seconds
                 }
@@ -88,26 +99,28 @@ enum HooksModule {
         return .table(module)
     }
 
-    /// What `hooks.navigate` returns: `{presented=, blockedBy=, data=}` (presented nil while running).
+    /// What `hooks.navigate` returns: `{presented=, blockedBy=, data=}` (presented nil while
+    /// running; data nil when the last hook passed nothing on).
     static func outcome(_ state: NavigationState) -> JSONValue {
-        guard let last = state.last else { return ["presented": .null, "data": .object([:])] }
-        var object: JSONObject = ["data": .object(last.data)]
+        guard let last = state.last else { return [:] }
+        var object: JSONObject = [:]
+        if let data = last.data { object["data"] = .object(data) }
         if let presented = last.presented { object["presented"] = .bool(presented) }
         if let by = last.blockedBy { object["blockedBy"] = .string(by) }
         return .object(object)
     }
 
     /// The document argument of `loadPlugins`/`loadScreens`: JSON text or a table.
-    static func document(_ args: LuaArguments, file: String) throws -> JSONValue {
+    static func document(_ args: LuaArguments, file: String) throws -> JSONReader {
         switch args[1] {
         case .string(let text):
-            do throws(HooksFileError) { return try HooksSystem.decode(text.string, file: file) } catch {
+            do throws(LocatedProblem) { return try JSONReader(file: file, bytes: Array(text.string.utf8)) } catch {
                 throw LuaError.callback(message: "hooks: \(error.description)")
             }
         case .table:
             let json: JSONValue
             do throws(LuaJSONError) { json = try args.state.jsonValue(args[1]) } catch { throw LuaError.callback(message: "hooks: \(file): \(error.message)") }
-            return json == .object([:]) ? .array([]) : json
+            return JSONReader(file: file, value: json == .object([:]) ? .array([]) : json)
         default:
             throw args.argumentError(1, "string or table expected, got \(args[1].typeName)")
         }

@@ -1,14 +1,16 @@
 import JSON
 
-/// One hook of a running navigation, from creation to completion.
+/// One hook of a running navigation, from creation to completion (and, for a hook screen that
+/// stays on the stack, until its screen is removed).
 final class ActiveHook {
     let entry: HookEntry
     /// Position in the screen's list (the `presentationIndex`).
     let index: Int
     let adapter: any ScreenHookAdapter
-    let isFlowBlocker: Bool
     /// The hook's screen, for hook screen plugins.
     let screen: ScreenModel?
+    /// How its screen is shown: `styles.presentation` (`push` or `present`).
+    let presentation: HookPresentation
     /// True while its screen is on the stack.
     var isPresented = false
     /// True once it completed (by itself, a timeout or a cancel): later completions are ignored.
@@ -19,13 +21,23 @@ final class ActiveHook {
     var deadline = Double.infinity
     var timeout = 0.0
 
-    init(entry: HookEntry, index: Int, adapter: any ScreenHookAdapter, isFlowBlocker: Bool, screen: ScreenModel?) {
+    init(entry: HookEntry, index: Int, adapter: any ScreenHookAdapter, screen: ScreenModel?, presentation: HookPresentation) {
         self.entry = entry
         self.index = index
         self.adapter = adapter
-        self.isFlowBlocker = isFlowBlocker
         self.screen = screen
+        self.presentation = presentation
     }
+}
+
+/// How a hook screen is shown, from its `styles.presentation`: pushed on the navigation stack
+/// (removed by popping it) or presented modally (removed by dismissing it).
+public enum HookPresentation: String, Sendable {
+    case push
+    case present
+
+    /// What removing a screen shown this way is called (`popped`, `dismissed`).
+    var removal: String { self == .push ? "popped" : "dismissed" }
 }
 
 /// One navigation: the target, the hooks still to run, the dataDict so far.
@@ -38,9 +50,12 @@ final class NavigationRun {
     var phase = Phase.preload
     /// The next hook to run in the current phase's list.
     var next = 0
-    var data: JSONObject = [:]
+    /// What the last hook passed on (nil: nothing), as the SDK passes it: no merge.
+    var data: JSONObject?
     /// The hook running now.
     var active: ActiveHook?
+    /// True for a return to a screen (a `back`): only its recurring post-load hooks run.
+    var isReturn = false
 
     init(target: ScreenModel, from: InvocationPoint, dataSource: JSONValue?) {
         self.target = target

@@ -36,20 +36,33 @@ extension HookManager {
             skip(plugins[id] == nil ? "missing plugin" : "no implementation registered for plugin '\(id)'")
             return
         }
-        let model = plugins[id] ?? PluginModel(identifier: id, type: entry.type, isScreen: factory.isScreen ?? false)
+        let model = plugins[id] ?? PluginModel(identifier: id, type: entry.type, isScreen: factory.isScreen ?? false, preload: true)
         guard model.preload else {
-            skip("plugin '\(id)' cannot be used as a hook (preload: false)")
+            skip("plugin '\(id)' is not a hook: its manifest has no \"preload\": true")
             return
         }
         let isScreen = factory.isScreen ?? model.isScreen
         var screen: ScreenModel?
         if isScreen {
-            let screenId = entry.screenId ?? id
-            screen = screens[screenId] ?? ScreenModel(id: screenId, name: model.name, type: entry.type)
+            if let screenId = entry.screenId {
+                // The SDK creates a hook screen plugin with its river screen: without it, no plugin.
+                guard let found = screens[screenId] else {
+                    let message = "hook '\(id)': its screen_id '\(screenId)' is not in the river (the SDK needs the screen model to create the plugin)"
+                    engine.transcript.record("error", ["message": .string(message)])
+                    skip("screen '\(screenId)' is not in the river")
+                    return
+                }
+                screen = found
+            } else {
+                screen = screens[id] ?? ScreenModel(id: id, name: model.name, type: entry.type)
+            }
         }
+        let delegate = HookScreenDelegate(manager: self)
+        let creation = HookCreation(pluginModel: model, screenModel: screen, dataSourceModel: run.dataSource,
+                                    hostScreenModel: run.target, screenDelegate: delegate)
         let adapter: any ScreenHookAdapter
         do {
-            guard let made = try factory.make(HookCreation(pluginModel: model, screenModel: screen, dataSourceModel: run.dataSource)) else {
+            guard let made = try factory.make(creation) else {
                 skip("init failed")
                 return
             }
@@ -59,22 +72,55 @@ extension HookManager {
             skip("init failed: \(HookManager.message(error))")
             return
         }
-        let blocker = adapter.isFlowBlocker
-        let hook = ActiveHook(entry: entry, index: index, adapter: adapter, isFlowBlocker: blocker, screen: screen)
+        let hook = ActiveHook(entry: entry, index: index, adapter: adapter, screen: screen,
+                              presentation: screen.map { HookManager.presentation(of: $0, plugin: model) } ?? .push)
+        delegate.hook = hook
         run.active = hook
+        guard run.isReturn else { return begin(hook, in: run) }
+        // A return to the screen: the hook runs again only if it says it is recurring (an
+        // answer that never comes times out as a hook that never completes).
+        if timeout > 0 {
+            hook.timeout = timeout
+            hook.deadline = engine.clock.now + timeout
+            armWatchdog(at: hook.deadline)
+        }
+        do {
+            var asked = false
+            try adapter.reccuringPostLaunchHook { [weak self, weak run, weak hook] recurring in
+                guard let self, let run, let hook, !asked else { return }
+                asked = true
+                self.schedule(run) {
+                    guard run.active === hook else { return }
+                    if recurring { return self.begin(hook, in: run) }
+                    run.active = nil
+                    skip("not recurring (reccuringPostLaunchHook answered false)")
+                }
+            }
+        } catch {
+            engine.recordError(error, source: "hook '\(id)' reccuringPostLaunchHook")
+            run.active = nil
+            skip("reccuringPostLaunchHook failed: \(HookManager.message(error))")
+        }
+    }
+
+    /// Records the start, arms the timeout, asks for the screen's presentation and executes.
+    private func begin(_ hook: ActiveHook, in run: NavigationRun) {
+        let id = hook.entry.identifier
         engine.transcript.record("hook.started", [
-            "identifier": .string(id), "index": .integer(Int64(index)), "flowBlocker": .bool(blocker),
+            "identifier": .string(id), "index": .integer(Int64(hook.index)), "flowBlocker": .bool((try? hook.adapter.isFlowBlocker) ?? false),
             "phase": .string(run.phase == .preload ? "preload" : "postload"),
         ])
-        hook.timeout = timeout
-        hook.deadline = engine.clock.now + timeout
-        armWatchdog(at: hook.deadline)
-        guard screen != nil else {
+        if timeout > 0 {
+            hook.timeout = timeout
+            hook.deadline = engine.clock.now + timeout
+            armWatchdog(at: hook.deadline)
+        }
+        guard hook.screen != nil else {
             execute(hook, in: run)
             return
         }
         do {
-            try adapter.requestScreenPluginPresentation { [weak self, weak run, weak hook] allow in
+            try hook.adapter.requestScreenPluginPresentation { [weak self, weak run, weak hook] allow in
                 guard let self, let run, let hook else { return }
                 guard !hook.presentationAnswered else {
                     self.engine.transcript.record("hook.ignored", ["identifier": .string(id), "reason": .string("presentation answered twice")])
@@ -83,57 +129,13 @@ extension HookManager {
                 hook.presentationAnswered = true
                 self.schedule(run) {
                     guard !hook.isCompleted else { return }
-                    if allow { self.present(hook, in: run) }
+                    if allow { self.present(hook) }
                     self.execute(hook, in: run)
                 }
             }
         } catch {
             engine.recordError(error, source: "hook '\(id)' requestPresentation")
             complete(hook, in: run, succeed: false, error: HookManager.message(error), data: nil)
-        }
-    }
-
-    /// Makes sure a watchdog timer fires by `due`. One pending timer serves every hook: the
-    /// clock cannot cancel timers, and one per hook would pile up over a long session.
-    func armWatchdog(at due: Double) {
-        if let pending = watchdogDue, pending <= due { return }
-        watchdogDue = due
-        engine.clock.after(due - engine.clock.now) { [weak self] in
-            guard let self, self.watchdogDue == due else { return }
-            self.watchdogDue = nil
-            self.checkTimeout()
-        }
-    }
-
-    /// Fails the running hook if it is past its deadline, or re-arms the watchdog for it.
-    private func checkTimeout() {
-        guard let run, let hook = run.active, !hook.isCompleted else { return }
-        guard engine.clock.now >= hook.deadline else { return armWatchdog(at: hook.deadline) }
-        let message = "hook '\(hook.entry.identifier)' timed out after \(HookManager.seconds(hook.timeout))s"
-        engine.transcript.record("error", ["message": .string(message)])
-        complete(hook, in: run, succeed: false, error: "timeout", data: nil)
-    }
-
-    /// Pushes the hook's screen and shows it in the headless UI (a view with the screen's id).
-    private func present(_ hook: ActiveHook, in run: NavigationRun) {
-        guard let screen = hook.screen else { return }
-        hook.isPresented = true
-        state.stack.append(NavigationState.Entry(screen: screen.id, from: "hook", data: [:], hook: hook.entry.identifier))
-        engine.ui.show(id: screen.id, properties: ["hookScreen": .string(hook.entry.identifier), "name": .string(screen.name ?? screen.id)])
-        engine.transcript.record("hook.presented", ["identifier": .string(hook.entry.identifier), "screen": .string(screen.id)])
-    }
-
-    /// Removes the hook's screen from the stack and the UI, and tells the hook
-    /// (`hookPluginDidDisappear`): after its completion, a timeout, or the user's close.
-    func dismiss(_ hook: ActiveHook) {
-        guard hook.isPresented, let screen = hook.screen else { return }
-        hook.isPresented = false
-        if let i = state.stack.lastIndex(where: { $0.hook == hook.entry.identifier && $0.screen == screen.id }) {
-            state.stack.remove(at: i)
-        }
-        engine.ui.hide(id: screen.id)
-        do { try hook.adapter.hookPluginDidDisappear(screen: screen) } catch {
-            engine.recordError(error, source: "hook '\(hook.entry.identifier)' didDisappear")
         }
     }
 
@@ -156,7 +158,8 @@ extension HookManager {
         }
     }
 
-    /// Records the completion (a second one is ignored) and goes on at the next turn.
+    /// Records the completion (a second one is ignored), decides with the hook's `isFlowBlocker`
+    /// as it is now (the SDK reads it after the completion), and goes on at the next turn.
     func complete(_ hook: ActiveHook, in run: NavigationRun, succeed: Bool, error: String?, data: JSONObject?) {
         let id = hook.entry.identifier
         guard !hook.isCompleted else {
@@ -164,15 +167,20 @@ extension HookManager {
             return
         }
         hook.isCompleted = true
-        var fields: JSONObject = ["identifier": .string(id), "succeed": .bool(succeed)]
+        let blocker = flowBlocker(hook)
+        let blocks = !succeed && blocker
+        var fields: JSONObject = ["identifier": .string(id), "succeed": .bool(succeed), "flowBlocker": .bool(blocker)]
         if let error { fields["error"] = .string(error) }
         engine.transcript.record("hook.completed", fields)
-        if let data { run.data = DataMerge.merge(run.data, data) }
-        if run.phase == .preload { state.last?.data = run.data }
+        // "the next hook runs with the dataDict it returned": exactly that, nothing merged.
+        run.data = data
+        if run.phase == .preload { state.last?.data = data }
         schedule(run) {
-            self.dismiss(hook)
+            // The SDK's hook screens remove themselves on success or when they do not block
+            // the flow; a failed flow blocker keeps its screen (the user goes back from it).
+            if !blocks { self.remove(hook, by: "manager") }
             run.active = nil
-            if !succeed && hook.isFlowBlocker {
+            if blocks {
                 if run.phase == .preload {
                     self.state.last?.presented = false
                     self.state.last?.blockedBy = id
@@ -185,25 +193,38 @@ extension HookManager {
         }
     }
 
+    /// The hook's `isFlowBlocker` now; a getter that fails counts as a flow blocker (recorded).
+    func flowBlocker(_ hook: ActiveHook) -> Bool {
+        do { return try hook.adapter.isFlowBlocker } catch {
+            engine.recordError(error, source: "hook '\(hook.entry.identifier)' isFlowBlocker")
+            return true
+        }
+    }
+
     /// Presents the target as its invocation point does: push, new root, or tab switch.
     private func presentTarget(_ run: NavigationRun) {
-        let entry = NavigationState.Entry(screen: run.target.id, from: run.from.rawValue, data: run.data, hook: nil)
+        let entry = NavigationState.Entry(screen: run.target.id, from: run.from.rawValue, data: run.data, dataSource: run.dataSource)
         switch run.from {
         case .cell, .navbar: state.stack.append(entry)
-        case .menu: state.stack = [entry]
+        case .menu:
+            // A new root: hook screens left on the stack go with the old one.
+            for hook in screenHooks { remove(hook, by: "navigation") }
+            state.stack = [entry]
         case .picker:
+            if let top = state.stack.last, top.hook != nil, let hook = screenHooks.last { remove(hook, by: "navigation") }
             if state.stack.isEmpty { state.stack.append(entry) } else { state.stack[state.stack.count - 1] = entry }
         }
         state.last?.presented = true
         state.last?.data = run.data
         engine.transcript.record("screen.presented", [
-            "screen": .string(run.target.id), "from": .string(run.from.rawValue), "data": .object(run.data),
+            "screen": .string(run.target.id), "from": .string(run.from.rawValue),
+            "data": run.data.map { .object($0) } ?? .null, "dataSource": run.dataSource ?? .null,
         ])
     }
 
-    private func finish(_ run: NavigationRun) {
+    func finish(_ run: NavigationRun) {
         run.phase = .done
-        if let hook = run.active { dismiss(hook) }
+        if let hook = run.active, !hook.isCompleted { remove(hook, by: "manager") }
         self.run = nil
         state.running = false
     }

@@ -21,11 +21,14 @@ public final class HookManager {
     public internal(set) var screens: [String: ScreenModel] = [:]
     /// Hook implementations (Swift or Lua), by plugin identifier.
     var factories: [String: HookPluginFactory] = [:]
-    /// Virtual seconds after which a hook that has not completed fails (`error` event).
+    /// Virtual seconds after which a hook that has not completed fails (`error` event); 0: never,
+    /// as in the SDK, where such a hook hangs the app.
     public var timeout: Double = 30
     /// The navigation state.
     public internal(set) var state = NavigationState()
     var run: NavigationRun?
+    /// Hooks whose screen is on the stack (running, or a failed flow blocker that kept it).
+    var screenHooks: [ActiveHook] = []
     /// When the pending watchdog timer fires (nil: none pending).
     var watchdogDue: Double?
     unowned let engine: Engine
@@ -52,6 +55,7 @@ public final class HookManager {
     func resetForLaunch() {
         run = nil
         watchdogDue = nil
+        screenHooks = []
         state = NavigationState()
     }
 
@@ -71,20 +75,10 @@ public final class HookManager {
         let run = NavigationRun(target: target, from: from, dataSource: dataSource)
         self.run = run
         state.running = true
-        state.last = NavigationState.Outcome(target: screenId, from: from, presented: nil, blockedBy: nil, data: [:], rejected: false)
+        state.last = NavigationState.Outcome(target: screenId, from: from, presented: nil, blockedBy: nil, data: nil, rejected: false)
         engine.transcript.record("navigation.started", ["screen": .string(screenId), "from": .string(from.rawValue)])
         schedule(run) { self.advance(run) }
         return true
-    }
-
-    /// The user closes the hook screen being shown: it is removed, the hook is told
-    /// (`hookPluginDidDisappear`) and fails as cancelled unless it completed in that call.
-    /// - Throws: ``HookManagerError/noHookScreen`` when no hook screen is shown.
-    public func closeHookScreen() throws(HookManagerError) {
-        guard let run, let hook = run.active, hook.isPresented, let screen = hook.screen else { throw .noHookScreen }
-        engine.transcript.record("hook.cancelled", ["identifier": .string(hook.entry.identifier), "screen": .string(screen.id)])
-        dismiss(hook)
-        if !hook.isCompleted { complete(hook, in: run, succeed: false, error: "cancelled by the user", data: nil) }
     }
 
     /// Runs `action` at the next run-loop turn if `run` is still the current navigation.
@@ -100,11 +94,15 @@ public final class HookManager {
 public enum HookManagerError: Error, Equatable, CustomStringConvertible {
     case unknownScreen(String)
     case noHookScreen
+    case nothingToPop
+    case navigationRunning(String)
 
     public var description: String {
         switch self {
         case .unknownScreen(let id): return "no screen '\(id)' in the loaded river (load river.json with hooks.loadScreens or setup.screens)"
         case .noHookScreen: return "no hook screen is shown"
+        case .nothingToPop: return "nothing to go back from: the navigation stack is empty"
+        case .navigationRunning(let id): return "cannot go back: the navigation to '\(id)' is running (close its hook screen, or let it finish)"
         }
     }
 }

@@ -9,14 +9,33 @@ public struct NavigationState: Equatable, Sendable {
         public var screen: String
         /// How it was reached (`cell`, `navbar`, `menu`, `picker`; `hook` for a hook screen).
         public var from: String
-        /// The dataDict the screen received (empty for a hook screen).
-        public var data: JSONObject
+        /// The dataDict the screen received: what the last hook passed on (nil: nothing, and
+        /// for a hook screen).
+        public var data: JSONObject?
+        /// The navigation's data source (the SDK's `dataSourceModel`), which the target receives.
+        public var dataSource: JSONValue?
         /// The hook plugin's identifier, for a hook screen.
         public var hook: String?
+        /// How a hook screen is shown (`push` or `present`); nil for other screens.
+        public var presentation: HookPresentation?
+
+        public init(screen: String, from: String, data: JSONObject? = nil, dataSource: JSONValue? = nil,
+                    hook: String? = nil, presentation: HookPresentation? = nil) {
+            self.screen = screen
+            self.from = from
+            self.data = data
+            self.dataSource = dataSource
+            self.hook = hook
+            self.presentation = presentation
+        }
 
         var json: JSONValue {
-            var object: JSONObject = ["screen": .string(screen), "from": .string(from), "data": .object(data)]
+            var object: JSONObject = [
+                "screen": .string(screen), "from": .string(from), "data": data.map { .object($0) } ?? .null,
+                "dataSource": dataSource ?? .null,
+            ]
             if let hook { object["hook"] = .string(hook) }
+            if let presentation { object["presentation"] = .string(presentation.rawValue) }
             return .object(object)
         }
     }
@@ -30,15 +49,15 @@ public struct NavigationState: Equatable, Sendable {
         public var presented: Bool?
         /// The identifier of the flow blocker that stopped it.
         public var blockedBy: String?
-        /// The dataDict so far (what the target received once presented).
-        public var data: JSONObject
+        /// What the last hook passed on (what the target received once presented); nil: nothing.
+        public var data: JSONObject?
         /// True when the navigation was refused because another one was running.
         public var rejected: Bool
 
         var json: JSONValue {
             [
                 "target": .string(target), "from": .string(from.rawValue), "presented": presented.map { .bool($0) } ?? .null,
-                "blockedBy": blockedBy.map { .string($0) } ?? .null, "data": .object(data), "rejected": .bool(rejected),
+                "blockedBy": blockedBy.map { .string($0) } ?? .null, "data": data.map { .object($0) } ?? .null, "rejected": .bool(rejected),
             ]
         }
     }
@@ -60,7 +79,7 @@ public struct NavigationState: Equatable, Sendable {
         var object: JSONObject = [
             "running": .bool(running), "screen": screen.map { .string($0) } ?? .null,
             "stack": .array(stack.map { .string($0.screen) }), "screens": .array(stack.map(\.json)),
-            "target": .null, "from": .null, "presented": .null, "blockedBy": .null, "data": .object([:]),
+            "target": .null, "from": .null, "presented": .null, "blockedBy": .null, "data": .null,
         ]
         if let last, case .object(let outcome) = last.json {
             for (key, value) in outcome where key != "rejected" { object[key] = value }
@@ -79,7 +98,7 @@ public struct NavigationState: Equatable, Sendable {
             case nil: outcome = "running"
             }
             text += "last: \(last.target) from \(last.from.rawValue): \(outcome)\n"
-            text += "data: " + ((try? JSONValue.object(last.data).encoded()) ?? "{}") + "\n"
+            text += "data: " + (last.data.flatMap { try? JSONValue.object($0).encoded() } ?? "none") + "\n"
         } else {
             text += "last: none\n"
         }

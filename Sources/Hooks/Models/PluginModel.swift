@@ -15,7 +15,8 @@ public struct PluginModel: Equatable, Sendable {
     public var name: String?
     /// `plugin.screen`: a hook screen plugin (presented as a screen during its hook).
     public var isScreen: Bool
-    /// `plugin.preload`: the plugin can be used as a hook.
+    /// `plugin.preload`: the plugin can be used as a hook ("Add key to your plugin manifest. This
+    /// key will allow to define plugin as prehook"); absent in the file: false.
     public var preload: Bool
     /// `plugin.react_native`.
     public var reactNative: Bool
@@ -67,51 +68,32 @@ public struct PluginModel: Equatable, Sendable {
     /// Parses `plugin_configurations.json`: an array of `{"plugin": manifest, "configuration_json": {...}}`.
     /// An entry whose `plugin.identifier` is not a string is an error naming its path; unknown
     /// manifest fields are kept and ignored.
-    public static func parseConfigurations(_ document: JSONValue, file: String = "plugin_configurations.json") throws(HooksFileError) -> [PluginModel] {
-        func fail(_ path: DocumentPath, _ message: String) -> HooksFileError {
-            HooksFileError(file: file, path: path.description, message: message)
-        }
-        guard let entries = document.arrayValue else {
-            throw fail(.root, "expected an array of {\"plugin\": ..., \"configuration_json\": ...}, got \(document.typeName)")
-        }
+    public static func parseConfigurations(_ document: JSONValue, file: String? = "plugin_configurations.json") throws(LocatedProblem) -> [PluginModel] {
+        try parseConfigurations(JSONReader(file: file, value: document))
+    }
+
+    /// Parses `plugin_configurations.json` as `reader` reads it (problems located in its text).
+    public static func parseConfigurations(_ reader: JSONReader) throws(LocatedProblem) -> [PluginModel] {
+        let entries = try reader.array(reader.root, at: .root, expected: #"an array of {"plugin": ..., "configuration_json": ...}"#)
         var models: [PluginModel] = []
         for (i, entry) in entries.enumerated() {
-            let at = DocumentPath.root.index(i)
-            guard let object = entry.objectValue else { throw fail(at, "expected an object, got \(entry.typeName)") }
-            guard let pluginValue = object["plugin"] else { throw fail(at.key("plugin"), "missing required key") }
-            guard let plugin = pluginValue.objectValue else {
-                throw fail(at.key("plugin"), "expected an object, got \(pluginValue.typeName)")
+            let at = JSONPath.root.index(i)
+            let object = try reader.object(entry, at: at)
+            let plugin = try reader.object(object["plugin"], at: at.key("plugin"))
+            let identifier = try reader.string(plugin["identifier"], at: at.key("plugin").key("identifier"))
+            let configuration = try reader.optionalObject(object["configuration_json"], at: at.key("configuration_json")) ?? [:]
+            func string(_ key: String) throws(LocatedProblem) -> String? {
+                try reader.optionalString(plugin[key], at: at.key("plugin").key(key))
             }
-            guard let identifierValue = plugin["identifier"] else { throw fail(at.key("plugin").key("identifier"), "missing required key") }
-            guard let identifier = identifierValue.stringValue else {
-                throw fail(at.key("plugin").key("identifier"), "expected a string, got \(identifierValue.typeName)")
+            func flag(_ key: String, default fallback: Bool) throws(LocatedProblem) -> Bool {
+                try reader.bool(plugin[key], at: at.key("plugin").key(key), default: fallback)
             }
-            var configuration: JSONObject = [:]
-            if let value = object["configuration_json"], !value.isNull {
-                guard let config = value.objectValue else {
-                    throw fail(at.key("configuration_json"), "expected an object, got \(value.typeName)")
-                }
-                configuration = config
-            }
-            func string(_ key: String) throws(HooksFileError) -> String? {
-                guard let value = plugin[key], !value.isNull else { return nil }
-                guard let s = value.stringValue else { throw fail(at.key("plugin").key(key), "expected a string, got \(value.typeName)") }
-                return s
-            }
-            func flag(_ key: String, default def: Bool) throws(HooksFileError) -> Bool {
-                guard let value = plugin[key], !value.isNull else { return def }
-                guard let b = value.boolValue else { throw fail(at.key("plugin").key(key), "expected a boolean, got \(value.typeName)") }
-                return b
-            }
-            if let general = plugin["general"], !general.isNull {
-                guard general.objectValue != nil else { throw fail(at.key("plugin").key("general"), "expected an object, got \(general.typeName)") }
-                if let fields = general["fields"], fields.arrayValue == nil, !fields.isNull {
-                    throw fail(at.key("plugin").key("general").key("fields"), "expected an array, got \(fields.typeName)")
-                }
+            if let general = try reader.optionalObject(plugin["general"], at: at.key("plugin").key("general")) {
+                _ = try reader.optionalArray(general["fields"], at: at.key("plugin").key("general").key("fields"))
             }
             models.append(PluginModel(
                 identifier: identifier, type: try string("type"), name: try string("name"),
-                isScreen: try flag("screen", default: false), preload: try flag("preload", default: true),
+                isScreen: try flag("screen", default: false), preload: try flag("preload", default: false),
                 reactNative: try flag("react_native", default: false),
                 className: plugin["api"]?["class_name"]?.stringValue, manifest: plugin, configuration: configuration))
         }

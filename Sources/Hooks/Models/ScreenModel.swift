@@ -75,33 +75,25 @@ public struct ScreenModel: Equatable, Sendable {
     /// Parses river screens: an array of screen objects. A screen must have a string `id`;
     /// `hooks` may be absent, null or empty; malformed hook entries are ignored as the SDK
     /// ignores them; a `hooks` or `*_plugins` member of the wrong type is an error naming its path.
-    public static func parseRiver(_ document: JSONValue, file: String = "river.json") throws(HooksFileError) -> [ScreenModel] {
-        func fail(_ path: DocumentPath, _ message: String) -> HooksFileError {
-            HooksFileError(file: file, path: path.description, message: message)
-        }
-        guard let entries = document.arrayValue else { throw fail(.root, "expected an array of screens, got \(document.typeName)") }
+    public static func parseRiver(_ document: JSONValue, file: String? = "river.json") throws(LocatedProblem) -> [ScreenModel] {
+        try parseRiver(JSONReader(file: file, value: document))
+    }
+
+    /// Parses river screens as `reader` reads them (problems located in its text).
+    public static func parseRiver(_ reader: JSONReader) throws(LocatedProblem) -> [ScreenModel] {
         var screens: [ScreenModel] = []
         var seen: Set<String> = []
-        for (i, entry) in entries.enumerated() {
-            let at = DocumentPath.root.index(i)
-            guard let object = entry.objectValue else { throw fail(at, "expected a screen object, got \(entry.typeName)") }
-            guard let idValue = object["id"] else { throw fail(at.key("id"), "missing required key") }
-            guard let id = idValue.stringValue else { throw fail(at.key("id"), "expected a string, got \(idValue.typeName)") }
-            guard seen.insert(id).inserted else { throw fail(at.key("id"), "duplicate screen id \(quoted(id))") }
-            var general: JSONObject = [:]
-            if let value = object["general"], !value.isNull {
-                guard let g = value.objectValue else { throw fail(at.key("general"), "expected an object, got \(value.typeName)") }
-                general = g
-            }
+        for (i, entry) in try reader.array(reader.root, at: .root, expected: "an array of screens").enumerated() {
+            let at = JSONPath.root.index(i)
+            guard let object = entry.objectValue else { throw reader.problem("expected a screen object, got \(entry.typeName)", at: at) }
+            let id = try reader.string(object["id"], at: at.key("id"))
+            guard seen.insert(id).inserted else { throw reader.problem("duplicate screen id \(JSONWriter.quote(id))", at: at.key("id")) }
+            let general = try reader.optionalObject(object["general"], at: at.key("general")) ?? [:]
             var lists: [String: [HookEntry]] = [:]
             var ignored = 0
-            if let hooks = object["hooks"], !hooks.isNull {
-                guard let hooksObject = hooks.objectValue else { throw fail(at.key("hooks"), "expected an object, got \(hooks.typeName)") }
+            if let hooks = try reader.optionalObject(object["hooks"], at: at.key("hooks")) {
                 for key in ["preload_plugins", "postload_plugins"] {
-                    guard let list = hooksObject[key], !list.isNull else { continue }
-                    guard let items = list.arrayValue else {
-                        throw fail(at.key("hooks").key(key), "expected an array, got \(list.typeName)")
-                    }
+                    guard let items = try reader.optionalArray(hooks[key], at: at.key("hooks").key(key)) else { continue }
                     let parsed = items.compactMap(HookEntry.init)
                     ignored += items.count - parsed.count
                     lists[key] = parsed
@@ -114,6 +106,4 @@ public struct ScreenModel: Equatable, Sendable {
         }
         return screens
     }
-
-    static func quoted(_ s: String) -> String { (try? JSONValue.string(s).encoded()) ?? "\"\(s)\"" }
 }

@@ -3,7 +3,8 @@ import Foundation
 import JSON
 import SystemKit
 
-/// Screen hooks as a plug-in: the `hooks` module, the `navigate` and `closeHookScreen` steps,
+/// Screen hooks as a plug-in: the `hooks` module, the `navigate`, `back`, `closeHookScreen`,
+/// `launchApp` and `continueUserActivity` steps,
 /// the `plugins`, `screens` and `hookTimeout` setup members, the `navigation` expectation key,
 /// the hook and navigation events and `:navigation`.
 extension HooksSystem: SystemPlugin {
@@ -31,8 +32,33 @@ extension HooksSystem: SystemPlugin {
                 }
             },
             SystemStep(
+                "launchApp", value: .anyOf([.boolean, .record(members: ["root": .string, "loadingFails": .boolean], required: [])]),
+                summary: "launches the app through its app-loading hooks (`hooks.appLoadingPlugin`): `executeOnLaunch`, then `executeOnApplicationReady` (each plugin waited for), the root presented, `executeAfterAppRootPresentation` (not waited for); an object: `root` (a river screen opened from the menu once the root is presented), `loadingFails` (true: the loading fails, `executeOnFailedLoading` runs)",
+                example: #"{"launchApp": {"root": "home"}}"#
+            ) { system, context in
+                let root = context.value["root"]?.stringValue
+                let fails = context.value["loadingFails"]?.boolValue ?? false
+                do throws(AppLaunchError) { try system.launcher.launch(root: root, loadingFails: fails) } catch {
+                    throw SystemError(error.description)
+                }
+            },
+            SystemStep(
+                "continueUserActivity", value: .record(members: ["activityType": .string, "webpageURL": .string, "userInfo": .object], required: ["activityType"]),
+                summary: "the system hands the app a user activity (`application:continueUserActivity:`): `executeOnContinuingUserActivity` runs on each app-loading plugin, then it is handled (`activity.continued`); before the root is presented it waits until 0.1 s after it",
+                example: #"{"continueUserActivity": {"activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": "https://example.com/movie/1"}}"#
+            ) { system, context in
+                system.launcher.continueUserActivity(context.value)
+            },
+            SystemStep(
+                "back", value: .boolean,
+                summary: "the user goes back: the top screen is popped (a hook screen: as `closeHookScreen`); the screen shown again re-runs its post-load hooks that answer `reccuringPostLaunchHook` with true; fails on an empty stack or while a navigation runs",
+                example: #"{"back": true}"#
+            ) { system, _ in
+                do throws(HookManagerError) { try system.manager.back() } catch { throw SystemError(error.description) }
+            },
+            SystemStep(
                 "closeHookScreen", value: .boolean,
-                summary: "the user closes the hook screen being shown: the hook is told (`didDisappear`) and fails as cancelled; fails when no hook screen is shown",
+                summary: "the user closes the hook screen being shown: the hook is told (`didDisappear`) and fails as cancelled (a screen a failed flow blocker kept is just removed); fails when no hook screen is shown",
                 example: #"{"closeHookScreen": true}"#
             ) { system, _ in
                 do throws(HookManagerError) { try system.manager.closeHookScreen() } catch { throw SystemError(error.description) }
@@ -47,48 +73,42 @@ extension HooksSystem: SystemPlugin {
                 summary: "the available plugins: `plugin_configurations.json` inline (an array of `{\"plugin\": manifest, \"configuration_json\": {...}}`) or the path of the file",
                 example: #"{"plugins": "../../hooks/plugin_configurations.json"}"#
             ) { system, context in
-                let (document, file) = try load(context)
-                do throws(HooksFileError) { try system.loadPlugins(document, file: file ?? "") } catch { throw inlineAware(error) }
+                do throws(LocatedProblem) { try system.loadPlugins(try reader(context)) } catch { throw SystemError(error.description) }
             },
             SetupMember(
                 "screens", shape: .anyOf([.string, .arrayOf(.object)]),
                 summary: "the river screens with their `hooks.preload_plugins` and `postload_plugins`: `river.json` inline or the path of the file",
                 example: #"{"screens": [{"id": "home", "hooks": {"preload_plugins": [{"identifier": "analytics", "type": "general"}]}}]}"#
             ) { system, context in
-                let (document, file) = try load(context)
-                do throws(HooksFileError) { try system.loadScreens(document, file: file ?? "") } catch { throw inlineAware(error) }
+                do throws(LocatedProblem) { try system.loadScreens(try reader(context)) } catch { throw SystemError(error.description) }
             },
             SetupMember(
                 "hookTimeout", shape: .nonNegativeNumber,
-                summary: "virtual seconds after which a hook that has not completed fails with an `error` event (default 30)",
+                summary: "virtual seconds after which a hook that has not completed fails with an `error` event (default 30); 0: no timeout, as in the SDK (a hook that never completes hangs the app)",
                 example: #"{"hookTimeout": 5}"#
             ) { system, context in
-                guard let seconds = context.value.doubleValue, seconds > 0 else { throw SystemError("expected a positive number of seconds") }
+                guard let seconds = context.value.doubleValue, seconds >= 0 else { throw SystemError("expected a non-negative number of seconds") }
                 system.manager.timeout = seconds
             },
         ]
     }
 
-    /// A file error as a setup error: inline documents are named by the member itself
-    /// (`setup.plugins: [0].plugin.identifier: ...`), files by their path.
-    private static func inlineAware(_ error: HooksFileError) -> SystemError {
-        SystemError(error.file.isEmpty ? "\(error.path): \(error.message)" : error.description)
-    }
-
-    /// A setup member's document: inline, or read from the path (relative to the scenario).
-    private static func load(_ context: SetupContext) throws -> (JSONValue, String?) {
-        guard let path = context.value.stringValue else { return (context.value, nil) }
+    /// A setup member's document: inline (problems named by the member itself, `setup.plugins:
+    /// [0].plugin.identifier: ...`), or read from the path, relative to the scenario (problems
+    /// named by the path as written, with line and column).
+    private static func reader(_ context: SetupContext) throws(LocatedProblem) -> JSONReader {
+        guard let path = context.value.stringValue else { return JSONReader(value: context.value) }
         let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.directory, isDirectory: true)).standardizedFileURL.path
-        do throws(HooksFileError) { return (try HooksSystem.readJSON(path: absolute, shownAs: path), path) } catch { throw SystemError(error.description) }
+        return try HooksSystem.readJSON(path: absolute, shownAs: path)
     }
 
     public static var expectationKeys: [ExpectationKey<HooksSystem>] {
         [ExpectationKey(
             "navigation", shape: .object,
-            rule: "the navigation state matches (partial objects, arrays element-wise): `screen` (top screen), `stack` (ids, hook screens included), `screens` ({screen, from, data, hook?}), `running`, and the last navigation's `target`, `from`, `presented` (null while running), `blockedBy`, `data`",
+            rule: "the navigation state matches (partial objects, arrays element-wise): `app` ({state: `not launched`, `launching`, `ready`, `failed`; stage; waitingFor}), `screen` (top screen), `stack` (ids, hook screens included), `screens` ({screen, from, data, dataSource, hook?, presentation?}), `running`, and the last navigation's `target`, `from`, `presented` (null while running), `blockedBy`, `data` (what the last hook passed on; null: nothing)",
             example: #"{"navigation": {"presented": false, "blockedBy": "login", "stack": ["home"]}}"#
         ) { system, _, expected in
-            let actual = system.manager.state.json
+            let actual = system.stateJSON
             guard !JSONMatch.matches(expected, actual) else { return [] }
             var details: [ExpectationMismatch] = []
             for (key, value) in expected.objectValue ?? [:] where !JSONMatch.matches(value, actual[key]) {
@@ -105,12 +125,24 @@ extension HooksSystem: SystemPlugin {
             EventType("navigation.rejected", fields: ["screen", "from", "reason"], meaning: "a navigation was refused: another one is running"),
             EventType("navigation.blocked", fields: ["screen", "by"], meaning: "a flow-blocking hook failed (or was cancelled, or timed out): the target is not shown"),
             EventType("hook.started", fields: ["identifier", "index", "flowBlocker", "phase"], meaning: "a hook plugin was created and starts (`phase`: `preload` or `postload`)"),
-            EventType("hook.presented", fields: ["identifier", "screen"], meaning: "a hook screen plugin's screen was presented (a headless view with the screen's id)"),
-            EventType("hook.completed", fields: ["identifier", "succeed", "(error)"], meaning: "a hook completed (by itself, by a timeout: `error` is `timeout`, or by a cancel)"),
-            EventType("hook.skipped", fields: ["identifier", "reason"], meaning: "a hook did not run: missing plugin, no implementation, failing init"),
+            EventType("hook.presented", fields: ["identifier", "screen", "presentation"], meaning: "a hook screen plugin's screen was shown (a headless view with the screen's id): `push`ed on the stack or `present`ed modally (`styles.presentation`)"),
+            EventType("hook.completed", fields: ["identifier", "succeed", "flowBlocker", "(error)"], meaning: "a hook completed (by itself, by a timeout: `error` is `timeout`, or by a cancel); `flowBlocker`: its `isFlowBlocker` read at completion, which decides"),
+            EventType("hook.removed", fields: ["identifier", "screen", "removal", "by"], meaning: "a hook screen left the stack: `removal` `popped` (pushed) or `dismissed` (presented); `by` `manager` (after its completion), `plugin` (`removeScreen`), `user` (`back`, `closeHookScreen`), `navigation` (a new root)"),
+            EventType("hook.skipped", fields: ["identifier", "reason"], meaning: "a hook did not run: missing plugin, not a hook (no `\"preload\": true`), no implementation, its `screen_id` not in the river (also an `error`), failing init, not recurring on a return"),
             EventType("hook.ignored", fields: ["identifier", "reason"], meaning: "a hook's second completion (or second presentation answer, or a completion after its navigation ended) was ignored"),
             EventType("hook.cancelled", fields: ["identifier", "screen"], meaning: "the user closed a hook screen (`closeHookScreen`)"),
-            EventType("screen.presented", fields: ["screen", "from", "data"], meaning: "the target screen was presented with the dataDict the hooks passed on"),
+            EventType("screen.presented", fields: ["screen", "from", "data", "dataSource"], meaning: "the target screen was presented with what the last hook passed on (`data`, null: nothing) and the navigation's `dataSource`"),
+            EventType("launch.started", fields: ["root"], meaning: "the app launches through its app-loading hooks (`launchApp`, `hooks.launch`)"),
+            EventType("launch.failed", fields: ["message"], meaning: "the app's loading failed: it shows its error (view `loading-error`) and runs `executeOnFailedLoading`"),
+            EventType("launch.presented", fields: ["root"], meaning: "every `executeOnApplicationReady` completed: the root is presented (then `executeAfterAppRootPresentation` runs, and `root` opens)"),
+            EventType("apphook.started", fields: ["identifier", "stage"], meaning: "an app-loading plugin's stage (`executeOnLaunch`...) was called"),
+            EventType("apphook.completed", fields: ["identifier", "stage", "(error)"], meaning: "an app-loading plugin called its completion (or raised: `error`, or timed out: `timeout`); the next plugin runs"),
+            EventType("apphook.skipped", fields: ["identifier", "reason"], meaning: "an app-loading plugin is not used: a type the SDK does not collect them from, or a failing init"),
+            EventType("apphook.ignored", fields: ["identifier", "stage", "reason"], meaning: "an app-loading plugin completed a stage twice"),
+            EventType("activity.delayed", fields: ["activity"], meaning: "a user activity came before the root was presented: it waits until 0.1 s after"),
+            EventType("activity.continued", fields: ["activity"], meaning: "every `executeOnContinuingUserActivity` completed: the app handles the activity"),
+            EventType("screen.popped", fields: ["screen"], meaning: "the user went back (`back`): the top screen was popped"),
+            EventType("navigation.returned", fields: ["screen"], meaning: "a screen shows again after a `back`: its recurring post-load hooks run"),
         ]
     }
 

@@ -37,7 +37,7 @@ struct ExpectationEvaluator {
             var next = start
             for (i, pattern) in patterns.enumerated() {
                 let patternText = JSONWriter.text(.object(pattern))
-                if let found = events[next...].firstIndex(where: { JSONMatch.matches(pattern, event: $0) }) {
+                if let found = events[next...].firstIndex(where: { $0.matches(pattern) }) {
                     outcome.matchedEvents.insert(found)
                     next = found + 1
                     continue
@@ -65,7 +65,7 @@ struct ExpectationEvaluator {
         }
 
         for (i, entry) in (expectation.eventCounts ?? []).enumerated() {
-            let found = events.indices.filter { JSONMatch.matches(entry.pattern, event: events[$0]) }
+            let found = events.indices.filter { events[$0].matches(entry.pattern) }
             if found.count == entry.count {
                 outcome.matchedEvents.formUnion(found)  // counted error events are named
             } else {
@@ -78,7 +78,7 @@ struct ExpectationEvaluator {
         }
 
         for (i, pattern) in (expectation.noEvents ?? []).enumerated() {
-            if let found = events.firstIndex(where: { JSONMatch.matches(pattern, event: $0) }) {
+            if let found = events.firstIndex(where: { $0.matches(pattern) }) {
                 fail("noEvents[\(i)]", "unexpected event found", expected: "no event matching \(JSONWriter.text(.object(pattern)))",
                      actual: "event #\(found): \(JSONWriter.text(events[found].json))", at: found)
             }

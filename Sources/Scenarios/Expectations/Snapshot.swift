@@ -63,7 +63,7 @@ struct SnapshotStore {
             data = nil
         }
         if let data {
-            guard let parsed = try? ScenarioJSONParser.parse(data).value, case .object(let object) = parsed else {
+            guard let parsed = try? JSONDocument(bytes: data).value, case .object(let object) = parsed else {
                 return ("snapshot file is not valid JSON: \(shown)", "a JSON object of snapshots", "unreadable; fix it or delete it and run with --update-snapshots")
             }
             for (key, value) in object { stored[key] = value.arrayValue?.map { JSONWriter.text($0) } ?? [] }

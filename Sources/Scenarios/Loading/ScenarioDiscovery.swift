@@ -1,5 +1,6 @@
 import Engine
 import Foundation
+import JSON
 import LuaRuntime
 
 /// Finds scenario files: files named on the command line (always, whatever their content), and in
@@ -26,9 +27,9 @@ public enum ScenarioDiscovery {
 
     /// Every scenario file under `paths` (duplicates removed, first occurrence kept), and an
     /// error for each path that does not exist.
-    public static func find(_ paths: [String], fileManager: FileManager = .default) -> (files: [Found], errors: [ScenarioLoadError]) {
+    public static func find(_ paths: [String], fileManager: FileManager = .default) -> (files: [Found], errors: [LocatedProblem]) {
         var files: [Found] = []
-        var errors: [ScenarioLoadError] = []
+        var errors: [LocatedProblem] = []
         var seen: Set<String> = []
         let cwd = fileManager.currentDirectoryPath
         for argument in paths {
@@ -36,13 +37,13 @@ public enum ScenarioDiscovery {
             let display = relativeToCurrentFolder(absolute, cwd: normalize(cwd)) ?? normalize(argument)
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
-                errors.append(.notFound(path: argument))
+                errors.append(LocatedProblem(file: argument, message: "no such file or directory"))
                 continue
             }
             var found: [Found] = []
             if isDirectory.boolValue {
                 guard let enumerator = fileManager.enumerator(atPath: absolute) else {
-                    errors.append(.unreadable(file: argument, reason: "cannot list the folder"))
+                    errors.append(LocatedProblem(file: argument, message: "cannot read: cannot list the folder"))
                     continue
                 }
                 while let sub = enumerator.nextObject() as? String {
@@ -70,8 +71,8 @@ public enum ScenarioDiscovery {
         let name = (path as NSString).lastPathComponent.lowercased()
         if name.hasSuffix(".lua") { return name.hasSuffix("_test.lua") || name.hasSuffix(".test.lua") }
         guard name.hasSuffix(".json"), let bytes = try? FileBytes.read(path) else { return false }
-        if let parsed = try? ScenarioJSONParser.parse(bytes) {
-            return parsed.value.objectValue?["steps"] != nil
+        if let document = try? JSONDocument(bytes: bytes) {
+            return document.value.objectValue?["steps"] != nil
         }
         return String(decoding: bytes, as: UTF8.self).contains("\"steps\"")
     }

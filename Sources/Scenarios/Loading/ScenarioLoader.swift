@@ -16,7 +16,7 @@ public struct ScenarioLoader: Sendable {
         let stem = (baseName as NSString).deletingPathExtension
         if found.file.lowercased().hasSuffix(".lua") {
             guard FileManager.default.isReadableFile(atPath: found.file) else {
-                return .failure(ScenarioLoadErrors([.unreadable(file: found.relativePath, reason: "not readable")]))
+                return .failure(ScenarioLoadErrors([LocatedProblem(file: found.relativePath, message: "cannot read: not readable")]))
             }
             return .success(Scenario(relativePath: found.relativePath, file: found.file,
                                      name: ScenarioDiscovery.luaScenarioName(stem), body: .lua))
@@ -24,7 +24,7 @@ public struct ScenarioLoader: Sendable {
         // The bounded reader: regular files up to FileBytes.limit (not a FIFO, not /dev/zero).
         let bytes: [UInt8]
         do { bytes = try FileBytes.read(found.file) } catch {
-            return .failure(ScenarioLoadErrors([.unreadable(file: found.relativePath, reason: error.problem)]))
+            return .failure(ScenarioLoadErrors([LocatedProblem(file: found.relativePath, message: "cannot read: \(error.problem)")]))
         }
         return load(bytes: bytes, found: found, defaultName: stem)
     }
@@ -32,34 +32,21 @@ public struct ScenarioLoader: Sendable {
     /// Parses and validates JSON scenario text (also used by tests).
     public func load(bytes: [UInt8], found: ScenarioDiscovery.Found, defaultName: String) -> Result<Scenario, ScenarioLoadErrors> {
         let file = found.relativePath
-        let parsed: ParsedJSON
-        do {
-            parsed = try ScenarioJSONParser.parse(bytes)
-        } catch {
-            return .failure(ScenarioLoadErrors([.syntax(file: file, position: error.position, message: error.message)]))
-        }
-        var validator = Validation(file: file, positions: parsed.positions)
+        let reader: JSONReader
+        do { reader = try JSONReader(file: file, bytes: bytes) } catch { return .failure(ScenarioLoadErrors([error])) }
+        var validator = Validation(reader: reader)
         let directory = (found.file as NSString).deletingLastPathComponent
-        let scenario = validate(parsed.value, found: found, directory: directory, defaultName: defaultName, into: &validator)
+        let scenario = validate(reader.root, found: found, directory: directory, defaultName: defaultName, into: &validator)
         if !validator.errors.isEmpty { return .failure(ScenarioLoadErrors(validator.errors)) }
         return .success(scenario)
     }
 
-    /// Collects problems with their source positions.
+    /// Collects problems, located by the reader.
     struct Validation {
-        let file: String
-        let positions: [JSONPath: SourcePosition]
-        var errors: [ScenarioLoadError] = []
+        let reader: JSONReader
+        var errors: [LocatedProblem] = []
 
-        mutating func add(_ path: JSONPath, _ message: String) {
-            var probe = path
-            var position = positions[probe]
-            while position == nil, !probe.components.isEmpty {
-                probe.components.removeLast()
-                position = positions[probe]
-            }
-            errors.append(.invalid(file: file, path: path, message: message, position: position))
-        }
+        mutating func add(_ path: JSONPath, _ message: String) { errors.append(reader.problem(message, at: path)) }
 
         mutating func add(_ problems: [(JSONPath, String)]) { for (path, message) in problems { add(path, message) } }
     }
@@ -158,8 +145,8 @@ public struct ScenarioLoader: Sendable {
 
 /// Every problem found in one or more scenario files.
 public struct ScenarioLoadErrors: Error, Sendable, Equatable, CustomStringConvertible {
-    public var errors: [ScenarioLoadError]
-    public init(_ errors: [ScenarioLoadError]) { self.errors = errors }
+    public var errors: [LocatedProblem]
+    public init(_ errors: [LocatedProblem]) { self.errors = errors }
     /// One error per line.
     public var description: String { errors.map(\.description).joined(separator: "\n") }
 }

@@ -40,8 +40,8 @@ enum LineDiff {
     /// The diff of two JSON texts pretty-printed (sorted keys, two-space indent), when both are
     /// JSON objects or arrays; nil otherwise (a one-line expected/actual says enough).
     static func json(expected: String, actual: String) -> [String]? {
-        guard let a = try? ScenarioJSONParser.parse(Array(expected.utf8)).value,
-              let b = try? ScenarioJSONParser.parse(Array(actual.utf8)).value,
+        guard let a = try? JSONDocument(text: expected).value,
+              let b = try? JSONDocument(text: actual).value,
               a.objectValue != nil || a.arrayValue != nil, b.objectValue != nil || b.arrayValue != nil,
               let left = try? a.encoded(options: JSONEncodeOptions(sortKeys: true, indent: 2)),
               let right = try? b.encoded(options: JSONEncodeOptions(sortKeys: true, indent: 2)) else { return nil }

@@ -1,3 +1,4 @@
+import JSON
 import SystemKit
 /// TAP version 13: a plan, one `ok`/`not ok` line per scenario, a YAML block per failure.
 public enum TAPReporter {

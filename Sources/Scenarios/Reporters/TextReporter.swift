@@ -1,3 +1,6 @@
+import JSON
+import SystemKit
+
 /// The human report: one `FAIL` line per failure with indented details, and a closing count.
 public enum TextReporter {
     /// `FAIL flows/banner.json (banner waits): steps[3].expect.displayed: wrong in-app displayed`.
@@ -39,6 +42,7 @@ public enum TextReporter {
     /// `colour`: ANSI colours for diffs (a terminal without `NO_COLOR`; never in files or CI logs).
     public static func render(_ results: [ScenarioResult], colour: Bool = false) -> String {
         var out = ""
+        for result in results { for line in warnings(of: result) { out += line + "\n" } }
         for result in results where !result.passed {
             for failure in result.failures {
                 out += headline(result, failure) + "\n"
@@ -47,6 +51,13 @@ public enum TextReporter {
         }
         out += summary(results) + "\n"
         return out
+    }
+
+    /// `WARN flows/a.json (name): message`, one per `warning` event of the scenario (passed or not).
+    public static func warnings(of result: ScenarioResult) -> [String] {
+        result.transcript.filter { $0.type == "warning" }.map { event in
+            "WARN \(result.relativePath) (\(result.name)): \(event["message"]?.stringValue ?? JSONWriter.text(event.json))"
+        }
     }
 
     /// `3 passed, 1 failed`.

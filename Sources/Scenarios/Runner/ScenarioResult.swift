@@ -1,3 +1,4 @@
+import JSON
 import SystemKit
 import Engine
 import LuaRuntime

@@ -94,7 +94,7 @@ public enum WorkerProtocol {
                 buffer.removeFirst(start)
                 start = 0
             }
-            do { return try JSONValue.decode(body) } catch { throw WorkerProtocolError("malformed frame: \(error)") }
+            do { return try JSONDocument(bytes: body).value } catch { throw WorkerProtocolError("malformed frame: \(error)") }
         }
     }
 

@@ -44,31 +44,28 @@ struct DefinitionFiles {
     private func loadJSON(_ path: String, everyProblem: Bool) -> [String] {
         let bytes: [UInt8]
         do { bytes = try FileBytes.read(path) } catch { return ["\(path): cannot read the file (\(error.problem))"] }
-        let parsed: ParsedJSON
-        do { parsed = try PositionedJSONParser.parse(bytes) } catch {
-            return ["\(path):\(error.position): Error parsing JSON template definitions: \(error.message)."]
+        let document: JSONDocument
+        do { document = try JSONDocument(bytes: bytes) } catch {
+            return [LocatedProblem(file: path, position: error.position,
+                                   message: "Error parsing JSON template definitions: \(error.reason).").description]
         }
         let placeholder = PlaceholderPresenter()
         if everyProblem {
-            let producer = JSONTemplateProducer(definitions: parsed.value, templatePresenter: placeholder, functionPresenter: placeholder)
+            let producer = JSONTemplateProducer(definitions: document.value, templatePresenter: placeholder, functionPresenter: placeholder)
             let problems = producer.problems()
             if !problems.isEmpty {
                 return problems.map { problem in
-                    var components = problem.path
-                    var position = parsed.positions[JSONPath(components: components.map { .key($0) })]
-                    while position == nil, !components.isEmpty {
-                        components.removeLast()
-                        position = parsed.positions[JSONPath(components: components.map { .key($0) })]
-                    }
-                    return "\(path):\(position.map { "\($0)" } ?? "1:1"): \(problem.error.description)"
+                    let at = document.nearestPosition(of: problem.path)
+                    return LocatedProblem(file: path, position: at ?? SourcePosition(line: 1, column: 1),
+                                          message: problem.error.description).description
                 }
             }
         }
         do {
-            try templates.defineJSON(parsed.value, templatePresenter: placeholder, functionPresenter: placeholder)
+            try templates.defineJSON(document.value, templatePresenter: placeholder, functionPresenter: placeholder)
         } catch {
-            let line = parsed.positions[.root].map { "\($0)" } ?? "1:1"
-            return ["\(path):\(line): \(error)"]
+            let at = document.position(of: .root) ?? SourcePosition(line: 1, column: 1)
+            return [LocatedProblem(file: path, position: at, message: "\(error)").description]
         }
         return []
     }

@@ -23,6 +23,7 @@ enum TemplatesModule {
         module["define"] = .function(state.function("define") { args in
             let spec = try args.table(1)
             let built = buildTemplate(spec, fileMark: fileMark, actionMark: actionMark, state: args.state)
+            if let template = built.template { try engine.retain(estimatedSize(template)) }   // the manager keeps it
             if let checker = system.checker {
                 var problems = built.problems
                 if problems.isEmpty, let template = built.template {
@@ -42,12 +43,13 @@ enum TemplatesModule {
             let definitions: JSONValue
             switch args[1] {
             case .string(let text):
-                do { definitions = try JSONValue.decode(text.string) } catch {
+                do { definitions = try JSONDocument(text: text.string).value } catch {
                     throw fail(TemplateError.jsonParse("\(error)").description)
                 }
             case .table(let t): definitions = try json(args.state, .table(t))
             default: throw args.argumentError(1, "string or table expected, got \(args[1].typeName)")
             }
+            try engine.retain(definitions.estimatedSize)   // kept for relaunch, and as templates
             var templatePresenter: LuaTemplatePresenter?
             var functionPresenter: LuaTemplatePresenter?
             if case .table(let presenters) = args[2] {
@@ -61,6 +63,7 @@ enum TemplatesModule {
         })
         module["presenter"] = .function(state.function("presenter") { args in
             let name = try args.string(1)
+            try engine.retain(64 + name.utf8.count)
             guard let p = try presenter(args[2], "presenter", args) else {
                 throw args.argumentError(2, "presenter table expected, got nil")
             }
@@ -79,7 +82,7 @@ enum TemplatesModule {
         module["deliver"] = .function(state.function("deliver") { args in
             let payload: JSONValue
             if case .string(let text) = args[1] {
-                do { payload = try JSONValue.decode(text.string) } catch { throw fail("deliver: \(error)") }
+                do { payload = try JSONDocument(text: text.string).value } catch { throw fail("deliver: \(error)") }
             } else {
                 payload = try json(args.state, args[1])
             }
@@ -109,6 +112,11 @@ enum TemplatesModule {
         return .table(module)
     }
 
+    /// What the manager keeps of a template: its name and each argument's name and default.
+    static func estimatedSize(_ template: CustomTemplate) -> Int {
+        template.arguments.reduce(128 + template.name.utf8.count) { $0 + 64 + $1.name.utf8.count + ($1.defaultValue?.estimatedSize ?? 0) }
+    }
+
     static func json(_ state: LuaState, _ value: LuaValue) throws -> JSONValue {
         do { return try state.jsonValue(value) } catch { throw LuaError.callback(message: "templates: \(error.message)") }
     }
@@ -136,8 +144,13 @@ enum TemplatesModule {
     {
         var problems: [DefineProblem] = []
         func add(_ error: any Error, _ anchor: DefineProblem.Anchor) {
-            let text = (error as? TemplateError).map(luaMessage) ?? ((error as? LuaError)?.message ?? "\(error)")
-            problems.append(DefineProblem(message: text.hasPrefix("templates: ") ? text : "templates: \(text)", anchor: anchor))
+            let text: String
+            switch error {
+            case let error as TemplateError: text = luaMessage(error)
+            case let error as ArgumentDefaultError: text = error.message
+            default: text = "\(error)"
+            }
+            problems.append(DefineProblem(message: "templates: \(text)", anchor: anchor))
         }
         for (key, _) in spec.pairs {
             guard let name = key.stringValue else {
@@ -239,10 +252,16 @@ enum TemplatesModule {
             if let marker = nestedMarker(in: t, fileMark: fileMark, actionMark: actionMark) {
                 throw TemplateError.nestedFileOrAction(type: marker.type, argument: marker.key, template: "")
             }
-            let json = try TemplatesModule.json(state, .table(t))
+            let json: JSONValue
+            do { json = try state.jsonValue(.table(t)) } catch { throw ArgumentDefaultError(message: error.message) }
             try builder.addArgument(name, dictionary: json.objectValue ?? (json == .array([]) ? [:] : nil))
         default:
-            throw LuaError.callback(message: "templates: argument '\(name)' has an unsupported default (\(value.typeName))")
+            throw ArgumentDefaultError(message: "argument '\(name)' has an unsupported default (\(value.typeName))")
         }
     }
+}
+
+/// An argument default a template cannot have (the message has no `templates: ` prefix yet).
+struct ArgumentDefaultError: Error {
+    var message: String
 }

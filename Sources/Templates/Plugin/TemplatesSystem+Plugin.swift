@@ -162,7 +162,7 @@ enum TemplatesShapes {
     static var inapp: ValueShape {
         .custom { value, path in
             guard let object = value.objectValue else { return [(path, "expected an object, got \(value.typeName)")] }
-            var problems: [(SystemKit.JSONPath, String)] = []
+            var problems: [(JSONPath, String)] = []
             for key in ["vars", "display", "custom_kv"] { if let member = object[key] { problems += ValueShape.object.check(member, at: path.key(key)) } }
             for key in ["wzrk_id", "templateName", "type"] { if let member = object[key] { problems += ValueShape.string.check(member, at: path.key(key)) } }
             if let member = object["priority"] { problems += ValueShape.number.check(member, at: path.key("priority")) }
@@ -176,7 +176,7 @@ enum TemplatesShapes {
             if case .array = value { return ValueShape.arrayOf(inapp).check(value, at: path) }
             guard let object = value.objectValue else { return [(path, "expected an object or an array, got \(value.typeName)")] }
             if object["type"] != nil || object["templateName"] != nil { return inapp.check(value, at: path) }
-            var problems: [(SystemKit.JSONPath, String)] = []
+            var problems: [(JSONPath, String)] = []
             for key in ["inapp_notifs", "inapp_notifs_cs", "inapp_notifs_ss", "inapp_notifs_meta", "inapp_notifs_applaunched",
                         "inapp_notifs_applaunched_meta"] {
                 if let list = object[key] { problems += ValueShape.arrayOf(inapp).check(list, at: path.key(key)) }

@@ -5,7 +5,7 @@ extension TraitBindings {
     /// `TraitView`: `view.kind`, `view.id`, `view:get(k)`, `view:set(k, v)` (nil removes),
     /// `view:add(child)`, `view:insert(child, i)`, `view:remove()`, `view:children()`,
     /// `view:find(idOrKind)`, `view:parent()`, `view:tree()`, `view:is(other)`.
-    static func registerView(in state: LuaState) {
+    static func registerView(in state: LuaState, retain: @escaping (Int) throws -> Void) {
         state.register(TraitView.self, name: "TraitView") { c in
             c.property("kind") { .string(LuaString($0.kind)) }
             c.property("id") { view in view.id.map { .string(LuaString($0)) } ?? .nil }
@@ -18,9 +18,12 @@ extension TraitBindings {
                 if args[3].isNil {
                     view.properties.removeValue(forKey: key)
                 } else {
-                    do { view[key] = try args.state.jsonValue(args[3]).sortingKeys } catch {
+                    let value: JSONValue
+                    do { value = try args.state.jsonValue(args[3]).sortingKeys } catch {
                         throw LuaError.callback(message: "traits: view property '\(key)': \(error)")
                     }
+                    try retain(48 + key.utf8.count + value.estimatedSize)
+                    view[key] = value
                 }
                 return []
             }
@@ -33,7 +36,7 @@ extension TraitBindings {
             c.method("insert") { view, args in
                 let child = try args.object(2, as: TraitView.self)
                 try checkNotAncestor(child, of: view)
-                view.insert(child, at: Int(clamping: try args.integer(3) - 1))
+                view.insert(child, at: Int(clamping: max(try args.integer(3), -1 << 32) - 1))   // past either end: clamped
                 return []
             }
             c.method("remove") { view, _ in
@@ -82,7 +85,7 @@ extension TraitBindings {
     }
 
     /// `traits.view{kind = "...", id = "...", <properties>..., <child views>...}`.
-    static func makeView(_ args: LuaArguments) throws -> LuaValue {
+    static func makeView(_ args: LuaArguments, retain: (Int) throws -> Void) throws -> LuaValue {
         let spec = try args.table(1)
         guard case .string(let kind) = spec["kind"] else { throw args.argumentError(1, "field 'kind' must be a string") }
         var id: String?
@@ -100,6 +103,7 @@ extension TraitBindings {
                 throw LuaError.callback(message: "traits: view property '\(name.string)': \(error.message)")
             }
         }
+        try retain(properties.reduce(128 + kind.bytes.count + (id?.utf8.count ?? 0)) { $0 + 48 + $1.0.utf8.count + $1.1.estimatedSize })
         for (key, value) in properties.sorted(by: { $0.0 < $1.0 }) { view[key] = value }
         for (index, item) in spec.array.enumerated() {
             guard case .userdata(let data) = item, let child = data.object(as: TraitView.self) else {

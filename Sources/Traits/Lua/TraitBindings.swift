@@ -4,13 +4,15 @@ import LuaRuntime
 /// The userdata classes traits see in Lua: `TraitView`, `PageMonitor`, `TraitMetadataDelegate`
 /// (`self.metadata`) and `TraitMetadata` (what handlers get).
 enum TraitBindings {
-    static func register(in state: LuaState) {
-        registerView(in: state)
+    /// - Parameter retain: charges bytes a method keeps in Swift to the engine's memory cap.
+    static func register(in state: LuaState, retain: @escaping (Int) throws -> Void) {
+        registerView(in: state, retain: retain)
         state.register(PageMonitor.self, name: "PageMonitor") { c in
             c.property("numberOfPages") { .integer(Int64($0.numberOfPages)) }
             c.property("currentPage") { .integer(Int64($0.currentPage + 1)) }
             c.method("addObserver") { monitor, args in
                 let observer = try args.function(2)
+                try retain(64)   // the monitor keeps every observer
                 monitor.addObserver { newIndex, oldIndex in
                     try observer.call(.integer(Int64(newIndex + 1)), .integer(Int64(oldIndex + 1)))
                 }
@@ -27,9 +29,11 @@ enum TraitBindings {
         }
         state.register(TraitMetadataDelegate.self, name: "TraitMetadataDelegate") { c in
             c.method("set") { delegate, args in
-                guard case .object(let values) = try json(args, 2, "set") else {
+                let json = try json(args, 2, "set")
+                guard case .object(let values) = json else {
                     throw args.argumentError(2, "table of values expected")
                 }
+                try retain(json.estimatedSize)
                 delegate.set(values)
                 return []
             }
@@ -50,6 +54,7 @@ enum TraitBindings {
             c.method("registerHandler") { delegate, args in
                 let key = try args.string(2)
                 let handler = try args.function(3)
+                try retain(64 + key.utf8.count)
                 let animating = args[4].isTruthy
                 delegate.registerHandler(for: key, animating: animating) { metadata in
                     try handler.call(wrap(metadata, in: handler.state))

@@ -9,7 +9,8 @@ enum TraitsModule {
         // Captured unowned: the functions live in the engine's Lua state (see TemplatesModule).
         unowned let system = system
         unowned let engine = engine
-        TraitBindings.register(in: state)
+        // What scripts hand to views, metadata and observers stays in Swift: charged to the cap.
+        TraitBindings.register(in: state, retain: { [unowned engine] in try engine.retain($0) })
         let prelude = try state.load(TraitsPrelude.source, name: "=traits").call()
         guard prelude.count == 3, case .function(let newError) = prelude[0], case .table(let errorMeta) = prelude[1],
               case .function(let newInstance) = prelude[2] else {
@@ -24,6 +25,7 @@ enum TraitsModule {
                 throw args.argumentError(1, "field 'type' must be a string, got \(definition["type"].typeName)")
             }
             let type = typeName.string
+            try engine.retain(128 + typeName.bytes.count)   // the registry keeps the type and its factory
             for name in ["init", "decorateStep", "createContainer", "decorateContainer", "undecorateContainer", "createWrapper",
                          "getBackdrop", "decorateBackdrop", "undecorateBackdrop", "present", "remove"] {
                 let value = definition[name]
@@ -44,30 +46,31 @@ enum TraitsModule {
             }
             return [.boolean(registered)]
         })
-        module["view"] = .function(state.function("view") { args in [try TraitBindings.makeView(args)] })
+        module["view"] = .function(state.function("view") { args in [try TraitBindings.makeView(args, retain: engine.retain)] })
         module["error"] = .function(newError)
         module["show"] = .function(state.function("show") { args in
-            let json: JSONValue
+            let reader: JSONReader
             switch args[1] {
             case .string(let text):
-                do { json = try JSONValue.decode(text.string) } catch { throw fail("show: \(error)") }
+                do { reader = try JSONReader(file: nil, bytes: Array(text.string.utf8)) } catch { throw fail("show: \(error)") }
             case .table:
-                do { json = try args.state.jsonValue(args[1]).sortingKeys } catch { throw fail("show: \(error)") }
+                do { reader = JSONReader(value: try args.state.jsonValue(args[1]).sortingKeys) } catch { throw fail("show: \(error)") }
             default: throw args.argumentError(1, "experience table or JSON text expected, got \(args[1].typeName)")
             }
+            try engine.retain(reader.document.value.estimatedSize)   // the renderer keeps the experience it shows
             let group = try index(args, 2, "group")
             let step = try index(args, 3, "step")
             do {
-                return [.boolean(try system.show(json, group: group, step: step))]
-            } catch let error as ExperienceDecodingError {
-                throw fail("show: \(error)")
+                return [.boolean(try system.show(reader, group: group, step: step))]
+            } catch let error as LocatedProblem {
+                throw fail("show: invalid experience: \(error)")
             } catch let error as TraitsUsageError {
                 throw fail("show: \(error)")
             }
         })
         module["page"] = .function(state.function("page") { args in
             let page = try args.integer(1)
-            do { try system.renderer.page(Int(clamping: page - 1)) } catch let error as TraitsUsageError { throw fail("page: \(error)") }
+            do { try system.renderer.page(Int(clamping: max(page, -1 << 32) - 1)) } catch let error as TraitsUsageError { throw fail("page: \(error)") }
             engine.settle()
             return []
         })

@@ -7,17 +7,20 @@ extension Experience {
     /// experience. ctlua is lenient where the SDK needs data it does not use: the experience's
     /// `name` and `type`, `traits` arrays, `actions` and `content` may be absent, and an empty
     /// object stands for an empty array (a Lua `{}`).
-    public static func decode(_ json: JSONValue) throws(ExperienceDecodingError) -> Experience {
-        let root = try object(json, "$")
-        let id = try string(root, "id", "")
-        let traits = try traitList(root["traits"], "traits")
-        guard let stepsValue = root["steps"] else { throw ExperienceDecodingError(path: "steps", message: "missing required key") }
-        guard case .array(let items) = emptyAsArray(stepsValue) else {
-            throw ExperienceDecodingError(path: "steps", message: "expected an array, got \(stepsValue.typeName)")
-        }
+    public static func decode(_ json: JSONValue) throws(LocatedProblem) -> Experience {
+        try decode(JSONReader(value: json, emptyObjectIsArray: true))
+    }
+
+    /// Decodes the experience `reader` reads (problems located in its text, when it has one).
+    public static func decode(_ reader: JSONReader) throws(LocatedProblem) -> Experience {
+        var reader = reader
+        reader.emptyObjectIsArray = true
+        let root = try reader.object(reader.root, at: .root)
+        let id = try reader.string(root["id"], at: .root.key("id"))
+        let traits = try traitList(reader, root["traits"], .root.key("traits"))
         var steps: [Step] = []
-        for (index, item) in items.enumerated() {
-            steps.append(try step(item, "steps[\(index)]"))
+        for (index, item) in try reader.array(root["steps"], at: .root.key("steps")).enumerated() {
+            steps.append(try step(reader, item, .root.key("steps").index(index)))
         }
         return Experience(id: id, name: root["name"]?.stringValue ?? "", type: root["type"]?.stringValue ?? "mobile",
                           traits: traits, steps: steps)
@@ -25,43 +28,38 @@ extension Experience {
 
     /// Decodes experience JSON text.
     public static func decode(text: String) throws -> Experience {
-        try decode(try JSONValue.decode(text))
+        try decode(JSONReader(file: nil, bytes: Array(text.utf8)))
     }
 
-    private static func step(_ json: JSONValue, _ path: String) throws(ExperienceDecodingError) -> Step {
-        let object = try object(json, path)
+    private static func step(_ reader: JSONReader, _ json: JSONValue, _ path: JSONPath) throws(LocatedProblem) -> Step {
+        let object = try reader.object(json, at: path)
         if let children = object["children"] {
-            guard case .array(let items) = emptyAsArray(children) else {
-                throw ExperienceDecodingError(path: path + ".children", message: "expected an array, got \(children.typeName)")
-            }
             var decoded: [Child] = []
-            for (index, item) in items.enumerated() {
-                decoded.append(try child(try self.object(item, "\(path).children[\(index)]"), "\(path).children[\(index)]"))
+            for (index, item) in try reader.array(children, at: path.key("children")).enumerated() {
+                let itemPath = path.key("children").index(index)
+                decoded.append(try child(reader, try reader.object(item, at: itemPath), itemPath))
             }
-            return .group(Group(id: try string(object, "id", path), type: try string(object, "type", path), children: decoded,
-                                traits: try traitList(object["traits"], path + ".traits"), actions: object["actions"]))
+            return .group(Group(id: try reader.string(object["id"], at: path.key("id")),
+                                type: try reader.string(object["type"], at: path.key("type")), children: decoded,
+                                traits: try traitList(reader, object["traits"], path.key("traits")), actions: object["actions"]))
         }
-        return .child(try child(object, path))
+        return .child(try child(reader, object, path))
     }
 
-    private static func child(_ object: JSONObject, _ path: String) throws(ExperienceDecodingError) -> Child {
-        Child(id: try string(object, "id", path), type: try string(object, "type", path),
-              traits: try traitList(object["traits"], path + ".traits"), actions: object["actions"], content: object["content"])
+    private static func child(_ reader: JSONReader, _ object: JSONObject, _ path: JSONPath) throws(LocatedProblem) -> Child {
+        Child(id: try reader.string(object["id"], at: path.key("id")), type: try reader.string(object["type"], at: path.key("type")),
+              traits: try traitList(reader, object["traits"], path.key("traits")), actions: object["actions"], content: object["content"])
     }
 
     /// A `traits` array (absent: empty); duplicate types refuse it with the SDK's message.
-    private static func traitList(_ json: JSONValue?, _ path: String) throws(ExperienceDecodingError) -> [Trait] {
+    private static func traitList(_ reader: JSONReader, _ json: JSONValue?, _ path: JSONPath) throws(LocatedProblem) -> [Trait] {
         guard let json else { return [] }
-        guard case .array(let items) = emptyAsArray(json) else {
-            throw ExperienceDecodingError(path: path, message: "expected an array, got \(json.typeName)")
-        }
         var traits: [Trait] = []
         var seen: Set<String> = []
         var duplicates: [String] = []
-        for (index, item) in items.enumerated() {
-            let itemPath = "\(path)[\(index)]"
-            let object = try object(item, itemPath)
-            let type = try string(object, "type", itemPath)
+        for (index, item) in try reader.array(json, at: path).enumerated() {
+            let object = try reader.object(item, at: path.index(index))
+            let type = try reader.string(object["type"], at: path.index(index).key("type"))
             if seen.insert(type).inserted {
                 traits.append(Trait(type: type, config: object["config"]))
             } else if !duplicates.contains(type) {
@@ -69,30 +67,8 @@ extension Experience {
             }
         }
         if !duplicates.isEmpty {
-            throw ExperienceDecodingError(path: path, message: "multiple traits of same type are not supported: \(duplicates.joined(separator: ","))")
+            throw reader.problem("multiple traits of same type are not supported: \(duplicates.joined(separator: ","))", at: path)
         }
         return traits
-    }
-
-    /// An empty object stands for an empty array: a Lua `{}` converts to `{}`.
-    private static func emptyAsArray(_ json: JSONValue) -> JSONValue {
-        if case .object(let object) = json, object.isEmpty { return .array([]) }
-        return json
-    }
-
-    private static func object(_ json: JSONValue, _ path: String) throws(ExperienceDecodingError) -> JSONObject {
-        guard case .object(let object) = json else {
-            throw ExperienceDecodingError(path: path, message: "expected an object, got \(json.typeName)")
-        }
-        return object
-    }
-
-    private static func string(_ object: JSONObject, _ key: String, _ path: String) throws(ExperienceDecodingError) -> String {
-        let keyPath = path == "" || path == "$" ? key : "\(path).\(key)"
-        guard let value = object[key] else { throw ExperienceDecodingError(path: keyPath, message: "missing required key") }
-        guard case .string(let string) = value else {
-            throw ExperienceDecodingError(path: keyPath, message: "expected a string, got \(value.typeName)")
-        }
-        return string
     }
 }

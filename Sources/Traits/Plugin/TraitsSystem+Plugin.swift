@@ -27,22 +27,22 @@ extension TraitsSystem: SystemPlugin {
                 summary: "shows an experience (an object, or the path of a JSON file relative to the scenario) at `group` and `step` (1-based, default 1); a composing or presenting error is a `step.error` event",
                 example: #"{"show": {"experience": "fixtures/tour.json", "group": 1, "step": 1}}"#
             ) { system, context in
-                let json: JSONValue
+                let reader: JSONReader
                 switch context.value["experience"] {
                 case .string(let path)?:
                     let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.directory, isDirectory: true))
                     let bytes: [UInt8]
-                    do { bytes = try FileBytes.read(url.path) } catch {
+                    do { bytes = try FileBytes.read(url.standardizedFileURL.path) } catch {
                         throw SystemError("show: cannot read \(url.standardizedFileURL.path) (\((error as? FileBytes.Failure)?.problem ?? "\(error)"))")
                     }
-                    do { json = try JSONValue.decode(bytes) } catch { throw SystemError("show: \(path): \(error)") }
-                case let value?: json = value
+                    do { reader = try JSONReader(file: path, bytes: bytes) } catch { throw SystemError("show: \(error)") }
+                case let value?: reader = JSONReader(value: value)
                 case nil: throw SystemError("show: missing experience")
                 }
                 let group = try index(context.value["group"], "group")
                 let step = try index(context.value["step"], "step")
-                do { try system.show(json, group: group, step: step) } catch let error as ExperienceDecodingError {
-                    throw SystemError("show: \(error)")
+                do { try system.show(reader, group: group, step: step) } catch let error as LocatedProblem {
+                    throw SystemError("show: invalid experience: \(error)")
                 } catch let error as TraitsUsageError { throw SystemError("show: \(error)") }
             },
             SystemStep(

@@ -38,8 +38,27 @@ import Testing
 
     @Test func malformedEnumerationsNameThePath() throws {
         let (store, _) = try makeStore()
-        #expect(throws: DefinitionError(path: SystemKitPath.path("countries", 1, "code"), message: "missing (expected a string)")) {
+        #expect(throws: LocatedProblem(path: JSONPath.root.key("countries").index(1).key("code"), message: "missing required key (expected a string)")) {
             try store.setEnumerations(try json(#"{"countries": [{"code": "RO"}, {"content": "x"}]}"#))
         }
+    }
+}
+
+/// Issue 22, item 8: enumeration items as the SDK's Codable models decode them.
+@Suite struct EnumerationItemDecodingTests {
+    // Issue 22: "EnumerationItem and the other Codable models ignore unknown keys and leave missing
+    // optional fields empty (no invented values)". Swift's Codable ignores keys a model does not
+    // declare and decodes a missing Optional as nil.
+    @Test func unknownKeysAreIgnoredAndMissingFieldsStayEmpty() throws {
+        let store = ContentStore(transcript: Transcript(clock: { 0 }))
+        try store.setEnumerations(try json("""
+            {"e": [{"code": "B", "translations": {"ro": "Bee"}, "childContentDescription": {"name": "sub", "extra": 1}},
+                   {"code": "A", "order": 1, "content": "Ay", "type": "enum"}]}
+            """))
+        let items = try #require(store.enumeration("e", parent: nil, language: "en"))
+        #expect(items.map(\.code) == ["A", "B"])   // an item without an order comes after ordered ones
+        #expect(items[1].content == nil && items[1].type == nil && items[1].order == nil && items[1].childName == "sub")
+        #expect(items[1].json == ["code": "B", "childContentDescription": ["name": "sub"]])
+        #expect(items[0].json == ["code": "A", "type": "enum", "order": 1, "content": "Ay"])
     }
 }

@@ -101,7 +101,7 @@ import Testing
             calls = {}
             flowx.dataSource{
               customLoader = function(l) calls[#calls + 1] = l.type .. (l.name and (":" .. l.name) or "") end,
-              viewForStepperHeader = function(s) return {id = "hdr", text = s.title} end,
+              viewForStepperHeader = function(s) return {id = "hdr", text = s.stepTitle} end,
             }
             flowx.loadProcess[[{"name": "p", "stepper": [{"title": "Only"}],
               "screens": [{"id": "s", "step": 1, "components": [{"id": "c", "identifier": "Counter", "data": {"start": 3}}],
@@ -131,7 +131,7 @@ import Testing
             ok, err = pcall(flowx.setTags, {a = 1})
             assert(not ok and err:find("string keys and string values", 1, true), err)
             flowx.setEnumerations{e = {{code = "1"}}}
-            assert(flowx.enumeration("e")[1].content == "1")
+            assert(flowx.enumeration("e")[1].content == nil, "no invented content")
             ok, err = pcall(flowx.setEnumerations, {e = {{content = "x"}}})
             assert(not ok and err:find("e[0].code", 1, true), err)
             flowx.session("token-1")

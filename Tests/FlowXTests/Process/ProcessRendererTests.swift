@@ -35,7 +35,7 @@ import Testing
     @Test func startShowsTheScreenAndCallsTheDataSourceInOrder() throws {
         let (engine, renderer, source, component) = try makeRenderer()
         source.header = HeadlessView(id: "header", properties: ["text": "1/2"])
-        let instance = try renderer.start("apply", params: ["age": 30])
+        let instance = try renderer.start("apply", params: ["age": 30], options: StartOptions(showLoader: true))
         #expect(instance.uuid == "00000000-0000-4000-8000-000000000001")
         #expect(source.calls == ["loader:startProcess", "header:1/2", "collect:screen:details_screen"])
         #expect(engine.ui.find("age")?.properties["value"] == 30)
@@ -62,7 +62,7 @@ import Testing
         #expect(Array(source.calls.suffix(2)) == ["loader:action:save", "header:2/2"])
         #expect(source.calls.filter { $0 == "collect:action:next_tap" }.count == 2)
         let action = try #require(engine.transcript.events.last { $0.type == "analytics" && $0["kind"] == "action" })
-        #expect(action["component"] == "next" && action["label"] == "Next" && action["screen"] == "details"
+        #expect(action["component"] == "BUTTON" && action["label"] == "Next" && action["screen"] == "details"
                 && action["customPayload"] == ["pos": 1])
     }
 
@@ -85,7 +85,10 @@ import Testing
     @Test func loaderTypesComeInOrderAcrossUploadModalAndResume() throws {
         let (engine, renderer, source, _) = try makeRenderer()
         source.loaderView = HeadlessView(id: "spinner")
-        try renderer.start("apply", params: ["age": 30])
+        // As the SDK's sample app: present a new process, stop a dismissed one.
+        source.onNewProcess = { [unowned renderer] uuid in try renderer.resume(uuid) }
+        source.onDismiss = { [unowned renderer] name in renderer.stopProcess(name) }
+        try renderer.start("apply", params: ["age": 30], options: StartOptions(showLoader: true))
         try renderer.upload("upload", file: "id.pdf")
         try engine.ui.tap(id: "help")
         #expect(renderer.current?.definition.name == "help")
@@ -93,7 +96,8 @@ import Testing
         #expect(renderer.current?.definition.name == "apply")
         #expect(source.calls.filter { $0.hasPrefix("loader") || $0.hasPrefix("new") || $0.hasPrefix("dismiss") } == [
             "loader:startProcess", "loader:upload:upload", "loader:action:openHelp", "loader:startProcess",
-            "new:00000000-0000-4000-8000-000000000002", "loader:action:close", "dismiss:help", "loader:reloadProcess",
+            "new:00000000-0000-4000-8000-000000000002", "loader:reloadProcess", "loader:action:close", "dismiss:help",
+            "loader:reloadProcess",
         ])
         #expect(renderer.current?.data["upload"] == ["file": "id.pdf"])
         #expect(engine.transcript.events.contains { $0.type == "flowx.loader" && $0["custom"] == true })

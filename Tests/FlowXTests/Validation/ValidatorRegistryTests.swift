@@ -91,3 +91,33 @@ import Testing
 extension ValidatorRegistry {
     func register(_ name: String, _ body: @escaping (JSONValue?, [String]) throws -> Bool) { register(name, .sync(body)) }
 }
+
+/// Issue 22, item 9.
+@Suite struct UnknownValidatorWarningTests {
+    // shared/spec/flowx.md: "Unknown names are valid (`true`) in the SDK sample; make it
+    // configurable and record it." The SDK's result stays; a `warning` event says so, once a name.
+    @Test func unknownNameStaysValidAndWarnsOncePerName() {
+        let clock = VirtualClock()
+        let transcript = Transcript(clock: { clock.now })
+        let registry = ValidatorRegistry(clock: clock, transcript: transcript)
+        #expect(registry.validateWaiting("cpn", value: "1").valid)
+        #expect(registry.validateWaiting("cpn", value: "2").valid)
+        #expect(registry.validateWaiting("ibn", value: "3").valid)
+        let warnings = transcript.events.filter { $0.type == "warning" }
+        #expect(warnings.map { $0["validator"] } == ["cpn", "ibn"])
+        #expect(warnings.first?["message"]?.stringValue?.contains("no custom validator named 'cpn'") == true)
+        registry.strict = true
+        #expect(!registry.validateWaiting("other", value: "4").valid)
+        #expect(transcript.events.last { $0.type == "warning" }?["message"]?.stringValue?.contains("invalid (strictValidators)") == true)
+    }
+
+    @Test func registeredAndBuiltInNamesDoNotWarn() {
+        let clock = VirtualClock()
+        let transcript = Transcript(clock: { clock.now })
+        let registry = ValidatorRegistry(clock: clock, transcript: transcript)
+        registry.register("cnp") { _, _ in true }
+        _ = registry.validateWaiting("cnp", value: "1")
+        _ = registry.validateWaiting("required", value: "1")
+        #expect(!transcript.events.contains { $0.type == "warning" })
+    }
+}

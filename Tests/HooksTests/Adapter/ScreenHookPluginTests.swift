@@ -31,8 +31,8 @@ final class TwoInitHook: ScreenHookPlugin {
     @Test func theManagerCallsTheInitialiserMatchingThePluginKind() throws {
         let h = try HooksHarness()
         try h.system.loadPlugins(try JSONValue.decode("""
-            [{"plugin": {"identifier": "plain", "screen": false}},
-             {"plugin": {"identifier": "screeny", "screen": true}}]
+            [{"plugin": {"identifier": "plain", "screen": false, "preload": true}},
+             {"plugin": {"identifier": "screeny", "screen": true, "preload": true}}]
             """))
         try h.system.loadScreens(try JSONValue.decode("""
             [{"id": "target", "hooks": {"preload_plugins": [{"identifier": "plain", "type": "general"},
@@ -49,8 +49,8 @@ final class TwoInitHook: ScreenHookPlugin {
     @Test func theManifestsFlowBlockerSettingReachesTheInitialiser() throws {
         let h = try HooksHarness()
         try h.system.loadPlugins(try JSONValue.decode("""
-            [{"plugin": {"identifier": "gate", "general": {"fields": [{"key": "is_flow_blocker", "initial_value": true}]}}},
-             {"plugin": {"identifier": "broken"}, "configuration_json": {"fail": true}}]
+            [{"plugin": {"identifier": "gate", "preload": true, "general": {"fields": [{"key": "is_flow_blocker", "initial_value": true}]}}},
+             {"plugin": {"identifier": "broken", "preload": true}, "configuration_json": {"fail": true}}]
             """))
         h.screen("target", pre: ["broken", "gate"])
         h.manager.register("gate", .type(TwoInitHook.self))

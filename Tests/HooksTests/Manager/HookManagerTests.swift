@@ -5,21 +5,20 @@ import Testing
 
 /// Each branch of the manager, with Swift hooks.
 @Suite struct HookManagerTests {
-    @Test func hooksRunInOrderAndTheTargetGetsTheMergedData() throws {
+    @Test func hooksRunInOrderAndTheTargetGetsWhatTheLastOnePassedOn() throws {
         let h = try HooksHarness()
         let a = TestHook { _, _, done in done(true, nil, ["user": ["id": 1, "name": "ada"], "from": "a"]) }
-        let b = TestHook { _, data, done in done(true, nil, ["user": ["plan": "gold"], "seenByB": data?["from"] ?? .null]) }
+        let b = TestHook { _, data, done in done(true, nil, ["user": data?["user"] ?? .null, "seenByB": data?["from"] ?? .null]) }
         h.register("a", a)
         h.register("b", b)
         h.screen("target", pre: ["a", "b"])
         try h.navigate("target", dataSource: ["id": "m1"])
         #expect(h.started == ["a", "b"])
-        #expect(a.received == [[:]])
+        #expect(a.received == [nil])
         #expect(b.received == [["user": ["id": 1, "name": "ada"], "from": "a"]])
         #expect(a.indexes == [0] && b.indexes == [1])
-        // Deep merge: b's `user` adds to a's.
-        let data: JSONObject = ["user": ["id": 1, "name": "ada", "plan": "gold"], "from": "a", "seenByB": "a"]
-        #expect(h.manager.state.stack == [NavigationState.Entry(screen: "target", from: "cell", data: data, hook: nil)])
+        let data: JSONObject = ["user": ["id": 1, "name": "ada"], "seenByB": "a"]
+        #expect(h.manager.state.stack == [NavigationState.Entry(screen: "target", from: "cell", data: data, dataSource: ["id": "m1"])])
         #expect(h.manager.state.last?.presented == true)
         #expect(h.events("screen.presented").first?["data"] == .object(data))
         #expect(h.manager.state.running == false)
@@ -36,7 +35,7 @@ import Testing
         #expect(after.received.isEmpty)
         #expect(!h.types.contains("screen.presented"))
         #expect(h.events("navigation.blocked").first?.fields == ["screen": "target", "by": "gate"])
-        #expect(h.events("hook.completed").first?.fields == ["identifier": "gate", "succeed": false, "error": "denied"])
+        #expect(h.events("hook.completed").first?.fields == ["identifier": "gate", "succeed": false, "flowBlocker": true, "error": "denied"])
         #expect(h.manager.state.last?.presented == false && h.manager.state.last?.blockedBy == "gate")
         #expect(h.manager.state.stack.isEmpty && !h.manager.state.running)
     }
@@ -49,8 +48,8 @@ import Testing
         try h.navigate("target")
         #expect(h.started == ["flaky", "next"])
         #expect(h.manager.state.last?.presented == true)
-        // The data a failing hook returned still flows on.
-        #expect(h.manager.state.stack.last?.data == ["tried": true])
+        // The data a failing hook returned flows on to the next hook, which passed nothing on.
+        #expect(h.manager.state.stack.last?.data == nil)
         #expect(!h.types.contains("navigation.blocked"))
     }
 
@@ -64,8 +63,8 @@ import Testing
         try h.navigate("premium")
         #expect(h.manager.state.stack.map(\.screen) == ["login-screen"])
         #expect(h.manager.state.stack.first?.hook == "login")
-        #expect(h.engine.ui.find("login-screen")?.properties == ["hookScreen": "login", "name": "Sign in"])
-        #expect(h.events("hook.presented").first?.fields == ["identifier": "login", "screen": "login-screen"])
+        #expect(h.engine.ui.find("login-screen")?.properties == ["hookScreen": "login", "name": "Sign in", "presentation": "push"])
+        #expect(h.events("hook.presented").first?.fields == ["identifier": "login", "screen": "login-screen", "presentation": "push"])
         #expect(h.manager.state.last?.presented == nil && h.manager.state.running)
         finish?(true, nil, nil)
         h.engine.settle()
@@ -133,11 +132,13 @@ import Testing
         #expect(h.manager.state.running && !h.types.contains("error"))
         h.engine.clock.advance(by: 0.01)
         #expect(h.events("error").first?["message"] == "hook 'stuck' timed out after 5s")
-        #expect(h.events("hook.completed").first?.fields == ["identifier": "stuck", "succeed": false, "error": "timeout"])
+        #expect(h.events("hook.completed").first?.fields == ["identifier": "stuck", "succeed": false, "flowBlocker": .bool(blocker), "error": "timeout"])
         #expect(!h.manager.state.running)
         #expect(h.manager.state.last?.presented == !blocker)
-        #expect(h.manager.state.stack.map(\.screen) == (blocker ? [] : ["target"]))
-        #expect(h.engine.ui.find("stuck") == nil)
+        // A failed flow blocker keeps its screen (PreHookExample-iOS: "We want to remove from
+        // stack only if not flow-blocker").
+        #expect(h.manager.state.stack.map(\.screen) == (blocker ? ["stuck"] : ["target"]))
+        #expect((h.engine.ui.find("stuck") == nil) == !blocker)
     }
 
     @Test func timeoutTimersDoNotPileUpOverManyNavigations() throws {
@@ -171,7 +172,7 @@ import Testing
         h.engine.settle()
         #expect(gate.disappeared == 1)
         #expect(h.types.filter { $0.hasPrefix("hook.") || $0.hasPrefix("navigation.") } ==
-                ["navigation.started", "hook.started", "hook.presented", "hook.cancelled", "hook.completed", "navigation.blocked"])
+                ["navigation.started", "hook.started", "hook.presented", "hook.cancelled", "hook.removed", "hook.completed", "navigation.blocked"])
         #expect(h.events("hook.completed").first?["error"] == "cancelled by the user")
         #expect(h.manager.state.stack.isEmpty)
         #expect(throws: HookManagerError.noHookScreen) { try h.manager.closeHookScreen() }
@@ -199,7 +200,7 @@ import Testing
         #expect(h.events("hook.skipped").map(\.fields) == [
             ["identifier": "absent", "reason": "missing plugin"],
             ["identifier": "configured-only", "reason": "no implementation registered for plugin 'configured-only'"],
-            ["identifier": "not-a-hook", "reason": "plugin 'not-a-hook' cannot be used as a hook (preload: false)"],
+            ["identifier": "not-a-hook", "reason": "plugin 'not-a-hook' is not a hook: its manifest has no \"preload\": true"],
             ["identifier": "nil-init", "reason": "init failed"],
             ["identifier": "throwing-init", "reason": "init failed: no keychain"],
         ])
@@ -213,7 +214,7 @@ import Testing
         h.register("broken", TestHook(blocker: true) { _, _, _ in throw InitFailure() })
         h.screen("target", pre: ["broken"])
         try h.navigate("target")
-        #expect(h.events("hook.completed").first?.fields == ["identifier": "broken", "succeed": false, "error": "no keychain"])
+        #expect(h.events("hook.completed").first?.fields == ["identifier": "broken", "succeed": false, "flowBlocker": true, "error": "no keychain"])
         #expect(h.events("error").count == 1)
         #expect(h.manager.state.last?.blockedBy == "broken")
     }

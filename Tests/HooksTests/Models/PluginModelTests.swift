@@ -23,20 +23,22 @@ import Testing
         // configuration_json overrides a field's initial value; a field without one is absent.
         #expect(login.general == ["is_flow_blocker": true, "allow_screen_plugin_presentation": true, "url": "https://x"])
         let plain = models[1]
-        #expect(!plain.isScreen && plain.preload && !plain.isFlowBlocker && plain.general.isEmpty)
+        // Zapp hooks document: "Add key to your plugin manifest. This key will allow to define
+        // plugin as prehook. "preload": true": without it, not a hook.
+        #expect(!plain.isScreen && !plain.preload && !plain.isFlowBlocker && plain.general.isEmpty)
     }
 
     @Test(arguments: [
         (#"{"plugin": {}}"#, "plugin_configurations.json: $: expected an array of {\"plugin\": ..., \"configuration_json\": ...}, got object"),
         (#"[{"plugin": {"identifier": 3}}]"#, "plugin_configurations.json: [0].plugin.identifier: expected a string, got number"),
-        (#"[{"plugin": {"identifier": "a"}}, {"configuration_json": {}}]"#, "plugin_configurations.json: [1].plugin: missing required key"),
+        (#"[{"plugin": {"identifier": "a"}}, {"configuration_json": {}}]"#, "plugin_configurations.json: [1].plugin: missing required key (expected an object)"),
         (#"[{"plugin": {"identifier": "a", "screen": "yes"}}]"#, "plugin_configurations.json: [0].plugin.screen: expected a boolean, got string"),
         (#"[{"plugin": {"identifier": "a"}, "configuration_json": [1]}]"#, "plugin_configurations.json: [0].configuration_json: expected an object, got array"),
         (#"[{"plugin": {"identifier": "a", "general": {"fields": 1}}}]"#, "plugin_configurations.json: [0].plugin.general.fields: expected an array, got number"),
         (#"[7]"#, "plugin_configurations.json: [0]: expected an object, got number"),
     ])
     func malformedConfigurationsNameTheFileAndPath(text: String, message: String) throws {
-        let error = #expect(throws: HooksFileError.self) { try PluginModel.parseConfigurations(try JSONValue.decode(text)) }
+        let error = #expect(throws: LocatedProblem.self) { try PluginModel.parseConfigurations(try JSONDocument(text: text).value) }
         #expect(error?.description == message)
     }
 

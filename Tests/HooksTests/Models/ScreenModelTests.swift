@@ -35,7 +35,7 @@ import Testing
     @Test(arguments: [
         (#"{"id": "x"}"#, "river.json: $: expected an array of screens, got object"),
         (#"[{"id": 5}]"#, "river.json: [0].id: expected a string, got number"),
-        (#"[{"name": "x"}]"#, "river.json: [0].id: missing required key"),
+        (#"[{"name": "x"}]"#, "river.json: [0].id: missing required key (expected a string)"),
         (#"[{"id": "a"}, {"id": "a"}]"#, "river.json: [1].id: duplicate screen id \"a\""),
         (#"[{"id": "a", "hooks": []}]"#, "river.json: [0].hooks: expected an object, got array"),
         (#"[{"id": "a", "hooks": {"preload_plugins": {"identifier": "x"}}}]"#, "river.json: [0].hooks.preload_plugins: expected an array, got object"),
@@ -43,12 +43,19 @@ import Testing
         (#"[{"id": "a", "general": 3}]"#, "river.json: [0].general: expected an object, got number"),
     ])
     func malformedRiverNamesTheFileAndPath(text: String, message: String) throws {
-        let error = #expect(throws: HooksFileError.self) { try ScreenModel.parseRiver(try JSONValue.decode(text)) }
+        let error = #expect(throws: LocatedProblem.self) { try ScreenModel.parseRiver(try JSONDocument(text: text).value) }
         #expect(error?.description == message)
     }
 
     @Test func theFileNameIsTheOneGiven() throws {
-        let error = #expect(throws: HooksFileError.self) { try ScreenModel.parseRiver([1], file: "fixtures/river.json") }
+        let error = #expect(throws: LocatedProblem.self) { try ScreenModel.parseRiver([1], file: "fixtures/river.json") }
         #expect(error?.description == "fixtures/river.json: [0]: expected a screen object, got number")
+    }
+
+    /// Read from text, a problem has the line and column of the value.
+    @Test func problemsInAFileHaveALineAndColumn() throws {
+        let reader = try JSONReader(file: "river.json", bytes: Array("[\n  {\"id\": \"a\"},\n  {\"id\": 7}\n]".utf8))
+        let error = #expect(throws: LocatedProblem.self) { try ScreenModel.parseRiver(reader) }
+        #expect(error?.description == "river.json:3:10: [1].id: expected a string, got number")
     }
 }

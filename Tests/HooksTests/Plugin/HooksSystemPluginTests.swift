@@ -27,8 +27,8 @@ import Testing
     }
 
     let fixtures: [String: String] = [
-        "fixtures/plugins.json": #"[{"plugin": {"identifier": "gate", "screen": true, "general": {"fields": [{"key": "is_flow_blocker", "initial_value": true}]}}}]"#,
-        "fixtures/river.json": #"[{"id": "home"}, {"id": "settings", "hooks": {"preload_plugins": [{"identifier": "gate", "type": "general", "screen_id": "gate-screen"}]}}]"#,
+        "fixtures/plugins.json": #"[{"plugin": {"identifier": "gate", "screen": true, "preload": true, "general": {"fields": [{"key": "is_flow_blocker", "initial_value": true}]}}}]"#,
+        "fixtures/river.json": #"[{"id": "home"}, {"id": "gate-screen"}, {"id": "settings", "hooks": {"preload_plugins": [{"identifier": "gate", "type": "general", "screen_id": "gate-screen"}]}}]"#,
         "gate.lua": """
             hooks.plugin{identifier = "gate", execute = function(self, data, done)
               ui.show{id = "yes", onTap = function() ui.hide("yes") done(true, nil, {ok = true}) end}
@@ -80,8 +80,8 @@ import Testing
         files["scenarios/d.json"] = #"{"name": "d", "setup": {"plugins": [{"plugin": {"identifier": 4}}]}, "steps": []}"#
         let results = try run(files)
         func message(_ name: String) -> String { results[name]?.failures.map(\.summary).joined(separator: "; ") ?? "" }
-        #expect(message("a").contains("setup.screens: ../fixtures/bad-river.json: [1].hooks.preload_plugins: expected an array, got number"), "\(message("a"))")
-        #expect(message("b").contains("setup.plugins: ../fixtures/broken.json: $:"), "\(message("b"))")
+        #expect(message("a").contains("setup.screens: ../fixtures/bad-river.json:1:56: [1].hooks.preload_plugins: expected an array, got number"), "\(message("a"))")
+        #expect(message("b").contains("setup.plugins: ../fixtures/broken.json:1:12: invalid JSON: "), "\(message("b"))")
         #expect(message("c").contains("setup.plugins: ../fixtures/absent.json: $: cannot read the file"), "\(message("c"))")
         #expect(message("d").contains("setup.plugins: [0].plugin.identifier: expected a string, got number"), "\(message("d"))")
     }
@@ -114,7 +114,7 @@ import Testing
             hooks.navigate("home", {from = "menu", dataSource = {}})
             hooks.navigate("gated")
             """)
-        #expect(try command.run(engine, "") == "stack: home\nlast: gated from cell: blocked by g\ndata: {}\n")
+        #expect(try command.run(engine, "") == "stack: home\nlast: gated from cell: blocked by g\ndata: none\n")
         #expect(SystemCatalog.standard.replCommand(named: "nav")?.name == "navigation")
     }
 
@@ -132,9 +132,24 @@ import Testing
             hooks.plugin{identifier = "twice", execute = function(self, d, done) done(true) done(true) end}
             hooks.plugin{identifier = "block", isFlowBlocker = true, execute = function(self, d, done) done(false) end}
             hooks.navigate("a") hooks.navigate("b") hooks.closeHookScreen() hooks.navigate("b")
+            hooks.loadScreens{{id = "r", hooks = {postload_plugins = {{identifier = "rec", type = "g"}}}}, {id = "leaf"}}
+            hooks.plugin{identifier = "rec", recurring = true, execute = function(self, d, done) done(true) end}
+            hooks.navigate("r", {from = "menu"}) hooks.navigate("leaf") hooks.back()
+            hooks.appLoadingPlugin{identifier = "ok", executeOnLaunch = function(self, done) done() done() end,
+                                   executeOnContinuingUserActivity = function(self, a, done) done() end,
+                                   executeOnFailedLoading = function(self, done) done() end}
+            hooks.appLoadingPlugin{identifier = "other", type = "login", executeOnLaunch = function(self, done) done() end}
+            hooks.continueUserActivity{activityType = "early"}
+            hooks.launch()
+            app.advance(1)
+            """)
+        try engine.relaunch()
+        try engine.run("""
+            hooks.appLoadingPlugin{identifier = "ok", executeOnFailedLoading = function(self, done) done() end}
+            hooks.launch{loadingFails = true}
             """)
         let listed = Set(HooksSystem.eventTypes.map(\.name))
-        let recorded = Set(engine.transcript.events.map(\.type).filter { $0.hasPrefix("hook.") || $0.hasPrefix("navigation.") || $0.hasPrefix("screen.") })
+        let recorded = Set(engine.transcript.events.map(\.type).filter { ["hook.", "navigation.", "screen.", "apphook.", "launch.", "activity."].contains(where: $0.hasPrefix) })
         #expect(recorded.isSubset(of: listed), "\(recorded.subtracting(listed))")
         #expect(recorded == listed, "not exercised: \(listed.subtracting(recorded))")
         #expect(SystemCatalog.standard.validate(coreSteps: CoreSteps.steps.map(\.name), coreSetup: CoreSteps.setupMembers.map(\.name),

@@ -5,8 +5,8 @@ import Testing
 @Suite struct ExperienceDecodeTests {
     func decode(_ text: String) throws -> Experience { try Experience.decode(text: text) }
 
-    func error(_ text: String) -> ExperienceDecodingError? {
-        do { _ = try Experience.decode(JSONValue.decode(text)) } catch let error as ExperienceDecodingError { return error } catch { return nil }
+    func error(_ text: String) -> LocatedProblem? {
+        do { _ = try Experience.decode(JSONDocument(text: text).value) } catch let error as LocatedProblem { return error } catch { return nil }
         return nil
     }
 
@@ -39,9 +39,9 @@ import Testing
     ])
     func duplicateTypes(text: String, path: String) throws {
         let failure = try #require(error(text))
-        #expect(failure.path == path)
+        #expect(failure.path?.description == path)
         #expect(failure.message.hasPrefix("multiple traits of same type are not supported: "))
-        #expect(failure.description == "invalid experience: \(failure.path): \(failure.message)")
+        #expect(failure.description == "\(path): \(failure.message)")
     }
 
     @Test func twoDuplicatedTypesAreBothNamed() throws {
@@ -64,7 +64,15 @@ import Testing
     ])
     func errorsNameThePath(text: String, path: String, message: String) throws {
         let failure = try #require(error(text))
-        #expect(failure.path == path)
-        #expect(failure.message == message)
+        #expect(failure.path?.description == path)
+        #expect(failure.message.hasPrefix(message), "\(failure.message)")
+    }
+
+    /// Experience text is read by the shared reader: problems have a line and column.
+    @Test func problemsInTextHaveALineAndColumn() {
+        #expect(throws: LocatedProblem(path: JSONPath.root.key("steps").index(0).key("id"), position: SourcePosition(line: 3, column: 28),
+                                       message: "expected a string, got number")) {
+            try Experience.decode(text: "{\"id\": \"e\",\n \"steps\": [\n   {\"type\": \"modal\", \"id\": 4}]}")
+        }
     }
 }

@@ -58,7 +58,7 @@ import Testing
     @Test func invalidExperiencesAreStepFailuresNamingThePath() throws {
         let h = try TraitsHarness()
         let bad: JSONValue = .object(["id": .string("e"), "steps": .array([.object(["id": .string("s")])])])
-        #expect(throws: SystemError("show: invalid experience: steps[0].type: missing required key")) {
+        #expect(throws: SystemError("show: invalid experience: steps[0].type: missing required key (expected a string)")) {
             try run("show", .object(["experience": bad]), h)
         }
     }

@@ -1,15 +1,16 @@
 -- A .lua scenario: hooks registered inline, the river and plugins given as tables, the flow
 -- driven with hooks.navigate / app.tap / app.advance and checked with hooks.state().
 hooks.loadPlugins{
-  {plugin = {identifier = "consent", type = "general", screen = true,
+  {plugin = {identifier = "consent", type = "general", screen = true, preload = true,
              general = {fields = {{key = "is_flow_blocker", initial_value = true}}}}},
-  {plugin = {identifier = "tagger", type = "general"}},
+  {plugin = {identifier = "tagger", type = "general", preload = true}},
 }
 hooks.loadScreens{
   {id = "feed", hooks = {preload_plugins = {
     {identifier = "tagger", type = "general"},
     {identifier = "consent", type = "general", screen_id = "consent-screen"},
   }}},
+  {id = "consent-screen", name = "Your privacy"},
 }
 
 hooks.plugin{identifier = "tagger", execute = function(self, data, done)

@@ -1,6 +1,3 @@
-import Engine
-import JSON
-
 /// The matching rule of expectations: a pattern matches a value when every member it names
 /// matches, recursively (partial for objects, element-wise for arrays), and numbers compare by
 /// value (`1` matches `1.0`).
@@ -40,10 +37,4 @@ public enum JSONMatch {
         if case .integer(let x) = a, case .integer(let y) = b { return x == y }
         return true
     }
-
-    /// True when the event satisfies the pattern: each named field (`type` and `t` included) matches.
-    public static func matches(_ pattern: JSONObject, event: TranscriptEvent) -> Bool {
-        pattern.allSatisfy { key, member in matches(member, event[key]) }
-    }
 }
-

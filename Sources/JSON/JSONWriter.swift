@@ -1,4 +1,3 @@
-import JSON
 
 /// Compact JSON text for reports, traces and messages (keys in their stored order).
 ///

@@ -1,7 +1,5 @@
 import JSON
 import Testing
-import SystemKit
-@testable import Scenarios
 
 struct JSONMatchTests {
     struct Case: Sendable, CustomTestStringConvertible {

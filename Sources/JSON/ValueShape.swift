@@ -1,4 +1,3 @@
-import JSON
 
 /// The expected shape of a value in a scenario file; checking returns every problem found.
 public indirect enum ValueShape: Sendable {

@@ -1,22 +1,6 @@
 import Foundation
+import JSON
 import LuaRuntime
-
-/// A problem in a template definition, located for `ctlua check`: `file:line:column: message`.
-public struct DefinitionProblem: Sendable, Equatable, CustomStringConvertible {
-    public var file: String
-    public var line: Int
-    public var column: Int
-    public var message: String
-
-    public init(file: String, line: Int, column: Int, message: String) {
-        self.file = file
-        self.line = line
-        self.column = column
-        self.message = message
-    }
-
-    public var description: String { "\(file):\(line):\(column): \(message)" }
-}
 
 /// A problem found while building one `templates.define{...}`, before it has a location: what in
 /// the call it is about.
@@ -35,7 +19,7 @@ struct DefineProblem {
 
     /// Finds the anchor in the source, from the line of the call on: the line and column where the
     /// argument's quoted name or the key's `name =` first appears; else the call's line.
-    func locate(file: String, callLine: Int, lines: [String]) -> DefinitionProblem {
+    func locate(file: String, callLine: Int, lines: [String]) -> LocatedProblem {
         let start = max(0, min(callLine - 1, lines.count))
         let needles: [String]
         switch anchor {
@@ -49,27 +33,27 @@ struct DefineProblem {
             for needle in needles {
                 if let range = lines[index].range(of: needle) {
                     if skip > 0 { skip -= 1; break }
-                    let column = lines[index].utf8.distance(from: lines[index].startIndex, to: range.lowerBound) + 1
-                    return DefinitionProblem(file: file, line: index + 1, column: column, message: message)
+                    let column = lines[index].unicodeScalars.distance(from: lines[index].startIndex, to: range.lowerBound) + 1
+                    return LocatedProblem(file: file, position: SourcePosition(line: index + 1, column: column), message: message)
                 }
             }
             if anchor == .call { break }
         }
-        return DefinitionProblem(file: file, line: callLine, column: 1, message: message)
+        return LocatedProblem(file: file, position: SourcePosition(line: callLine, column: 1), message: message)
     }
 }
 
 /// Collects located problems while `ctlua check` runs definition files (instead of stopping at the
 /// first error): `templates.define` records every problem of its table and goes on.
 public final class DefinitionChecker {
-    public private(set) var problems: [DefinitionProblem] = []
+    public private(set) var problems: [LocatedProblem] = []
     private var sources: [String: [String]] = [:]
 
     public init() {}
 
     func record(_ found: [DefineProblem], caller: (source: String, line: Int)?) {
         guard let caller else {
-            problems += found.map { DefinitionProblem(file: "?", line: 0, column: 0, message: $0.message) }
+            problems += found.map { LocatedProblem(message: $0.message) }
             return
         }
         if sources[caller.source] == nil {
@@ -80,5 +64,5 @@ public final class DefinitionChecker {
         problems += found.map { $0.locate(file: caller.source, callLine: caller.line, lines: lines) }
     }
 
-    public func record(_ problem: DefinitionProblem) { problems.append(problem) }
+    public func record(_ problem: LocatedProblem) { problems.append(problem) }
 }

@@ -2,8 +2,8 @@
  * Test support: Lua states with the `json` module for Tests/JSONTests, which
  * run without LuaRuntime. Not used by the product.
  */
+#include "ctl_json_test.h"
 #include "ctl_json.h"
-#include "ctl_json_internal.h"
 
 #include <lauxlib.h>
 #include <lualib.h>

@@ -1,0 +1,132 @@
+import Engine
+import JSON
+
+/// The app's launch through its app-loading hooks, in the order and with the blocking rules of
+/// Zapp-Frameworks' `PluginsManager+HookHandler` and the loading state machines:
+///
+/// 1. `executeOnLaunch`, plugin after plugin (the other plugins' preparation depends on it);
+/// 2. the app loads; when loading fails, the app shows "Loading failed. Please try again later"
+///    and `executeOnFailedLoading` runs (the app does not wait for it);
+/// 3. `executeOnApplicationReady`, plugin after plugin; then the root is presented;
+/// 4. `executeAfterAppRootPresentation`, plugin after plugin (the app does not wait), while the
+///    root screen opens (its hooks run as a menu navigation);
+/// 5. a user activity (`continueUserActivity`) runs `executeOnContinuingUserActivity`, plugin
+///    after plugin, then is handled; one received before the root is presented waits until
+///    0.1 s after it (`handleDelayedEventsIfNeeded`).
+///
+/// Plugins are collected as `retrieveHooksPlugins` does: the analytics, push, general and
+/// crashlogs plugins, in that order (then registration order); another type is skipped.
+public final class AppLauncher {
+    /// The plugin types the SDK collects app-loading hooks from, in its order.
+    public static let collectedTypes = ["analytics", "push", "general", "crashlogs"]
+
+    /// Implementations by identifier, and their registration order.
+    var factories: [String: AppLoadingHookFactory] = [:]
+    var order: [String] = []
+    /// The launch's plugin instances, in the SDK's order.
+    var instances: [(id: String, adapter: any AppLoadingHookAdapter)] = []
+    public private(set) var state = AppLaunchState.notLaunched
+    /// The stage running now and the plugin it waits for.
+    public internal(set) var stage: AppLoadingStage?
+    public internal(set) var waitingFor: String?
+    /// User activities received before the root was presented.
+    var delayed: [JSONValue] = []
+    /// Bumped on each relaunch: callbacks of an older launch do nothing.
+    var generation = 0
+    unowned let manager: HookManager
+    var engine: Engine { manager.engine }
+
+    init(manager: HookManager) { self.manager = manager }
+
+    /// Registers (or replaces) the app-loading implementation of the plugin `identifier`.
+    public func register(_ identifier: String, _ factory: AppLoadingHookFactory) {
+        if factories.updateValue(factory, forKey: identifier) == nil { order.append(identifier) }
+    }
+
+    func forget(_ identifiers: Set<String>) {
+        for id in identifiers { factories[id] = nil }
+        order.removeAll { identifiers.contains($0) }
+    }
+
+    /// A new app process: not launched, nothing pending.
+    func resetForLaunch() {
+        generation += 1
+        instances = []
+        state = .notLaunched
+        stage = nil
+        waitingFor = nil
+        delayed = []
+    }
+
+    /// The state as JSON (`app` in the navigation state).
+    public var json: JSONValue {
+        ["state": .string(state.rawValue), "stage": stage.map { .string($0.rawValue) } ?? .null,
+         "waitingFor": waitingFor.map { .string($0) } ?? .null]
+    }
+
+    /// Launches the app through its app-loading hooks; `root`: the river screen the app opens
+    /// once its root is presented; `loadingFails`: the app's loading fails.
+    /// - Throws: ``AppLaunchError`` when the app is already launched or `root` is unknown.
+    public func launch(root: String? = nil, loadingFails: Bool = false) throws(AppLaunchError) {
+        guard state == .notLaunched else { throw .alreadyLaunched }
+        if let root, manager.screens[root] == nil { throw .unknownRoot(root) }
+        state = .launching
+        engine.transcript.record("launch.started", ["root": root.map { .string($0) } ?? .null])
+        instances = makeInstances()
+        let generation = self.generation
+        if loadingFails {
+            // The configuration the plugins need did not load: they are not prepared, and
+            // `executeOnLaunch` does not run.
+            state = .failed
+            let message = "Loading failed. Please try again later"
+            engine.ui.show(id: "loading-error", properties: ["text": .string(message)])
+            engine.transcript.record("launch.failed", ["message": .string(message)])
+            run(.onFailedLoading, argument: nil, generation: generation) {}
+            return
+        }
+        run(.onLaunch, argument: nil, generation: generation) {
+            self.run(.onApplicationReady, argument: nil, generation: generation) {
+                self.presentRoot(root, generation: generation)
+            }
+        }
+    }
+
+    private func presentRoot(_ root: String?, generation: Int) {
+        state = .ready
+        engine.transcript.record("launch.presented", ["root": root.map { .string($0) } ?? .null])
+        run(.afterAppRootPresentation, argument: nil, generation: generation) {}
+        if let root { _ = try? manager.navigate(to: root, from: .menu) }
+        guard !delayed.isEmpty else { return }
+        engine.clock.after(0.1) { [weak self] in
+            guard let self, self.generation == generation else { return }
+            let activities = self.delayed
+            self.delayed = []
+            for activity in activities { self.continueUserActivity(activity) }
+        }
+    }
+
+    /// The system hands the app a user activity (`application:continueUserActivity:`).
+    public func continueUserActivity(_ activity: JSONValue) {
+        guard state == .ready else {
+            delayed.append(activity)
+            engine.transcript.record("activity.delayed", ["activity": activity])
+            return
+        }
+        run(.onContinuingUserActivity, argument: activity, generation: generation) {
+            self.engine.transcript.record("activity.continued", ["activity": activity])
+        }
+    }
+}
+
+/// Errors of ``AppLauncher/launch(root:loadingFails:)``.
+public enum AppLaunchError: Error, Equatable, CustomStringConvertible {
+    case alreadyLaunched
+    case unknownRoot(String)
+
+    public var description: String {
+        switch self {
+        case .alreadyLaunched: return "the app is already launched (a relaunch starts a new app process)"
+        case .unknownRoot(let id): return "no screen '\(id)' in the loaded river for the root"
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Engine
+import JSON
+import LuaRuntime
+
+/// The app-loading part of the Lua `hooks` module: `appLoadingPlugin`, `launch`,
+/// `continueUserActivity`.
+extension HooksModule {
+    static func installAppLoading(in module: LuaTable, system: HooksSystem, engine: Engine, state: LuaState) {
+        unowned let system = system
+        unowned let engine = engine
+        module["appLoadingPlugin"] = .function(state.function("appLoadingPlugin") { args in
+            let definition = try LuaAppLoadingDefinition(try args.table(1))
+            try engine.retain(128 + definition.identifier.utf8.count + definition.type.utf8.count)   // the launcher keeps it
+            system.luaAppHooks.insert(definition.identifier)
+            system.launcher.register(definition.identifier, AppLoadingHookFactory(type: definition.type) { model in
+                try LuaAppLoadingPlugin(definition: definition, model: model)
+            })
+            return []
+        })
+        module["launch"] = .function(state.function("launch") { args in
+            var root: String?
+            var fails = false
+            switch args[1] {
+            case .nil: break
+            case .table(let options):
+                switch options["root"] {
+                case .nil: break
+                case .string(let s): root = s.string
+                case let other: throw args.argumentError(1, "'root' must be a string, got \(other.typeName)")
+                }
+                switch options["loadingFails"] {
+                case .nil: break
+                case .boolean(let b): fails = b
+                case let other: throw args.argumentError(1, "'loadingFails' must be a boolean, got \(other.typeName)")
+                }
+            case let other: throw args.argumentError(1, "table or nil expected, got \(other.typeName)")
+            }
+            do throws(AppLaunchError) { try system.launcher.launch(root: root, loadingFails: fails) } catch {
+                throw LuaError.callback(message: "hooks: \(error.description)")
+            }
+            engine.settle()
+            return [try args.state.luaValue(system.launcher.json)]
+        })
+        module["continueUserActivity"] = .function(state.function("continueUserActivity") { args in
+            guard case .table = args[1] else { throw args.argumentError(1, "table expected, got \(args[1].typeName)") }
+            let activity: JSONValue
+            do throws(LuaJSONError) { activity = try args.state.jsonValue(args[1]) } catch {
+                throw args.argumentError(1, error.message)
+            }
+            try engine.retain(activity.estimatedSize)   // kept for the launch and in the transcript
+            system.launcher.continueUserActivity(activity)
+            engine.settle()
+            return []
+        })
+    }
+}

@@ -1,0 +1,36 @@
+/// Bounds how deep entries from Swift into Lua run inside each other.
+///
+/// Lua bounds its own nested C calls (`LUAI_MAXCCALLS`, 200, `C stack overflow`), but each level
+/// of a callback that drives the host again (a presenter that delivers, a hook that navigates, a
+/// trait that shows, a validator that submits) also stacks the host's Swift frames, which are far
+/// larger: the thread's stack ends first (SIGSEGV), and a host that records a callback's error and
+/// goes on (shows the next queued message) recursed again. Every protected call from Swift into
+/// Lua enters here; past `limit` levels it fails at once with one message, before anything runs.
+///
+/// One value may be shared by several states (an engine's states over relaunches), so a
+/// recursion through a new state is bounded too. Confined to the states' thread.
+public final class LuaNesting {
+    /// Nested entries that may run at once (the outermost entry is level 1).
+    public static let defaultLimit = 64
+    /// Entries running now.
+    public private(set) var depth = 0
+    /// The bound in force.
+    public let limit: Int
+
+    public init(limit: Int = LuaNesting.defaultLimit) { self.limit = limit }
+
+    /// The message of an entry refused at the bound.
+    public var message: String {
+        "too many nested calls (more than \(limit) levels of callbacks inside each other, "
+            + "as a presenter that delivers, a hook that navigates, a trait that shows or a validator that submits)"
+    }
+
+    /// Enters one level, or throws `.limit(.nesting, ...)` at the bound (nothing entered).
+    func enter() throws(LuaError) {
+        guard depth < limit else { throw .limit(.nesting, message: message, traceback: nil) }
+        depth += 1
+    }
+
+    /// Leaves the level entered.
+    func leave() { depth -= 1 }
+}

@@ -1,0 +1,148 @@
+import Engine
+import JSON
+import Testing
+@testable import Hooks
+
+/// An app-loading plugin whose stages each test picks; it records each call and keeps the
+/// completions so a test can finish them later (or never).
+final class TestAppHook: AppLoadingHookAdapter {
+    let stages: Set<AppLoadingStage>
+    /// Stages it completes at once; the others wait for `finish`.
+    let immediate: Set<AppLoadingStage>
+    private(set) var calls: [AppLoadingStage] = []
+    private(set) var arguments: [JSONValue?] = []
+    var pending: [AppLoadingStage: () -> Void] = [:]
+
+    init(_ stages: Set<AppLoadingStage>, immediate: Set<AppLoadingStage>? = nil) {
+        self.stages = stages
+        self.immediate = immediate ?? stages
+    }
+
+    func implements(_ stage: AppLoadingStage) -> Bool { stages.contains(stage) }
+
+    func execute(_ stage: AppLoadingStage, argument: JSONValue?, completion: @escaping () -> Void) throws {
+        calls.append(stage)
+        arguments.append(argument)
+        if immediate.contains(stage) { completion() } else { pending[stage] = completion }
+    }
+}
+
+/// App-loading hooks (issue 22, behaviour 5), after Zapp-Frameworks' `AppLoadingHookProtocol`,
+/// `PluginsManager+HookHandler`, `PluginsManager+LoadingStateMachineDataSource` and
+/// `RootController+AppLoadingStateMachineDataSource`.
+@Suite struct AppLauncherTests {
+    func harness(_ hooks: [(String, String, TestAppHook)]) throws -> HooksHarness {
+        let h = try HooksHarness()
+        for (id, type, hook) in hooks { h.system.launcher.register(id, AppLoadingHookFactory(type: type) { _ in hook }) }
+        return h
+    }
+
+    func appEvents(_ h: HooksHarness, _ type: String) -> [String] {
+        h.events(type).map { "\($0["identifier"]?.stringValue ?? ""):\($0["stage"]?.stringValue ?? "")" }
+    }
+
+    // PluginsManager+HookHandler `retrieveHooksPlugins`: "analytics.hooksProviders() ... push ...
+    // general ... crashlogs"; `hookOnLaunch` runs the next adapter in the completion of the previous.
+    @Test func stagesRunPluginAfterPluginInTheSDKsOrderAndTheLaunchWaits() throws {
+        let consent = TestAppHook([.onLaunch, .onApplicationReady], immediate: [.onApplicationReady])
+        let analytics = TestAppHook([.onLaunch, .afterAppRootPresentation])
+        let crash = TestAppHook([.onLaunch])
+        let login = TestAppHook([.onLaunch])
+        let push = TestAppHook([.onApplicationReady])
+        let h = try harness([("consent", "general", consent), ("crash", "crashlogs", crash), ("login", "login", login),
+                             ("analytics", "analytics", analytics), ("push", "push", push)])
+        h.screen("home")
+        try h.system.launcher.launch(root: "home")
+        h.engine.settle()
+        #expect(appEvents(h, "apphook.started") == ["analytics:executeOnLaunch", "consent:executeOnLaunch"])
+        #expect(h.system.launcher.state == .launching && h.system.launcher.waitingFor == "consent")
+        #expect(h.system.stateJSON["app"] == ["state": "launching", "stage": "executeOnLaunch", "waitingFor": "consent"])
+        #expect(crash.calls.isEmpty && push.calls.isEmpty && h.manager.state.stack.isEmpty)
+        #expect(h.events("apphook.skipped").first?["identifier"] == "login" && login.calls.isEmpty)
+        // The user answers the consent: the launch goes on.
+        consent.pending[.onLaunch]?()
+        h.engine.settle()
+        #expect(appEvents(h, "apphook.started") == [
+            "analytics:executeOnLaunch", "consent:executeOnLaunch", "crash:executeOnLaunch",
+            "push:executeOnApplicationReady", "consent:executeOnApplicationReady", "analytics:executeAfterAppRootPresentation",
+        ])
+        let types = h.types
+        let ready = try #require(types.firstIndex(of: "launch.presented"))
+        #expect(types.lastIndex(of: "apphook.started").map { $0 > ready } == true)
+        #expect(h.system.launcher.state == .ready)
+        #expect(h.manager.state.stack.map(\.screen) == ["home"])
+        #expect(h.events("screen.presented").first?["from"] == "menu")
+    }
+
+    // RootController `stateMachineFinishedWork`: `hookAfterAppRootPresentation(... completion: {})`:
+    // the app does not wait for it.
+    @Test func afterRootPresentationDoesNotHoldTheApp() throws {
+        let slow = TestAppHook([.afterAppRootPresentation], immediate: [])
+        let h = try harness([("slow", "general", slow)])
+        h.screen("home")
+        try h.system.launcher.launch(root: "home")
+        h.engine.settle()
+        #expect(h.system.launcher.state == .ready && h.manager.state.stack.map(\.screen) == ["home"])
+        #expect(h.system.launcher.waitingFor == "slow")
+    }
+
+    // RootController: on failure "showErrorMessage(message: "Loading failed. Please try again
+    // later")" then `hookFailedLoading`; the plugins (and `executeOnLaunch`) depend on the
+    // remote configuration that failed.
+    @Test func aFailedLoadingShowsTheErrorAndRunsOnFailedLoadingOnly() throws {
+        let hook = TestAppHook([.onLaunch, .onFailedLoading, .onApplicationReady])
+        let h = try harness([("p", "general", hook)])
+        try h.system.launcher.launch(loadingFails: true)
+        h.engine.settle()
+        #expect(hook.calls == [.onFailedLoading])
+        #expect(h.system.launcher.state == .failed)
+        #expect(h.engine.ui.find("loading-error")?.properties["text"] == "Loading failed. Please try again later")
+        #expect(!h.types.contains("launch.presented"))
+    }
+
+    // AppDelegate `handleDelayedEventsIfNeeded` "Delay to provide time for QB present view"
+    // (0.1 s after the root presentation); `hookOnContinuingUserActivity` chains the plugins.
+    @Test func aUserActivityWaitsForTheRootThenRunsThePlugins() throws {
+        let hook = TestAppHook([.onApplicationReady, .onContinuingUserActivity], immediate: [.onContinuingUserActivity])
+        let h = try harness([("links", "general", hook)])
+        try h.system.launcher.launch()
+        h.engine.settle()
+        let activity: JSONValue = ["activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": "https://x/1"]
+        h.system.launcher.continueUserActivity(activity)
+        h.engine.settle()
+        #expect(h.types.contains("activity.delayed") && !h.types.contains("activity.continued"))
+        hook.pending[.onApplicationReady]?()
+        h.engine.settle()
+        h.engine.clock.advance(by: 0.1)
+        #expect(hook.calls == [.onApplicationReady, .onContinuingUserActivity])
+        #expect(hook.arguments.last == activity)
+        #expect(h.events("activity.continued").first?["activity"] == activity)
+    }
+
+    @Test func aLaunchHappensOncePerProcessAndAnHourOfWaitingHangsIt() throws {
+        let stuck = TestAppHook([.onLaunch], immediate: [])
+        let h = try harness([("stuck", "general", stuck)])
+        h.manager.timeout = 0
+        try h.system.launcher.launch()
+        h.engine.clock.advance(by: 3600)
+        #expect(h.system.launcher.state == .launching && h.system.launcher.waitingFor == "stuck")
+        #expect(throws: AppLaunchError.alreadyLaunched) { try h.system.launcher.launch() }
+        #expect(throws: AppLaunchError.unknownRoot("nowhere")) {
+            try h.engine.relaunch()
+            try h.system.launcher.launch(root: "nowhere")
+        }
+        #expect(h.system.launcher.state == .notLaunched)
+    }
+
+    @Test func withATimeoutAStuckPluginIsRecordedAndTheLaunchGoesOn() throws {
+        let stuck = TestAppHook([.onLaunch], immediate: [])
+        let h = try harness([("stuck", "general", stuck)])
+        h.manager.timeout = 5
+        try h.system.launcher.launch()
+        h.engine.clock.advance(by: 5)
+        #expect(h.events("error").first?["message"] == "app-loading hook 'stuck' (executeOnLaunch) did not complete after 5s")
+        #expect(h.system.launcher.state == .ready)
+        stuck.pending[.onLaunch]?()
+        #expect(h.events("apphook.completed").count == 1)
+    }
+}

@@ -1,0 +1,111 @@
+import Engine
+import JSON
+import LuaRuntime
+import Testing
+@testable import Hooks
+
+/// Lua hooks as the SDK's hooks behave (issue 22, behaviours 1, 2 and 4).
+@Suite struct LuaHookPluginTests {
+    func makeEngine() throws -> (Engine, HooksSystem) { try HooksModuleTests().makeEngine() }
+
+    // React Native bridge (Android-HookDemoScreen / Zapp docs): "RN side of screen hook will call
+    // `hookFinishedWork(hookFinishedWork: Boolean, errorMessage: String?, hookProps: ReadableMap,
+    // isFlowBlocker: Boolean)`"; PreHookExample-RN sends `hookFinishedWork(false, null, {...}, true)`.
+    @Test func doneCarriesTheFlowBlockerDecisionWithTheResult() throws {
+        let (engine, system) = try makeEngine()
+        let values = try engine.run("""
+            hooks.plugin{identifier = "extra", isFlowBlocker = false, execute = function(self, data, done) done(false, "no", {foo = "bar"}, true) end}
+            local blocked = hooks.navigate("plain")
+            hooks.plugin{identifier = "extra", isFlowBlocker = true, execute = function(self, data, done) done(false, "no", nil, false) end}
+            local passed = hooks.navigate("plain")
+            return blocked.blockedBy, passed.presented
+            """)
+        #expect(values.map(\.description) == ["extra", "true"])
+        #expect(system.manager.state.stack.map(\.screen) == ["plain"])
+        try engine.run("hooks.plugin{identifier = 'extra', execute = function(self, data, done) done(false, nil, nil, 'yes') end} hooks.navigate('plain')")
+        let error = engine.transcript.events.last { $0.type == "error" }?["message"]?.stringValue ?? ""
+        #expect(error.contains("bad argument #4 to 'done' (boolean or nil expected, got string)"), "\(error)")
+    }
+
+    // Zapp hooks document, GAScreenHookManager step 5: the manager checks `isFlowBlocker`
+    // "after the hook sends completion".
+    @Test func aHookChangesItsFlowBlockerWhileItRuns() throws {
+        let (engine, _) = try makeEngine()
+        let values = try engine.run("""
+            hooks.plugin{identifier = "extra", isFlowBlocker = false, execute = function(self, data, done)
+              app.after(1, function() self.isFlowBlocker = true done(false, "late") end)
+            end}
+            hooks.navigate("plain")
+            app.advance(1)
+            return hooks.state().blockedBy
+            """)
+        #expect(values.map(\.description) == ["extra"])
+    }
+
+    // Zapp hooks document: "`screenModel` - ScreenModel of the host screen"; "Always pass
+    // `dataDict`" (nothing passed: nothing received).
+    @Test func aPlainHookSeesItsHostScreenAndNoDataFirst() throws {
+        let (engine, _) = try makeEngine()
+        let values = try engine.run("""
+            local seen = {}
+            hooks.plugin{identifier = "extra", execute = function(self, data, done)
+              seen.screen, seen.host, seen.data = self.screenModel.id, self.hostScreenModel.id, data
+              done(true)
+            end}
+            local result = hooks.navigate("plain")
+            return seen.screen, seen.host, seen.data == nil, result.data == nil, result.presented
+            """)
+        #expect(values.map(\.description) == ["plain", "plain", "true", "true", "true"])
+    }
+
+    // PreHookExample-RN: `ScreenPlugin.removeScreenPluginFromNavigationStack()` after
+    // `hookFinishedWork(...)`; a flow blocker that fails and does not remove its screen keeps it.
+    @Test func aLuaHookRemovesItsScreenAndAFailedBlockerKeepsIt() throws {
+        let (engine, system) = try makeEngine()
+        try engine.run("""
+            hooks.plugin{identifier = "login", screen = true, execute = function(self, data, done)
+              ui.show{id = "quit", onTap = function() done(false, "quit") end}
+              ui.show{id = "leave", onTap = function() assert(self:removeScreen() == true) done(false, "left") end}
+            end}
+            hooks.navigate("premium")
+            app.tap("quit")
+            """)
+        #expect(system.manager.state.stack.map(\.screen) == ["login-screen"])
+        #expect(system.manager.state.last?.blockedBy == "login")
+        try engine.run("hooks.back() hooks.navigate('premium') app.tap('leave')")
+        #expect(system.manager.state.stack.isEmpty)
+        #expect(engine.transcript.events.filter { $0.type == "hook.removed" }.compactMap { $0["by"]?.stringValue } == ["user", "plugin"])
+    }
+
+    @Test func recurringPostLoadHooksInLua() throws {
+        let (engine, _) = try makeEngine()
+        let values = try engine.run("""
+            hooks.loadPlugins{{plugin = {identifier = "a", preload = true}}, {plugin = {identifier = "b", preload = true}}}
+            hooks.loadScreens{{id = "home", hooks = {postload_plugins = {{identifier = "a", type = "general"}, {identifier = "b", type = "general"}}}},
+                              {id = "detail"}}
+            local runs = {a = 0, b = 0}
+            hooks.plugin{identifier = "a", recurring = function(self, answer) answer(true) end,
+                         execute = function(self, data, done) runs.a = runs.a + 1 done(true) end}
+            hooks.plugin{identifier = "b", recurring = false, execute = function(self, data, done) runs.b = runs.b + 1 done(true) end}
+            hooks.navigate("home", {from = "menu"})
+            hooks.navigate("detail")
+            hooks.back()
+            return runs.a, runs.b, hooks.state().screen
+            """)
+        #expect(values.map(\.description) == ["2", "1", "home"])
+        #expect(throws: (any Error).self) { try engine.run("hooks.plugin{identifier = 'a', recurring = 1, execute = function() end}") }
+    }
+
+    @Test func theTimeoutCanBeSwitchedOff() throws {
+        let (engine, system) = try makeEngine()
+        let values = try engine.run("""
+            local options = hooks.configure{timeout = false}
+            hooks.plugin{identifier = "extra", execute = function() end}
+            hooks.navigate("plain")
+            app.advance(3600)
+            return options.timeout == 0, hooks.state().running
+            """)
+        #expect(values.map(\.description) == ["true", "true"])
+        #expect(system.manager.timeout == 0)
+    }
+}
