@@ -120,7 +120,7 @@ public enum FileBytes {
             bytes.removeLast(room - n)
             if n == 0 { return bytes }
             if bytes.count > limit { throw Failure(path: path, operation: "read", reason: .tooLarge(limit)) }
-            chunk = max(chunk, 1 << 20)
+            chunk = max(chunk, 64 << 10)
         }
     }
 
