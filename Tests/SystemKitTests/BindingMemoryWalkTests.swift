@@ -54,6 +54,8 @@ import TestSupport
         "templates.presenter": "for i = 1, 200 do templates.presenter(big .. i, presenter) end",
         "templates.deliver": "for i = 1, 200 do templates.deliver{type = 'custom-code', templateName = 'Nope', wzrk_id = 'x' .. i, vars = {blob = big}} end",
         "traits.register": "for i = 1, 200 do traits.register{type = big .. i} end",
+        "traits.action": "for i = 1, 200 do traits.action{type = big .. i, execute = function() end} end",
+        "traits.serve": "for i = 1, 200 do traits.serve{id = 'e' .. i, name = big .. i, steps = {}} end",
         "traits.view": "for i = 1, 200 do traits.view{kind = 'k', p = big .. i} end",
         "traits.show": "for i = 1, 200 do traits.show{id = 'e' .. i, name = big .. i, steps = {{id = 's', type = 'm'}}} end",
         "TraitView:set": "local v = traits.view{kind = 'k'} for i = 1, 200 do v:set('p' .. i, big .. i) end",
@@ -79,6 +81,8 @@ import TestSupport
             for i = 1, 200 do flowx.configure{baseURL = big .. i, enginePath = 'e', imageBaseURL = 'i', organizationId = 'o'} end
             """,
         "flowx.session": "for i = 1, 200 do flowx.session(big .. i) end",
+        "flowx.setThemes": "for i = 1, 200 do flowx.setThemes{['t' .. i] = {blob = big .. i}} end",
+        "flowx.setupTheme": "flowx.session('t') for i = 1, 200 do flowx.setupTheme(big .. i) end",
         "flowx.loadProcess": "for i = 1, 200 do flowx.loadProcess{name = big .. i, screens = {{id = 's'}}} end",
         "flowx.start": Self.process + "for i = 1, 200 do flowx.start('p', {blob = big .. i}) end",
         "flowx.startProcess": Self.process + "for i = 1, 200 do flowx.startProcess('p', {blob = big .. i}) end",
@@ -88,9 +92,11 @@ import TestSupport
         "flowx.upload": Self.process + "flowx.start('p') for i = 1, 200 do flowx.upload('up', big .. i) end",
     ]
 
-    /// A configured FlowX renderer with a one-screen process `p` (component `c`).
+    /// A configured FlowX renderer (session and theme set up, as the SDK's order asks) with a
+    /// one-screen process `p` (component `c`).
     static let process = """
         flowx.configure{baseURL = 'b', enginePath = 'e', imageBaseURL = 'i', organizationId = 'o'}
+        flowx.session('t') flowx.setupTheme('th')
         flowx.loadProcess[[{"name": "p", "screens": [{"id": "s", "components": [{"id": "c", "identifier": "C"}],
           "forms": [{"id": "f", "fields": [{"key": "blob"}]}]}], "actions": {"up": {"type": "upload"}}}]]
 
@@ -115,11 +121,18 @@ import TestSupport
         "traits.current": "returns a copy to Lua", "traits.dismiss": "no arguments",
         "traits.error": "a Lua table (written in Lua)", "traits.page": "a number", "traits.registered": "returns a copy to Lua",
         "traits.retry": "no arguments", "traits.tap": "an id looked up; runs the handler",
+        "traits.type": "replaces an existing field's value (an unknown id is an error)",
+        "traits.select": "an existing option's value (an unknown one is an error)",
+        "traits.longPress": "an id looked up; runs its actions", "traits.continue": "a step reference",
+        "traits.close": "a boolean", "traits.reset": "no arguments (drops the profile and the queue)",
+        "traits.form": "returns a copy to Lua", "traits.profile": "returns a copy to Lua", "traits.actions": "returns a copy to Lua",
+        "traits.delegate": "Lua functions (references on Lua's heap), replaced by each call",
         "hooks.closeHookScreen": "no arguments", "hooks.configure": "a number", "hooks.state": "returns a copy to Lua",
         "hooks.launch": "an existing screen id and a boolean",
         "hooks.back": "no arguments",
         "flowx.action": "an existing action's name (an unknown one is an error before anything is kept)",
         "flowx.changeLocale": "a locale and a language, checked (a malformed one is an error before anything is kept)",
+        "flowx.changeLocaleSettings": "a locale and a language, checked (a malformed one is an error before anything is kept)",
         "flowx.dataSource": "a Lua table (a reference), replaced by each call", "flowx.dismiss": "no arguments",
         "flowx.startSession": "no arguments", "flowx.endSession": "no arguments",
         "flowx.continueExistingProcess": "an existing process id (an unknown one is an error) and options",
