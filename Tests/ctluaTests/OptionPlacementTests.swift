@@ -54,7 +54,12 @@ struct OptionPlacementTests {
                 option: ["--update-snapshots"], rest: ["a.json"],
                 files: ["a.json": #"{"name": "s", "steps": [{"expect": {"snapshot": "x"}}]}"#,
                         "__snapshots__/a.snap.json": #"{"x": []}"#]),
-            "watch": Probe(option: ["--watch"], rest: ["a.json"], files: ["a.json": scenario], wrapper: "timeout -s KILL 2 {}"),
+            // Watching: still running once the first run has reported (then killed), else ended.
+            "watch": Probe(option: ["--watch"], rest: ["a.json"], files: ["a.json": scenario], wrapper: """
+                           {} > out.txt 2> err.txt & p=$!
+                           for i in $(seq 600); do grep -q passed out.txt && break; [ -s err.txt ] && break; sleep 0.05; done
+                           sleep 0.3; kill -9 $p 2>/dev/null; wait $p; s=$?; cat out.txt; cat err.txt >&2; rm out.txt err.txt; exit $s
+                           """),
             "max-memory": Probe(option: ["--max-memory", "10000000"], rest: ["a_test.lua"], files: ["a_test.lua": big]),
             "max-instructions": Probe(option: ["--max-instructions", "1000"], rest: ["a_test.lua"], files: ["a_test.lua": smallLoop]),
             "timeout": Probe(option: ["--timeout", "0.2"], rest: ["--max-instructions", "0", "a_test.lua"], files: ["a_test.lua": loop]),
@@ -62,7 +67,14 @@ struct OptionPlacementTests {
             // Workers are child processes: count them while a scenario runs.
             "no-workers": Probe(option: ["--no-workers"], rest: ["--jobs", "1", "--max-instructions", "0", "a_test.lua"],
                                 files: ["a_test.lua": busy],
-                                wrapper: "{} > /dev/null & p=$!; sleep 0.7; echo children=$(pgrep -P $p | wc -l); wait $p"),
+                                wrapper: """
+                                {} > /dev/null & p=$!; c=0
+                                for i in $(seq 600); do
+                                  c=$(pgrep -P $p | wc -l); [ $c -gt 0 ] && break
+                                  [ -e /proc/$p ] || break; grep -q ') Z ' /proc/$p/stat 2>/dev/null && break; sleep 0.05
+                                done
+                                echo children=$c; wait $p
+                                """),
         ],
         "doc": [
             "output": Probe(option: ["--output", "ref.md"], rest: []),
