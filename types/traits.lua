@@ -155,6 +155,7 @@ function TraitMetadata:get(key) end
 ---@class TraitsShowOptions
 ---@field trigger? string `show_call` (default), `qualification` (skips the first group's navigate actions), `deep_link`, `preview`, ...
 ---@field published? boolean false: a preview, no analytics (default true)
+---@field priority? "normal"|"low" with another experience active: normal dismisses it first, low is not shown (false); absent: an error
 
 ---@class TraitsActionStep
 ---@field group integer 1-based
@@ -211,6 +212,29 @@ function traits.show(experience, group, step, options) end
 ---@param definition TraitsActionDefinition
 ---@return boolean
 function traits.action(definition) end
+
+---@class TraitsComponentActions
+---@field triggerBlockActions fun() run the step's `tap` actions for this component (a "Custom component <id>" step_interaction first)
+---@field track fun(name: string, properties?: table)
+---@field nextStep fun()
+---@field previousStep fun()
+---@field close fun(markComplete?: boolean)
+---@field updateProfile fun(properties: table)
+
+---@class TraitsComponentDefinition
+---@field identifier string matched against a `customComponent`'s `identifier`
+---@field render fun(view: TraitView, config: any, actions: TraitsComponentActions) adds views to the component's view
+
+---Registers a custom component written in Lua (the SDK's `CustomComponentRegistry`); false when the identifier is taken.
+---@param definition TraitsComponentDefinition
+---@return boolean
+function traits.component(definition) end
+
+---Queues action models `{on, type, config}` as a user interaction (a `step_interaction` first), e.g. from a trait's tap handler.
+---@param actions table[]
+---@param interactionType? string default "Button Tapped"
+---@param viewDescription? string
+function traits.runActions(actions, interactionType, viewDescription) end
 
 ---The registered action types (the 11 built-ins first).
 ---@return string[]

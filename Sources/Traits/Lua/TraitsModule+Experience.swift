@@ -24,9 +24,40 @@ extension TraitsModule {
             let type = typeName.string
             try engine.retain(type.utf8.count + 64)   // the registry keeps the type
             let registered = system.registerAction(type: type) { config, level in
-                LuaAction(type: type, level: level, config: config, execute: execute)
+                LuaAction(type: type, level: level, config: config, execute: execute) { [unowned engine] bytes in try engine.retain(bytes) }
             }
             return [.boolean(registered)]
+        })
+        var components: [String: LuaFunction] = [:]
+        system.renderer.customComponentRenderer = { identifier, view, config, actions in
+            guard let render = components[identifier] else { return false }
+            _ = try render.call(TraitBindings.wrap(view, in: state), try config.map { try state.luaValue($0) } ?? .nil,
+                                customActions(actions, state))
+            return true
+        }
+        module["component"] = .function(state.function("component") { args in
+            let definition = try args.table(1)
+            guard case .string(let identifier) = definition["identifier"] else {
+                throw args.argumentError(1, "field 'identifier' must be a string, got \(definition["identifier"].typeName)")
+            }
+            guard case .function(let render) = definition["render"] else {
+                throw args.argumentError(1, "field 'render' must be a function, got \(definition["render"].typeName)")
+            }
+            guard components[identifier.string] == nil else { return [.boolean(false)] }
+            try engine.retain(identifier.string.utf8.count + 64)
+            components[identifier.string] = render
+            return [.boolean(true)]
+        })
+        module["runActions"] = .function(state.function("runActions") { args in
+            let json = try args.state.jsonValue(args[1])
+            var models: [Experience.Action] = []
+            for item in json.arrayValue ?? (json == .object([:]) ? [] : nil) ?? [] {
+                guard let type = item["type"]?.stringValue else { throw args.argumentError(1, "actions {on, type, config} expected") }
+                models.append(Experience.Action(trigger: item["on"]?.stringValue ?? "tap", type: type, config: item["config"]))
+            }
+            system.renderer.actionRegistry.enqueue(models, level: "step", interactionType: try args.optionalString(2) ?? "Button Tapped",
+                                                   viewDescription: try args.optionalString(3))
+            return []   // the queue runs at the next turn of the run loop (the caller's settle)
         })
         module["continue"] = .function(state.function("continue") { args in
             let reference = try stepReference(args, 1)
@@ -101,6 +132,27 @@ extension TraitsModule {
         module["actions"] = .function(state.function("actions") { args in
             [.table(args.state.newArray(system.renderer.actionRegistry.types.map { .string(LuaString($0)) }))]
         })
+    }
+
+    /// The `actions` table a custom component's `render` gets (`AppcuesExperienceActions`).
+    static func customActions(_ actions: CustomComponentActions, _ state: LuaState) -> LuaValue {
+        let table = state.newTable()
+        table["triggerBlockActions"] = .function(state.function("triggerBlockActions") { _ in actions.triggerBlockActions(); return [] })
+        table["track"] = .function(state.function("track") { args in
+            actions.track(try args.string(1), properties: args[2].isNil ? nil : try args.state.jsonValue(args[2]).objectValue)
+            return []
+        })
+        table["nextStep"] = .function(state.function("nextStep") { _ in actions.nextStep(); return [] })
+        table["previousStep"] = .function(state.function("previousStep") { _ in actions.previousStep(); return [] })
+        table["close"] = .function(state.function("close") { args in
+            actions.close(markComplete: args[1].isNil ? false : try args.boolean(1))
+            return []
+        })
+        table["updateProfile"] = .function(state.function("updateProfile") { args in
+            actions.updateProfile(try args.state.jsonValue(args[1]).objectValue ?? [:])
+            return []
+        })
+        return .table(table)
     }
 
     /// A step reference argument: a number is an offset, `{index=}`, `{offset=}` or `{stepID=}` as the continue config.

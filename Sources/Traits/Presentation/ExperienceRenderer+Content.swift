@@ -21,6 +21,7 @@ extension ExperienceRenderer {
             for item in component.children { view.add(self.view(for: item, child: child, data: data)) }
         }
         if component.form != nil { refresh(view, data.state(for: child.id)) }
+        if component.type == "customComponent" { renderCustomComponent(component, child: child, into: view) }
         let actions = child.actions[component.id] ?? []
         if actions.contains(where: { $0.trigger == "tap" }) {
             view.onTap = { [weak self] in self?.interact(child, component, trigger: "tap") }

@@ -56,6 +56,9 @@ public final class ExperienceRenderer {
     public var canDisplayExperience: ((ExperienceData) throws -> Bool)?
     /// The app's navigation delegate (`navigate(url, externally)`); nil: the SDK's own handling.
     public var navigationDelegate: ((String, Bool) throws -> Void)?
+    /// Renders an app's custom component into its view (`traits.component`); false when no
+    /// component has this identifier.
+    public var customComponentRenderer: ((_ identifier: String, TraitView, JSONValue?, CustomComponentActions) throws -> Bool)?
     /// Experiences the server would deliver for `@appcues/launch-experience` and `nextContentId`, by id.
     public var served: [String: JSONValue] = [:]
     /// The profile attributes set by `@appcues/update-profile` and `@appcues/submit-form`.
