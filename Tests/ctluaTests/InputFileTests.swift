@@ -24,7 +24,7 @@ struct InputFileTests {
     /// (arguments, status, a part of standard error or output)
     static let fifoCases: [([String], Int32, String)] = [
         (["check", "defs.lua"], 1, "/defs.lua: not a regular file (a FIFO)"),
-        (["check", "defs.json"], 1, "defs.json: cannot read the file (not a regular file (a FIFO))"),
+        (["check", "defs.json"], 1, "/defs.json: not a regular file (a FIFO)"),
         (["sync", "--debug", "--test-user", "defs.json"], 1, "ctlua: defs.json: cannot read the file (not a regular file (a FIFO))"),
         (["sync", "--debug", "--test-user", "defs.lua"], 1, "/defs.lua: not a regular file (a FIFO)"),
         (["run", "script.lua"], 1, "ctlua: cannot read script.lua: not a regular file (a FIFO)"),
