@@ -99,7 +99,9 @@ enum CampaignsModule {
             if let debug = options["debugBuild"]?.boolValue { system.instance.isDebugBuild = debug }
             if let testUser = options["testUser"]?.boolValue { system.instance.isTestUser = testUser }
             if let push = options["pushEnabled"]?.boolValue { system.campaigns.pushEnabled = push }
+            try PushPrimerBinding.configure(system, options) { args.argumentError(1, $0) }
             return []
         })
+        PushPrimerBinding.install(system: system, engine: engine, app: app, templates: templates, state: state)
     }
 }
