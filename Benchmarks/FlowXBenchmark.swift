@@ -40,6 +40,8 @@ func benchB9(runs: Int) throws -> Figure {
         let engine = try SystemCatalog.standard.makeEngine()
         let system = try engine.plugin(FlowXSystem.self)
         try system.renderer.configure(Configuration(baseURL: "https://a", enginePath: "e", imageBaseURL: "https://i", organizationId: "o"))
+        system.renderer.sessionToken = "bench"   // the SDK's order: session, theme, then start
+        try system.renderer.setupTheme(uuid: "bench")
         system.renderer.add(try ProcessDefinition(json: try JSONValue.decode(b9Definition())))
         let plain = try engine.run(validator).first?.functionValue
         try system.renderer.start("bench", params: JSONObject(uniqueKeysWithValues: (1...20).map { ("f\($0)", JSONValue.string("abcd")) }))

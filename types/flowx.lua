@@ -93,7 +93,10 @@
 ---@field organizationId string mandatory
 ---@field locale? string a BCP 47 tag, default "en-us"
 ---@field language? string default "en"
----@field logEnabled? boolean
+---@field logLevel? "none"|"verbose" default "none"
+---@field additionalHttpHeaders? table<string, string>
+---@field cacheDocuments? boolean default true
+---@field updateStateEnabled? boolean default true: the process on screen is refreshed when the app comes back to foreground
 
 ---An enumeration item: unknown keys are ignored, missing fields stay nil (as the SDK decodes).
 ---@class FlowXEnumerationItem
@@ -188,12 +191,27 @@ function flowx.enumeration(name, parent) end
 ---@param config FlowXConfig
 ---@return FlowXConfig effective the configuration with defaults filled in
 function flowx.configure(config) end
----@param locale string a BCP 47 tag
----@param language string
+---The SDK's `changeLocaleSettings`: either argument may be nil (kept).
+---@param locale? string a BCP 47 tag
+---@param language? string
+function flowx.changeLocaleSettings(locale, language) end
+---Same as `flowx.changeLocaleSettings`.
+---@param locale? string
+---@param language? string
 function flowx.changeLocale(locale, language) end
----Sets (or clears) the session token.
+---Sets (or clears) the session token (FXSessionConfig); needed before `setupTheme`.
 ---@param token? string
 function flowx.session(token) end
+---The themes the simulated server knows, by uuid.
+---@param themes table<string, table>
+function flowx.setThemes(themes) end
+---The SDK's `FXTheme.setupTheme(withUuid:localFileUrl:completion:)`: needs the session; the theme
+---comes from `setThemes`, else from the fallback file (relative to the script's folder), else none;
+---the setup finishes either way (`completion` runs). Needed before a process starts.
+---@param uuid string
+---@param fallbackFile? string
+---@param completion? fun()
+function flowx.setupTheme(uuid, fallbackFile, completion) end
 
 ---Loads a process definition (a table or JSON text, format in docs/flowx.md).
 ---@param definition table|string

@@ -23,7 +23,8 @@ function TraitView:get(key) end
 ---@param key string
 ---@param value any
 function TraitView:set(key, value) end
----Adds `child` on top of the children (it leaves its former parent).
+---Adds `child` on top of the children (it leaves its former parent). Error when the tree would be
+---more than 100 levels deep or `child` contains this view.
 ---@param child TraitView
 function TraitView:add(child) end
 ---Inserts `child` at `index` (1-based, clamped).

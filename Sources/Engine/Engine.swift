@@ -110,6 +110,13 @@ public final class Engine {
         try system.install(in: self)
     }
 
+    /// The simulated app came back from the background: every system hears it
+    /// (`appDidEnterForeground`), in the order they were added. The system that simulates the app's
+    /// lifecycle (`app.background`/`app.foreground`) calls it.
+    public func enterForeground() {
+        for system in systems { system.appDidEnterForeground(self) }
+    }
+
     /// The first added system of type `T`.
     public func system<T: EngineSystem>(_ type: T.Type) -> T? {
         systems.lazy.compactMap { $0 as? T }.first

@@ -23,9 +23,12 @@ public protocol EngineSystem: AnyObject {
     func prepareRelaunch(_ engine: Engine) throws
     /// Called after a relaunch ran the loaded scripts again (re-apply definitions that need them).
     func didRelaunch(_ engine: Engine) throws
+    /// The app came back from the background (``Engine/enterForeground()``).
+    func appDidEnterForeground(_ engine: Engine)
 }
 
 extension EngineSystem {
     public func prepareRelaunch(_ engine: Engine) throws {}
     public func didRelaunch(_ engine: Engine) throws {}
+    public func appDidEnterForeground(_ engine: Engine) {}
 }

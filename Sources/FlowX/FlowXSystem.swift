@@ -17,6 +17,12 @@ public final class FlowXSystem: EngineSystem {
 
     public init() {}
 
+    /// `updateStateEnabled`: the process on screen is refreshed.
+    public func appDidEnterForeground(_ engine: Engine) {
+        renderer.appDidEnterForeground()
+        engine.settle()
+    }
+
     public func install(in engine: Engine) throws {
         let previous = renderer
         renderer = ProcessRenderer(ui: engine.ui, transcript: engine.transcript, clock: engine.clock)
@@ -36,6 +42,11 @@ extension ProcessRenderer {
     func adoptSettings(of other: ProcessRenderer) {
         for definition in other.definitions.values { add(definition) }
         if let configuration = other.configuration { configure(configuration) }
+        recordSession = false
+        sessionToken = other.sessionToken
+        recordSession = true
+        themes = other.themes
+        theme = other.theme
         content.setTags(other.content.tags)
         content.setMedia(other.content.media)
         content.restore(other.content.enumerations)

@@ -17,6 +17,8 @@ public final class TemplatesSystem: EngineSystem {
     public var checker: DefinitionChecker?
     /// JSON definitions applied so far (applied again after a relaunch).
     private var jsonDefinitions: [(JSONValue, (any TemplatePresenter)?, (any TemplatePresenter)?)] = []
+    /// The engine it is installed in (it tells the engine the app came back to foreground).
+    private weak var engine: Engine?
 
     /// The app instance the templates are defined for: its build flags decide whether
     /// definitions may be synced (a scenario's `setup.build`, `ctlua sync --debug --test-user`).
@@ -30,6 +32,7 @@ public final class TemplatesSystem: EngineSystem {
     }
 
     public func install(in engine: Engine) throws {
+        self.engine = engine
         manager = try TemplatesManager(configuration: instance)
         namedPresenters = [:]
         controller = InAppController(manager: manager, transcript: engine.transcript, clock: engine.clock,
@@ -89,10 +92,13 @@ public final class TemplatesSystem: EngineSystem {
     /// Returns to foreground; a new session (more than 20 minutes after the last event) handles
     /// `response` as the launch's reply, then evaluates client-side in-apps for App Launched.
     public func foreground(response: JSONObject?) {
+        let wasInBackground = campaigns.inBackground
         let newSession = campaigns.foreground()
-        guard newSession else { return }
-        if let response { campaigns.handleResponse(response) }
-        campaigns.onAppLaunched(success: true)
+        if newSession {
+            if let response { campaigns.handleResponse(response) }
+            campaigns.onAppLaunched(success: true)
+        }
+        if wasInBackground { engine?.enterForeground() }
     }
 
     /// Defines templates from CleverTap's JSON format. Presenters: the given ones, else those

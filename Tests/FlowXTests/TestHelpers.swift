@@ -10,7 +10,12 @@ func makeEngine(configured: Bool = true, instructions: Int? = 1_000_000) throws 
     let engine = try Engine(configuration: configuration)
     let system = FlowXSystem()
     try engine.add(system)
-    if configured { system.renderer.configure(try Configuration(json: sampleConfig)) }
+    if configured {
+        // The SDK's order: configuration, session, theme.
+        system.renderer.configure(try Configuration(json: sampleConfig))
+        system.renderer.sessionToken = "token"
+        try system.renderer.setupTheme(uuid: "theme-1")
+    }
     return (engine, system)
 }
 

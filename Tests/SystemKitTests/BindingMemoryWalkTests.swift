@@ -84,6 +84,8 @@ import TestSupport
             for i = 1, 200 do flowx.configure{baseURL = big .. i, enginePath = 'e', imageBaseURL = 'i', organizationId = 'o'} end
             """,
         "flowx.session": "for i = 1, 200 do flowx.session(big .. i) end",
+        "flowx.setThemes": "for i = 1, 200 do flowx.setThemes{['t' .. i] = {blob = big .. i}} end",
+        "flowx.setupTheme": "flowx.session('t') for i = 1, 200 do flowx.setupTheme(big .. i) end",
         "flowx.loadProcess": "for i = 1, 200 do flowx.loadProcess{name = big .. i, screens = {{id = 's'}}} end",
         "flowx.start": Self.process + "for i = 1, 200 do flowx.start('p', {blob = big .. i}) end",
         "flowx.startProcess": Self.process + "for i = 1, 200 do flowx.startProcess('p', {blob = big .. i}) end",
@@ -93,9 +95,11 @@ import TestSupport
         "flowx.upload": Self.process + "flowx.start('p') for i = 1, 200 do flowx.upload('up', big .. i) end",
     ]
 
-    /// A configured FlowX renderer with a one-screen process `p` (component `c`).
+    /// A configured FlowX renderer (session and theme set up, as the SDK's order asks) with a
+    /// one-screen process `p` (component `c`).
     static let process = """
         flowx.configure{baseURL = 'b', enginePath = 'e', imageBaseURL = 'i', organizationId = 'o'}
+        flowx.session('t') flowx.setupTheme('th')
         flowx.loadProcess[[{"name": "p", "screens": [{"id": "s", "components": [{"id": "c", "identifier": "C"}],
           "forms": [{"id": "f", "fields": [{"key": "blob"}]}]}], "actions": {"up": {"type": "upload"}}}]]
 
@@ -126,6 +130,7 @@ import TestSupport
         "hooks.back": "no arguments",
         "flowx.action": "an existing action's name (an unknown one is an error before anything is kept)",
         "flowx.changeLocale": "a locale and a language, checked (a malformed one is an error before anything is kept)",
+        "flowx.changeLocaleSettings": "a locale and a language, checked (a malformed one is an error before anything is kept)",
         "flowx.dataSource": "a Lua table (a reference), replaced by each call", "flowx.dismiss": "no arguments",
         "flowx.startSession": "no arguments", "flowx.endSession": "no arguments",
         "flowx.continueExistingProcess": "an existing process id (an unknown one is an error) and options",

@@ -12,8 +12,18 @@ public struct Configuration: Equatable, Sendable {
     public var locale: String = "en-us"
     /// The language of substitution tags and enumerations; default `en`.
     public var language: String = "en"
-    /// Console logging (recorded, no effect headless).
-    public var logEnabled = false
+    /// The SDK's log level (`logLevel`, "Default is none"): `none` or `verbose`, the values its
+    /// documentation shows. Recorded; headless it changes nothing.
+    public var logLevel = "none"
+    /// Headers added to every request the SDK makes (`additionalHttpHeaders`); recorded.
+    public var additionalHttpHeaders: [String: String] = [:]
+    /// Documents are cached (`cacheDocuments`); recorded.
+    public var cacheDocuments = true
+    /// The process on screen is refreshed when the app returns to foreground (`updateStateEnabled`).
+    public var updateStateEnabled = true
+
+    /// The log levels accepted: those the SDK's documentation shows.
+    public static let logLevels = ["none", "verbose"]
 
     /// The mandatory fields, in the order they are checked.
     public static let mandatory = ["baseURL", "enginePath", "imageBaseURL", "organizationId"]
@@ -30,7 +40,9 @@ public struct Configuration: Equatable, Sendable {
     /// Reads `{"baseURL": ..., ...}`: every missing mandatory field is named.
     public init(json: JSONValue) throws(ConfigurationError) {
         guard case .object(let o) = json else { throw .notAnObject(json.typeName) }
-        let known = Set(Configuration.mandatory + ["locale", "language", "logEnabled"])
+        let known = Set(Configuration.mandatory + ["locale", "language", "logLevel", "additionalHttpHeaders", "cacheDocuments",
+                                                   "updateStateEnabled"])
+        if o["logEnabled"] != nil { throw .replacedField("logEnabled", by: "logLevel (\"none\" or \"verbose\")") }
         if let unknown = o.keys.first(where: { !known.contains($0) }) { throw .unknownField(unknown) }
         var missing: [String] = []
         var values: [String: String] = [:]
@@ -45,25 +57,45 @@ public struct Configuration: Equatable, Sendable {
         try self.init(baseURL: values["baseURL"]!, enginePath: values["enginePath"]!, imageBaseURL: values["imageBaseURL"]!,
                       organizationId: values["organizationId"]!, locale: values["locale"] ?? "en-us",
                       language: values["language"] ?? "en")
-        switch o["logEnabled"] {
+        switch o["logLevel"] {
         case nil, .null?: break
-        case .bool(let b)?: logEnabled = b
-        case let other?: throw .wrongType(field: "logEnabled", expected: "a boolean", got: other.typeName)
+        case .string(let level)? where Configuration.logLevels.contains(level): logLevel = level
+        case let other?: throw .wrongType(field: "logLevel", expected: "\"none\" or \"verbose\"", got: JSONWriter.text(other))
+        }
+        switch o["additionalHttpHeaders"] {
+        case nil, .null?: break
+        case .object(let headers)?:
+            for (name, value) in headers {
+                guard case .string(let v) = value else {
+                    throw .wrongType(field: "additionalHttpHeaders.\(name)", expected: "a string", got: value.typeName)
+                }
+                additionalHttpHeaders[name] = v
+            }
+        case let other?: throw .wrongType(field: "additionalHttpHeaders", expected: "an object of strings", got: other.typeName)
+        }
+        for (key, path) in [("cacheDocuments", \Configuration.cacheDocuments), ("updateStateEnabled", \Configuration.updateStateEnabled)] {
+            switch o[key] {
+            case nil, .null?: break
+            case .bool(let b)?: self[keyPath: path] = b
+            case let other?: throw .wrongType(field: key, expected: "a boolean", got: other.typeName)
+            }
         }
     }
 
-    /// Changes locale and language together (the SDK's `changeLocaleSettings`).
-    public mutating func changeLocaleSettings(locale: String, language: String) throws(ConfigurationError) {
-        guard Configuration.isBCP47(locale) else { throw .badLocale(locale) }
-        guard Configuration.isLanguage(language) else { throw .badLanguage(language) }
-        self.locale = locale
-        self.language = language
+    /// The SDK's `changeLocaleSettings(locale:language:)`: either may be left out (nil keeps it).
+    public mutating func changeLocaleSettings(locale: String? = nil, language: String? = nil) throws(ConfigurationError) {
+        if let locale, !Configuration.isBCP47(locale) { throw .badLocale(locale) }
+        if let language, !Configuration.isLanguage(language) { throw .badLanguage(language) }
+        if let locale { self.locale = locale }
+        if let language { self.language = language }
     }
 
     public var json: JSONValue {
         .object(["baseURL": .string(baseURL), "enginePath": .string(enginePath), "imageBaseURL": .string(imageBaseURL),
                  "organizationId": .string(organizationId), "locale": .string(locale), "language": .string(language),
-                 "logEnabled": .bool(logEnabled)])
+                 "logLevel": .string(logLevel), "additionalHttpHeaders": .object(additionalHttpHeaders.sorted { $0.key < $1.key }
+                    .reduce(into: [:]) { $0[$1.key] = .string($1.value) }),
+                 "cacheDocuments": .bool(cacheDocuments), "updateStateEnabled": .bool(updateStateEnabled)])
     }
 
     /// A well-formed BCP 47 tag of the common shape: language (2–3 letters, or 4–8), optional
@@ -102,6 +134,7 @@ public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
     case missingFields([String])
     case wrongType(field: String, expected: String, got: String)
     case unknownField(String)
+    case replacedField(String, by: String)
     case badLocale(String)
     case badLanguage(String)
     case notConfigured
@@ -113,6 +146,7 @@ public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
             return "flowx: the configuration is missing the mandatory field\(fields.count > 1 ? "s" : "") \(fields.joined(separator: ", "))"
         case .wrongType(let field, let expected, let got): return "flowx: configuration field \(field) must be \(expected), got \(got)"
         case .unknownField(let field): return "flowx: unknown configuration field \(field)"
+        case .replacedField(let field, let by): return "flowx: configuration field \(field) is the 3.x renderer's; the current FXConfig has \(by)"
         case .badLocale(let locale): return "flowx: locale '\(locale)' is not a BCP 47 language tag"
         case .badLanguage(let language): return "flowx: language '\(language)' is not a language code"
         case .notConfigured: return "flowx: the renderer is not configured (flowx.configure or setup.flowx.config first)"

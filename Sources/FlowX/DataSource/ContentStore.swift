@@ -103,7 +103,7 @@ public struct EnumerationItem: Equatable, Sendable {
         switch o["order"] {
         case nil, .null?: order = nil
         case let v?:
-            guard let i = v.integerValue, abs(i) < 1_000_000_000 else { throw reader.problem("expected a whole number, got \(JSONWriter.text(v))", at: path.key("order")) }
+            guard let i = v.integerValue, i > -1_000_000_000, i < 1_000_000_000 else { throw reader.problem("expected a whole number, got \(JSONWriter.text(v))", at: path.key("order")) }
             order = Int(i)
         }
         if let child = o["childContentDescription"], child != .null {

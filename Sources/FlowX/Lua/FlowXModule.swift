@@ -113,9 +113,33 @@ enum FlowXModule {
                 return [try args.state.luaValue(configuration.json)]
             } catch let e as ConfigurationError { throw LuaError.callback(message: e.description) }
         }
-        set("changeLocale") { args in
-            do { try system.renderer.changeLocaleSettings(locale: try args.string(1), language: try args.string(2)) }
-            catch let e as ConfigurationError { throw LuaError.callback(message: e.description) }
+        for name in ["changeLocaleSettings", "changeLocale"] {
+            set(name) { args in
+                do { try system.renderer.changeLocaleSettings(locale: try args.optionalString(1), language: try args.optionalString(2)) }
+                catch let e as ConfigurationError { throw LuaError.callback(message: e.description) }
+                return []
+            }
+        }
+        set("setThemes") { args in
+            guard case .object(let themes) = try json(args.state, .table(try args.table(1)), "setThemes", engine) else {
+                throw fail("setThemes: expected a table {uuid = theme}")
+            }
+            system.renderer.themes = Dictionary(uniqueKeysWithValues: themes.map { ($0.key, $0.value) })
+            return []
+        }
+        set("setupTheme") { args in
+            let uuid = try args.string(1)
+            let file = try args.optionalString(2)
+            var completion: LuaFunction?
+            if case .function(let f) = args[3] { completion = f } else if !args[3].isNil {
+                throw args.argumentError(3, "function expected, got \(args[3].typeName)")
+            }
+            let fallback = file.flatMap { ProcessRenderer.themeFile($0, roots: engine.lua.scriptRoots) }
+            // The renderer keeps the uuid and the transcript names it (and the file).
+            try engine.retain(uuid.utf8.count + (file?.utf8.count ?? 0) + (fallback?.estimatedSize ?? 0))
+            do { try system.renderer.setupTheme(uuid: uuid, fallback: fallback, fallbackName: file) }
+            catch let e as RendererError { throw LuaError.callback(message: e.description) }
+            if let completion { system.renderer.contained("setupTheme completion") { _ = try completion.call() } }
             return []
         }
         set("session") { args in

@@ -117,10 +117,12 @@ enum FlowXSteps {
         [
             SetupMember(
                 "flowx", shape: .record(members: ["config": .object, "strictValidators": .boolean, "asyncTimeout": .nonNegativeNumber,
-                                                  "session": .string], required: []),
+                                                  "session": .string,
+                                                  "themes": .object, "theme": .anyOf([.string, .record(members: ["uuid": .string, "file": .string], required: ["uuid"])])],
+                                  required: []),
                 phase: .beforeScripts,
-                summary: "the renderer's setup, before the scripts run: `config` (FXConfig: `baseURL`, `enginePath`, `imageBaseURL`, `organizationId` mandatory; `locale`, `language`), `strictValidators` (unknown validator names are invalid), `asyncTimeout` (seconds), `session` (token)",
-                example: #"{"flowx": {"config": {"baseURL": "https://api.example", "enginePath": "engine", "imageBaseURL": "https://cdn.example", "organizationId": "org-1"}, "asyncTimeout": 3}}"#
+                summary: "the renderer's setup, before the scripts run: `config` (FXConfig: `baseURL`, `enginePath`, `imageBaseURL`, `organizationId` mandatory; `locale`, `language`, `logLevel`, `additionalHttpHeaders`, `cacheDocuments`, `updateStateEnabled`), `strictValidators` (unknown validator names are invalid), `asyncTimeout` (seconds), `session` (token, FXSessionConfig), `themes` (uuid → theme: what the server knows), `theme` (a uuid, or `{uuid, file}` with a fallback file relative to the scenario: `setupTheme`, after the session; needed before a process starts)",
+                example: #"{"flowx": {"config": {"baseURL": "https://api.example", "enginePath": "engine", "imageBaseURL": "https://cdn.example", "organizationId": "org-1"}, "session": "jwt", "theme": "theme-1", "asyncTimeout": 3}}"#
             ) { system, context in
                 let renderer = system.renderer!
                 if let config = context.value["config"] {
@@ -132,6 +134,15 @@ enum FlowXSteps {
                     renderer.validators.asyncTimeout = timeout
                 }
                 if let token = context.value["session"]?.stringValue { renderer.sessionToken = token }
+                if let themes = context.value["themes"]?.objectValue {
+                    renderer.themes = Dictionary(uniqueKeysWithValues: themes.map { ($0.key, $0.value) })
+                }
+                if let theme = context.value["theme"] {
+                    let uuid = theme.stringValue ?? theme["uuid"]?.stringValue ?? ""
+                    let file = theme["file"]?.stringValue
+                    let fallback = file.flatMap { ProcessRenderer.themeFile($0, roots: [context.directory]) }
+                    do { try renderer.setupTheme(uuid: uuid, fallback: fallback, fallbackName: file) } catch { throw SystemError("setup.flowx.theme: \(error)") }
+                }
             },
             SetupMember(
                 "tags", shape: .objectOf(.string), phase: .beforeScripts,

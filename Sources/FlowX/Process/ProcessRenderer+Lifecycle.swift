@@ -149,6 +149,9 @@ extension ProcessRenderer {
         if state == .ended, let onEnded { onEnded() }
     }
 
-    /// Nothing but the configuration is required today; item 7 adds the theme.
-    func checkReadyToStart() throws(RendererError) {}
+    /// The SDK's order: configuration, session (`FXSessionConfig`), theme, then start or continue.
+    func checkReadyToStart() throws(RendererError) {
+        guard configuration != nil else { throw .configuration(.notConfigured) }
+        guard theme != nil else { throw .themeNotSetUp }
+    }
 }

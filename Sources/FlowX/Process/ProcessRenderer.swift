@@ -18,8 +18,13 @@ public final class ProcessRenderer {
     public private(set) var configuration: Configuration?
     /// The session's token (the SDK's `FXSessionConfig`), recorded when set.
     public var sessionToken: String? {
-        didSet { transcript.record("flowx.session", ["token": sessionToken.map { .string($0) } ?? .null]) }
+        didSet { if recordSession { transcript.record("flowx.session", ["token": sessionToken.map { .string($0) } ?? .null]) } }
     }
+    var recordSession = true
+    /// Themes the simulated server knows, by uuid (`flowx.setThemes`, `setup.flowx.themes`).
+    public var themes: [String: JSONValue] = [:]
+    /// The theme set up (`setupTheme`), once its setup finished: its uuid and where it came from.
+    public internal(set) var theme: (uuid: String, source: String)?
     /// Process definitions by name (loaded, and those nested in them).
     public private(set) var definitions: [String: ProcessDefinition] = [:]
     /// Every process started, oldest first.
@@ -55,8 +60,9 @@ public final class ProcessRenderer {
         transcript.record("flowx.configured", ["locale": .string(configuration.locale), "language": .string(configuration.language)])
     }
 
-    /// The SDK's `changeLocaleSettings`: enumerations are fetched again in the new language.
-    public func changeLocaleSettings(locale: String, language: String) throws(ConfigurationError) {
+    /// The SDK's `changeLocaleSettings`: enumerations are fetched again in the new language; a nil
+    /// argument keeps the current value.
+    public func changeLocaleSettings(locale: String? = nil, language: String? = nil) throws(ConfigurationError) {
         guard var configuration else { throw .notConfigured }
         try configuration.changeLocaleSettings(locale: locale, language: language)
         configure(configuration)

@@ -11,6 +11,8 @@ public enum RendererError: Error, Equatable, CustomStringConvertible {
     case notUpload(String)
     case busy(String)
     case wrongName(String, name: String, actual: String)
+    case themeNotSetUp
+    case noSessionForTheme
 
     public var description: String {
         switch self {
@@ -25,6 +27,10 @@ public enum RendererError: Error, Equatable, CustomStringConvertible {
         case .noAction(let name, let screen): return "flowx: screen '\(screen)' has no button or component with the action '\(name)'"
         case .notUpload(let name): return "flowx: action '\(name)' is not an upload action"
         case .busy(let name): return "flowx: action '\(name)' is still waiting for its validators"
+        case .themeNotSetUp:
+            return "flowx: the theme is not set up: call flowx.setupTheme(uuid) (or setup.flowx.theme), after the session, before starting or continuing a process"
+        case .noSessionForTheme:
+            return "flowx: setupTheme needs a valid session first (FXSessionConfig: flowx.session(token) or setup.flowx.session)"
         case .wrongName(let uuid, let name, let actual): return "flowx: process instance \(uuid) is '\(actual)', not '\(name)'"
         }
     }

@@ -44,15 +44,26 @@ public struct LimitsMatcher {
         }
     }
 
-    /// `integerValue` of a JSON number (truncated), or of a numeric string; else 0.
+    /// `integerValue` of a JSON number (truncated), or of a numeric string; else 0. Server data:
+    /// clamped to ±2^40 (35,000 years of seconds), so every limit's arithmetic (a frequency in
+    /// weeks times seconds per week) stays far from overflow whatever the number.
     static func integer(_ value: JSONValue?) -> Int {
         switch value {
-        case .integer(let i)?: return Int(clamping: i)
-        case .double(let d)? where d.isFinite && abs(d) < 9e18: return Int(d)
+        case .integer(let i)?: return Int(clamping: min(max(i, -bound), bound))
+        case .double(let d)?: return clamped(d)
         case .bool(let b)?: return b ? 1 : 0
-        case .string(let s)?: return Int(TriggerEvaluator.parseNumber(s) ?? 0)
+        case .string(let s)?: return clamped(TriggerEvaluator.parseNumber(s) ?? 0)
         default: return 0
         }
+    }
+
+    /// The bound of `integer(_:)`.
+    static let bound: Int64 = 1 << 40
+
+    /// `d` truncated and clamped to ±`bound` (NaN: 0).
+    static func clamped(_ d: Double) -> Int {
+        guard !d.isNaN else { return 0 }
+        return Int(min(max(d, -Double(bound)), Double(bound)).rounded(.towardZero))
     }
 }
 

@@ -23,8 +23,11 @@ struct UserRegistry {
 
     /// The number of a CleverTap ID made here (1 for anything else).
     static func number(_ deviceId: String) -> Int {
-        Int(deviceId.dropFirst("-ctlua-".count)).map { max($0, 1) } ?? 1
+        Int(deviceId.dropFirst("-ctlua-".count)).map { min(max($0, 1), Int(maxCount)) } ?? 1
     }
+
+    /// The most IDs a device makes (far past any test; a larger count in the file is corrupt).
+    static let maxCount: Int64 = 1 << 40
 
     /// The file of the campaign state of the current user.
     var campaignsFile: String { Self.file(Campaigns.storageName, current) }
@@ -42,7 +45,7 @@ struct UserRegistry {
 
     /// A new CleverTap ID (`forceNewDeviceID`).
     mutating func makeDeviceId() -> String {
-        count += 1
+        count = min(count + 1, Int(Self.maxCount) + 1)
         return Self.deviceId(count)
     }
 
@@ -57,7 +60,9 @@ struct UserRegistry {
         guard case .object(let o) = json, o["version"]?.integerValue == 1, let current = o["current"]?.stringValue else { return nil }
         var r = UserRegistry()
         r.current = current
-        r.count = max(Int(o["count"]?.integerValue ?? 1), number(current))
+        // A count past any real device (a tampered file) would overflow the next ID: corrupt.
+        guard let count = o["count"].map({ $0.integerValue }) ?? 1, (1...maxCount).contains(count) else { return nil }
+        r.count = max(Int(count), number(current))
         for (k, v) in o["identities"]?.objectValue ?? [:] { if let id = v.stringValue { r.identities[k] = id } }
         return r
     }

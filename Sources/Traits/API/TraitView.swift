@@ -19,6 +19,13 @@ public final class TraitView {
     public private(set) weak var parent: TraitView?
     /// What a tap on the view does (`traits.tap(id)`); nil: taps do nothing.
     public var onTap: (() throws -> Void)?
+    /// Levels of the subtree, this view included: an upper bound (removing views does not lower it).
+    public private(set) var height = 1
+
+    /// Levels a tree of views made by scripts may have. Finding a view, the JSON tree, the outline
+    /// and releasing a view recurse once per level; a 100,000-deep chain overflowed the stack, and
+    /// checking each `add` against every ancestor made building it quadratic (over 5 s).
+    public static let maxDepth = 100
 
     public init(kind: String, id: String? = nil, properties: JSONObject = [:], children: [TraitView] = []) {
         self.kind = kind
@@ -38,6 +45,7 @@ public final class TraitView {
         child.removeFromParent()
         child.parent = self
         children.append(child)
+        raiseHeights(over: child)
     }
 
     /// Inserts `child` at `index` (clamped), leaving its former parent.
@@ -45,6 +53,37 @@ public final class TraitView {
         child.removeFromParent()
         child.parent = self
         children.insert(child, at: max(0, min(index, children.count)))
+        raiseHeights(over: child)
+    }
+
+    /// Raises the heights of this view and its ancestors to hold `child`'s subtree (stops at the
+    /// first that already does: at most the tree's depth).
+    private func raiseHeights(over child: TraitView) {
+        var node: TraitView? = self
+        var needed = child.height + 1
+        while let current = node, current.height < needed {
+            current.height = needed
+            needed += 1
+            node = current.parent
+        }
+    }
+
+    /// Why `child` cannot be added under this view (nil: it can), and the ancestors walked to
+    /// know it. Refused: `child` is this view or one of its ancestors (the tree would loop), or
+    /// the tree would pass ``maxDepth`` levels. The walk stops at `maxDepth` ancestors, so the
+    /// check costs the same at any depth.
+    func problemAdding(_ child: TraitView) -> (problem: String?, steps: Int) {
+        var node: TraitView? = self
+        var depth = 0
+        while let current = node {
+            depth += 1
+            if current === child { return ("a view cannot be added inside itself", depth) }
+            if depth + child.height > Self.maxDepth {
+                return ("the views would be more than \(Self.maxDepth) levels deep", depth)
+            }
+            node = current.parent
+        }
+        return (nil, depth)
     }
 
     /// Removes the view from its parent (nothing when it has none).

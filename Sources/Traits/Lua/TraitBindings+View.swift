@@ -75,13 +75,10 @@ extension TraitBindings {
         state.wrap(view)
     }
 
-    /// A view cannot become a child of itself or of one of its descendants (the tree would loop).
+    /// A view cannot become a child of itself or of one of its descendants (the tree would loop),
+    /// nor make the tree deeper than `TraitView.maxDepth`.
     static func checkNotAncestor(_ child: TraitView, of view: TraitView) throws {
-        var node: TraitView? = view
-        while let current = node {
-            if current === child { throw LuaError.callback(message: "traits: a view cannot be added inside itself") }
-            node = current.parent
-        }
+        if let problem = view.problemAdding(child).problem { throw LuaError.callback(message: "traits: \(problem)") }
     }
 
     /// `traits.view{kind = "...", id = "...", <properties>..., <child views>...}`.
@@ -109,6 +106,7 @@ extension TraitBindings {
             guard case .userdata(let data) = item, let child = data.object(as: TraitView.self) else {
                 throw args.argumentError(1, "child #\(index + 1) must be a view, got \(item.typeName)")
             }
+            try checkNotAncestor(child, of: view)
             view.add(child)
         }
         return wrap(view, in: args.state)

@@ -32,7 +32,7 @@ import Testing
         renderer.endSession()
         #expect(renderer.instances.map(\.state) == [.stopped])
         #expect(renderer.current == nil && engine.ui.find("go") == nil)
-        #expect(engine.transcript.events.map(\.type).filter { $0.hasPrefix("flowx.session") } == ["flowx.session.started", "flowx.session.ended"])
+        #expect(engine.transcript.events.map(\.type).filter { $0.hasPrefix("flowx.session.") } == ["flowx.session.started", "flowx.session.ended"])
     }
 
     // 5.9 migration guide: startProcess(workspaceId:projectId:name:params:isModal:showLoader:completion:
