@@ -141,9 +141,45 @@ function TraitMetadata:get(key) end
 ---@field experience string the experience id
 ---@field group integer 1-based
 ---@field step integer 1-based
----@field state "presenting"|"shown"|"failing"
+---@field state "presenting"|"shown"|"failing"|"ending"
 ---@field tree table the composed view tree (the wrapper, or the container without one)
 ---@field metadata table<string, any>
+---@field form table<string, TraitsFormField> the shown step's form fields by component id
+
+---@class TraitsFormField
+---@field label string
+---@field value string a multi selection joined by newlines
+---@field satisfied boolean its validators hold (required, min/max selections)
+---@field error boolean a submit showed its error
+
+---@class TraitsShowOptions
+---@field trigger? string `show_call` (default), `qualification` (skips the first group's navigate actions), `deep_link`, `preview`, ...
+---@field published? boolean false: a preview, no analytics (default true)
+
+---@class TraitsActionStep
+---@field group integer 1-based
+---@field step integer 1-based
+
+---@class TraitsActionContext
+---@field type string the action's type
+---@field level "step"|"group"
+---@field experience string|nil the shown experience's id
+---@field step TraitsActionStep|nil the shown step
+---@field form table<string, string>|nil every form field's value by component id
+---@field continue fun(ref?: integer|{index?: integer, offset?: integer, stepID?: string}) go to a step (default: the next)
+---@field close fun(markComplete?: boolean) end the experience
+---@field track fun(name: string, attributes?: table) an analytics event
+---@field updateProfile fun(properties: table) profile attributes
+---@field enqueue fun(action: {type: string, config?: any}) queue another action
+---@field log fun(message: string)
+
+---@class TraitsActionDefinition
+---@field type string `@org/name`
+---@field execute fun(ctx: TraitsActionContext, config: any) runs the action; it completes when it returns
+
+---@class TraitsDelegate
+---@field canDisplayExperience? fun(experienceID: string): boolean false blocks the step (`Step blocked by app`)
+---@field navigate? fun(url: string, externally: boolean) the app's navigation delegate for `@appcues/link`
 
 traits = {}
 
@@ -167,8 +203,83 @@ function traits.error(spec) end
 ---@param experience table|string
 ---@param group? integer
 ---@param step? integer
+---@param options? TraitsShowOptions
 ---@return boolean
-function traits.show(experience, group, step) end
+function traits.show(experience, group, step, options) end
+
+---Registers an action type written in Lua, as apps register theirs; false when the type is taken.
+---@param definition TraitsActionDefinition
+---@return boolean
+function traits.action(definition) end
+
+---@class TraitsComponentActions
+---@field triggerBlockActions fun() run the step's `tap` actions for this component (a "Custom component <id>" step_interaction first)
+---@field track fun(name: string, properties?: table)
+---@field nextStep fun()
+---@field previousStep fun()
+---@field close fun(markComplete?: boolean)
+---@field updateProfile fun(properties: table)
+
+---@class TraitsComponentDefinition
+---@field identifier string matched against a `customComponent`'s `identifier`
+---@field render fun(view: TraitView, config: any, actions: TraitsComponentActions) adds views to the component's view
+
+---Registers a custom component written in Lua (the SDK's `CustomComponentRegistry`); false when the identifier is taken.
+---@param definition TraitsComponentDefinition
+---@return boolean
+function traits.component(definition) end
+
+---Queues action models `{on, type, config}` as a user interaction (a `step_interaction` first), e.g. from a trait's tap handler.
+---@param actions table[]
+---@param interactionType? string default "Button Tapped"
+---@param viewDescription? string
+function traits.runActions(actions, interactionType, viewDescription) end
+
+---The registered action types (the 11 built-ins first).
+---@return string[]
+function traits.actions() end
+
+---Goes to a step as `@appcues/continue`: an offset (default +1) or `{index=}`, `{offset=}`, `{stepID=}` (0-based index).
+---@param ref? integer|{index?: integer, offset?: integer, stepID?: string}
+function traits.continue(ref) end
+
+---Ends the shown experience as `@appcues/close` (completed with `markComplete`); false when nothing is shown.
+---@param markComplete? boolean
+---@return boolean
+function traits.close(markComplete) end
+
+---Types a text into a text input of the shown step (its component id), replacing its value.
+---@param id string
+---@param text string
+function traits.type(id, text) end
+
+---Selects an option (by value) of an option select of the shown step; a multi select toggles it.
+---@param id string
+---@param value string
+function traits.select(id, value) end
+
+---Long-presses a component of the shown step (its `longPress` actions).
+---@param id string
+function traits.longPress(id) end
+
+---Every form field's value of the shown experience, by component id; nil when nothing is shown.
+---@return table<string, string>|nil
+function traits.form() end
+
+---Serves an experience (a table or JSON text) for `@appcues/launch-experience` and `nextContentId`, by its id.
+---@param experience table|string
+function traits.serve(experience) end
+
+---Sets the app's delegates (`canDisplayExperience`, `navigate`); a missing one is removed.
+---@param delegate TraitsDelegate
+function traits.delegate(delegate) end
+
+---The profile attributes set by `@appcues/update-profile` and `@appcues/submit-form`.
+---@return table<string, any>
+function traits.profile() end
+
+---Ends the shown experience without analytics, drops the queued actions and the profile (`Appcues.reset`).
+function traits.reset() end
 
 ---Changes the page (1-based) inside the shown container.
 ---@param page integer
@@ -186,7 +297,7 @@ function traits.retry() end
 ---@return TraitsCurrent|nil
 function traits.current() end
 
----Taps a view of the shown experience by id or kind (its `onTap`).
+---Taps a view of the shown experience by id or kind (its `onTap`; a component with `tap` actions runs them).
 ---@param idOrKind string
 function traits.tap(idOrKind) end
 

@@ -24,6 +24,9 @@ public final class HeadlessUI {
     /// Visible views in the order they were first shown.
     public private(set) var views: OrderedDictionary<String, View> = [:]
     private var tapHandlers: [String: () throws -> Void] = [:]
+    /// Views shown outside this recorder (a system's own, as experience content): by owner, a
+    /// function giving the tap handler of a view id it shows, nil when it shows none.
+    private var tapResolvers: [(owner: String, resolve: (String) -> (() throws -> Void)?)] = []
     private let transcript: Transcript
 
     public init(transcript: Transcript) { self.transcript = transcript }
@@ -65,11 +68,26 @@ public final class HeadlessUI {
     /// Whether a shown view has an `onTap` handler.
     public func isTappable(_ id: String) -> Bool { tapHandlers[id] != nil }
 
-    /// Simulates a tap: records `ui.tap` and runs the view's handler.
+    /// Lets `tap(id:)` reach views a system shows itself (replacing the owner's former resolver).
+    public func setTapResolver(owner: String, _ resolve: @escaping (String) -> (() throws -> Void)?) {
+        tapResolvers.removeAll { $0.owner == owner }
+        tapResolvers.append((owner, resolve))
+    }
+
+    /// Simulates a tap: records `ui.tap` and runs the view's handler; a view of the app first,
+    /// else one a system shows (``setTapResolver(owner:_:)``).
     public func tap(id: String) throws {
-        guard views[id] != nil else { throw HeadlessUIError.noSuchView(id) }
-        transcript.record("ui.tap", ["id": .string(id)])
-        try tapHandlers[id]?()
+        if views[id] != nil {
+            transcript.record("ui.tap", ["id": .string(id)])
+            try tapHandlers[id]?()
+            return
+        }
+        for resolver in tapResolvers {
+            guard let handler = resolver.resolve(id) else { continue }
+            transcript.record("ui.tap", ["id": .string(id)])
+            return try handler()
+        }
+        throw HeadlessUIError.noSuchView(id)
     }
 
     /// The view tree as JSON: `{id: {prop: value, ...}, ...}`.

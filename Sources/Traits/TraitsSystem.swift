@@ -12,7 +12,7 @@ public final class TraitsSystem: EngineSystem {
     public private(set) var renderer: ExperienceRenderer!
     /// Swift traits registered with ``register(type:factory:)``: kept across relaunches.
     private var swiftTraits: [(String, TraitRegistry.Factory)] = []
-    private unowned let engine: Engine
+    unowned let engine: Engine
 
     public init(engine: Engine) { self.engine = engine }
 
@@ -27,8 +27,15 @@ public final class TraitsSystem: EngineSystem {
         }
         self.registry = registry
         renderer = ExperienceRenderer(composer: TraitComposer(registry: registry), transcript: engine.transcript, clock: engine.clock)
+        renderer.actionRegistry.onLog = { [weak engine] message in engine?.transcript.record("log", ["message": .string(message)]) }
+        engine.ui.setTapResolver(owner: "traits") { [weak self] id in
+            guard let view = self?.renderer.componentView(id) ?? self?.renderer.current?.package.wrapper.find(id) else { return nil }
+            return { try view.onTap?() }
+        }
         try engine.installModule("traits") { [unowned self, unowned engine] state in
-            try TraitsModule.make(system: self, engine: engine, state: state)
+            let module = try TraitsModule.make(system: self, engine: engine, state: state)
+            if case .table(let table) = module { TraitsModule.addExperienceFunctions(to: table, system: self, engine: engine, state: state) }
+            return module
         }
     }
 
@@ -46,18 +53,38 @@ public final class TraitsSystem: EngineSystem {
         register(type: T.type) { T(configuration: $0) }
     }
 
-    /// Shows an experience JSON (0-based indexes), then settles the engine.
+    /// Registers an action type for this launch (Lua actions; scripts register them again after a
+    /// relaunch); false when the type is taken (a built-in's included).
     @discardableResult
-    public func show(_ json: JSONValue, group: Int = 0, step: Int = 0) throws -> Bool {
-        try show(JSONReader(value: json), group: group, step: step)
+    public func registerAction(type: String, factory: @escaping ActionRegistry.Factory) -> Bool {
+        renderer.actionRegistry.register(type: type, factory: factory)
     }
 
-    /// Shows the experience `reader` reads (problems located in its text), then settles the engine.
+    /// Shows an experience JSON (0-based indexes), then settles the engine.
     @discardableResult
-    public func show(_ reader: JSONReader, group: Int = 0, step: Int = 0) throws -> Bool {
-        let experience = try Experience.decode(reader)
+    public func show(_ json: JSONValue, group: Int = 0, step: Int = 0, trigger: String = "show_call", published: Bool = true) throws -> Bool {
+        try show(JSONReader(value: json), group: group, step: step, trigger: trigger, published: published)
+    }
+
+    /// Shows the experience `reader` reads (problems located in its text), then settles the
+    /// engine. `trigger` is as the SDK's (`show_call` for a show call; `qualification` skips the
+    /// first group's navigate actions); an unpublished experience (a preview) publishes no
+    /// analytics. A document that does not decode is a failed experience (`experience_error`
+    /// when it has an id), then the problem is thrown.
+    @discardableResult
+    public func show(_ reader: JSONReader, group: Int = 0, step: Int = 0, trigger: String = "show_call",
+                     published: Bool = true) throws -> Bool {
         defer { engine.settle() }
-        return try renderer.show(experience, at: Experience.StepIndex(group: group, item: step))
+        let experience: Experience
+        do { experience = try Experience.decode(reader) } catch {
+            if reader.root["id"]?.stringValue != nil, renderer.current == nil {
+                _ = try? renderer.show(renderer.failedExperience(reader.root, "invalid experience: \(error)", trigger: trigger,
+                                                                 published: published))
+            }
+            throw error
+        }
+        let data = ExperienceData(experience, trigger: trigger, published: published, instanceID: renderer.nextID())
+        return try renderer.show(data, at: Experience.StepIndex(group: group, item: step))
     }
 
     /// What `traits.current()` returns, as JSON: experience id, group and step (1-based), state
@@ -70,6 +97,7 @@ public final class TraitsSystem: EngineSystem {
         case .presenting: state = "presenting"
         case .shown: state = "shown"
         case .failing: state = "failing"
+        case .ending: state = "ending"
         }
         return .object([
             "experience": .string(presentation.experience.id),
@@ -78,6 +106,7 @@ public final class TraitsSystem: EngineSystem {
             "state": .string(state),
             "tree": presentation.package.wrapper.tree,
             "metadata": .object(presentation.package.metadataDelegate.values),
+            "form": renderer.formJSON ?? .object([:]),
         ])
     }
 }

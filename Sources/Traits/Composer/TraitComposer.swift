@@ -31,6 +31,8 @@ public final class TraitComposer {
     public let registry: TraitRegistry
     /// Told of each capability applied (trait, capability): the transcript's `trait.applied`.
     public var onApply: ((any ExperienceTrait, TraitCapability) -> Void)?
+    /// Renders a step's content into its view, before the step decorators run.
+    public var contentRenderer: ((Experience.Child, TraitView) -> Void)?
 
     public init(registry: TraitRegistry) { self.registry = registry }
 
@@ -84,6 +86,7 @@ public final class TraitComposer {
                          _ stepIndex: Experience.StepIndex, _ stepViews: inout [TraitView]) throws -> ExperiencePackage {
         for (model, traits) in zip(stepModels, stepTraits) {
             let view = TraitComposer.stepView(for: model)
+            contentRenderer?(model, view)
             for trait in traits.stepDecorating {
                 try trait.decorate(stepView: view)
                 onApply?(trait, .stepDecorating)
@@ -139,11 +142,10 @@ public final class TraitComposer {
             dismisser: { completion in presenting.remove(wrapper: wrapper, completion: completion) })
     }
 
-    /// A step's headless view: kind `step`, its id, `type` and `content` (when it has one).
+    /// A step's headless view: kind `step`, its id and `type` (its content views are added by
+    /// ``contentRenderer``).
     static func stepView(for model: Experience.Child) -> TraitView {
-        var properties: JSONObject = ["type": .string(model.type)]
-        if let content = model.content { properties["content"] = content }
-        return TraitView(kind: "step", id: model.id, properties: properties)
+        TraitView(kind: "step", id: model.id, properties: ["type": .string(model.type)])
     }
 
     /// A group id as the SDK prints it: UUIDs in upper case (`uuidString`), other ids as they are.

@@ -120,9 +120,11 @@ traits.register{
   init = function(self)
     local c = D.decode(self.config, {enablePassThrough = "boolean", actions = isActions}) or {}
     self.enablePassThrough = c.enablePassThrough or false
-    self.tapActions, self.longPressActions = {}, {}
+    self.tapActions, self.longPressActions, self.tapModels = {}, {}, {}
     for _, a in ipairs(c.actions or {}) do
-      if a.on == "tap" then self.tapActions[#self.tapActions + 1] = a.type
+      if a.on == "tap" then
+        self.tapActions[#self.tapActions + 1] = a.type
+        self.tapModels[#self.tapModels + 1] = a
       elseif a.on == "longPress" then self.longPressActions[#self.longPressActions + 1] = a.type end
     end
     return true
@@ -141,6 +143,10 @@ traits.register{
       target:set("passThrough", self.enablePassThrough)
       target:set("tapActions", json.array(self.tapActions))
       target:set("longPressActions", json.array(self.longPressActions))
+      if #self.tapModels > 0 then
+        local models = self.tapModels
+        target:onTap(function() traits.runActions(models, "Target Tapped", "Target Rectangle") end)
+      end
     end, false)
   end,
   undecorateBackdrop = function(self, backdrop)

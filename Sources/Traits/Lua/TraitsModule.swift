@@ -60,8 +60,14 @@ enum TraitsModule {
             try engine.retain(reader.document.value.estimatedSize)   // the renderer keeps the experience it shows
             let group = try index(args, 2, "group")
             let step = try index(args, 3, "step")
+            var trigger = "show_call", published = true
+            if !args[4].isNil {
+                let options = try args.table(4)
+                if case .string(let t) = options["trigger"] { trigger = t.string }
+                if case .boolean(let p) = options["published"] { published = p }
+            }
             do {
-                return [.boolean(try system.show(reader, group: group, step: step))]
+                return [.boolean(try system.show(reader, group: group, step: step, trigger: trigger, published: published))]
             } catch let error as LocatedProblem {
                 throw fail("show: invalid experience: \(error)")
             } catch let error as TraitsUsageError {
@@ -91,7 +97,7 @@ enum TraitsModule {
         module["tap"] = .function(state.function("tap") { args in
             let id = try args.string(1)
             guard let root = system.renderer.current?.package.wrapper else { throw fail("tap: no experience is shown") }
-            guard let view = root.find(id) else { throw fail("tap: no view '\(id)' in the shown experience") }
+            guard let view = system.renderer.componentView(id) ?? root.find(id) else { throw fail("tap: no view '\(id)' in the shown experience") }
             engine.transcript.record("ui.tap", ["id": .string(id)])
             try view.onTap?()
             engine.settle()

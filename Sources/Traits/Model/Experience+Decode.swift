@@ -1,12 +1,15 @@
+import Foundation
 import JSON
 
 extension Experience {
     /// Decodes an experience JSON as the SDK does: a step with `children` is a group, any other a
     /// single step (each with a string `id` and `type`); each `traits` array holds objects with a
     /// string `type` and an optional `config`; the same type twice in one array refuses the
-    /// experience. ctlua is lenient where the SDK needs data it does not use: the experience's
-    /// `name` and `type`, `traits` arrays, `actions` and `content` may be absent, and an empty
-    /// object stands for an empty array (a Lua `{}`).
+    /// experience. A step's `content` decodes as the SDK's components (strict: UUID ids, each
+    /// type's required keys) and its `actions` as `{on, type, config}` lists. ctlua is lenient
+    /// where the SDK's strictness would only get in the way of tests: the experience's `name` and
+    /// `type`, `traits` arrays, `actions` and `content` may be absent, step ids need not be UUIDs,
+    /// and an empty object stands for an empty array (a Lua `{}`).
     public static func decode(_ json: JSONValue) throws(LocatedProblem) -> Experience {
         try decode(JSONReader(value: json, emptyObjectIsArray: true))
     }
@@ -22,8 +25,21 @@ extension Experience {
         for (index, item) in try reader.array(root["steps"], at: .root.key("steps")).enumerated() {
             steps.append(try step(reader, item, .root.key("steps").index(index)))
         }
-        return Experience(id: id, name: root["name"]?.stringValue ?? "", type: root["type"]?.stringValue ?? "mobile",
-                          traits: traits, steps: steps)
+        var experience = Experience(id: id, name: root["name"]?.stringValue ?? "", type: root["type"]?.stringValue ?? "mobile",
+                                    traits: traits, steps: steps)
+        // As the SDK: these decode with `try?` (a wrong type is as if absent).
+        experience.publishedAt = root["publishedAt"]?.integerValue
+        if case .object(let context)? = root["context"] {
+            experience.context = Context(localeId: context["localeId"]?.stringValue, localeName: context["localeName"]?.stringValue,
+                                         workflowId: context["workflowId"]?.stringValue, workflowTaskId: context["workflowTaskId"]?.stringValue)
+        }
+        experience.redirectURL = root["redirectUrl"]?.stringValue
+        experience.nextContentID = root["nextContentId"]?.stringValue
+        let eligible = traits + (steps.first?.traits ?? [])
+        if let embed = eligible.first(where: { $0.type == "@appcues/embedded" }), let frame = embed.config?["frameID"]?.stringValue {
+            experience.renderContext = "embed:" + frame
+        }
+        return experience
     }
 
     /// Decodes experience JSON text.
@@ -41,14 +57,41 @@ extension Experience {
             }
             return .group(Group(id: try reader.string(object["id"], at: path.key("id")),
                                 type: try reader.string(object["type"], at: path.key("type")), children: decoded,
-                                traits: try traitList(reader, object["traits"], path.key("traits")), actions: object["actions"]))
+                                traits: try traitList(reader, object["traits"], path.key("traits")),
+                                actions: try actionMap(reader, object["actions"], path.key("actions"))))
         }
         return .child(try child(reader, object, path))
     }
 
     private static func child(_ reader: JSONReader, _ object: JSONObject, _ path: JSONPath) throws(LocatedProblem) -> Child {
-        Child(id: try reader.string(object["id"], at: path.key("id")), type: try reader.string(object["type"], at: path.key("type")),
-              traits: try traitList(reader, object["traits"], path.key("traits")), actions: object["actions"], content: object["content"])
+        let content = try object["content"].map { (json) throws(LocatedProblem) in
+            try ExperienceComponent.decode(json, reader: reader, path: path.key("content"))
+        }
+        return Child(id: try reader.string(object["id"], at: path.key("id")), type: try reader.string(object["type"], at: path.key("type")),
+                     traits: try traitList(reader, object["traits"], path.key("traits")),
+                     actions: try actionMap(reader, object["actions"], path.key("actions")), content: content)
+    }
+
+    /// An `actions` map (absent: empty): id → `[{on, type, config}]`; UUID keys lower-cased.
+    private static func actionMap(_ reader: JSONReader, _ json: JSONValue?, _ path: JSONPath) throws(LocatedProblem) -> [String: [Action]] {
+        guard let object = try reader.optionalObject(json, at: path) else { return [:] }
+        var map: [String: [Action]] = [:]
+        for (key, value) in object {
+            var actions: [Action] = []
+            for (index, item) in try reader.array(value, at: path.key(key)).enumerated() {
+                let itemPath = path.key(key).index(index)
+                let action = try reader.object(item, at: itemPath)
+                actions.append(Action(trigger: try reader.string(action["on"], at: itemPath.key("on")),
+                                      type: try reader.string(action["type"], at: itemPath.key("type")), config: action["config"]))
+            }
+            map[Experience.formatted(key), default: []] += actions
+        }
+        return map
+    }
+
+    /// An id as the SDK formats it in maps and analytics: a UUID lower-cased, any other as it is.
+    public static func formatted(_ id: String) -> String {
+        UUID(uuidString: id).map { $0.uuidString.lowercased() } ?? id
     }
 
     /// A `traits` array (absent: empty); duplicate types refuse it with the SDK's message.

@@ -21,9 +21,10 @@ extension TraitsSystem: SystemPlugin {
     public static var steps: [SystemStep<TraitsSystem>] {
         [
             SystemStep(
-                "show", value: .record(members: ["experience": .anyOf([.object, .string]), "group": .number, "step": .number],
+                "show", value: .record(members: ["experience": .anyOf([.object, .string]), "group": .number, "step": .number,
+                                                 "trigger": .string, "published": .boolean],
                                        required: ["experience"]),
-                summary: "shows an experience (an object, or the path of a JSON file relative to the scenario) at `group` and `step` (1-based, default 1); a composing or presenting error is a `step.error` event",
+                summary: "shows an experience (an object, or the path of a JSON file relative to the scenario) at `group` and `step` (1-based, default 1), triggered as `trigger` (default `show_call`; `qualification` skips the first group's navigate actions), `published: false` (a preview) publishes no analytics; a composing or presenting error is a `step.error` event",
                 example: #"{"show": {"experience": "fixtures/tour.json", "group": 1, "step": 1}}"#
             ) { system, context in
                 let reader: JSONReader
@@ -39,7 +40,9 @@ extension TraitsSystem: SystemPlugin {
                 }
                 let group = try index(context.value["group"], "group")
                 let step = try index(context.value["step"], "step")
-                do { try system.show(reader, group: group, step: step) } catch let error as LocatedProblem {
+                let trigger = context.value["trigger"]?.stringValue ?? "show_call"
+                let published = context.value["published"]?.boolValue ?? true
+                do { try system.show(reader, group: group, step: step, trigger: trigger, published: published) } catch let error as LocatedProblem {
                     throw SystemError("show: invalid experience: \(error)")
                 } catch let error as TraitsUsageError { throw SystemError("show: \(error)") }
             },
@@ -50,6 +53,26 @@ extension TraitsSystem: SystemPlugin {
             ) { system, context in
                 let page = try index(context.value, "page")
                 do { try system.renderer.page(page) } catch let error as TraitsUsageError { throw SystemError("page: \(error)") }
+                context.engine.settle()
+            },
+            SystemStep(
+                "type", value: .record(members: ["id": .string, "text": .string], required: ["id", "text"]),
+                summary: "types a text into a text input of the shown experience step (its component `id`), replacing its value",
+                example: #"{"type": {"id": "0f8e7a52-1c3b-4a8e-9d2f-5b6c7d8e9f01", "text": "Ada"}}"#
+            ) { system, context in
+                do {
+                    try system.renderer.type(context.value["text"]?.stringValue ?? "", into: context.value["id"]?.stringValue ?? "")
+                } catch let error as TraitsUsageError { throw SystemError("type: \(error)") }
+                context.engine.settle()
+            },
+            SystemStep(
+                "select", value: .record(members: ["id": .string, "value": .string], required: ["id", "value"]),
+                summary: "selects an option (by `value`) of an option select of the shown experience step; in a multi select it toggles the option",
+                example: #"{"select": {"id": "0f8e7a52-1c3b-4a8e-9d2f-5b6c7d8e9f02", "value": "daily"}}"#
+            ) { system, context in
+                do {
+                    try system.renderer.select(context.value["value"]?.stringValue ?? "", in: context.value["id"]?.stringValue ?? "")
+                } catch let error as TraitsUsageError { throw SystemError("select: \(error)") }
                 context.engine.settle()
             },
             SystemStep(
@@ -76,7 +99,7 @@ extension TraitsSystem: SystemPlugin {
         [
             ExpectationKey(
                 "experience", shape: .anyOf([.object, .null]),
-                rule: "the shown experience `{experience, group, step, state, tree, metadata}` matches the pattern (members it names, recursively; arrays element-wise); `null`: nothing is shown",
+                rule: "the shown experience `{experience, group, step, state, tree, metadata, form}` (`form`: the shown step's fields by component id, `{label, value, satisfied, error}`) matches the pattern (members it names, recursively; arrays element-wise); `null`: nothing is shown",
                 example: #"{"experience": {"experience": "tour", "group": 1, "step": 2, "state": "shown"}}"#
             ) { system, _, expected in
                 let actual = system.currentJSON
@@ -90,6 +113,11 @@ extension TraitsSystem: SystemPlugin {
                 }
                 return []
             },
+            ExpectationKey(
+                "analytics", shape: .arrayOf(.anyOf([.string, .object])),
+                rule: "the experience analytics published so far (`appcues:v2:*`, in order) are exactly these: a string names the event, an object is a pattern on `{name, properties}`",
+                example: #"{"analytics": ["appcues:v2:experience_started", {"name": "appcues:v2:step_seen", "properties": {"stepIndex": "0,0"}}]}"#
+            ) { system, _, expected in analyticsMismatches(system, expected) },
             ExpectationKey(
                 "tree", shape: .object,
                 rule: "the composed view tree of the shown experience (the wrapper, or the container without one) matches the pattern: `{kind, id, <properties>, children: [...]}`, members it names, arrays element-wise",
@@ -106,6 +134,29 @@ extension TraitsSystem: SystemPlugin {
         ]
     }
 
+    /// The `analytics` expectation: the experience analytics events of the transcript (the
+    /// `appcues:v2:*` ones, in order), matched one for one against strings (names) or patterns.
+    static func analyticsMismatches(_ system: TraitsSystem, _ expected: JSONValue) -> [ExpectationMismatch] {
+        let actual: [JSONValue] = system.engine.transcript.events.compactMap { event in
+            guard event.type == "appcues.analytics", let name = event["name"]?.stringValue, name.hasPrefix("appcues:v2:") else { return nil }
+            return .object(["name": .string(name), "properties": event["properties"] ?? .object([:])])
+        }
+        let patterns = expected.arrayValue ?? []
+        let names = JSONValue.array(actual.map { $0["name"] ?? .null })
+        guard patterns.count == actual.count else {
+            return [ExpectationMismatch(message: "expected \(patterns.count) experience analytics events, got \(actual.count)",
+                                        expected: JSONWriter.text(expected), actual: JSONWriter.text(names))]
+        }
+        for (index, (pattern, event)) in zip(patterns, actual).enumerated() {
+            let matches = pattern.stringValue.map { event["name"]?.stringValue == $0 } ?? JSONMatch.matches(pattern, event)
+            if !matches {
+                return [ExpectationMismatch(message: "experience analytics event \(index + 1) differs", expected: JSONWriter.text(pattern),
+                                            actual: JSONWriter.text(event))]
+            }
+        }
+        return []
+    }
+
     public static var eventTypes: [EventType] {
         [
             EventType("experience.started", fields: ["experience"], meaning: "an experience is being shown (`show` step, `traits.show`)"),
@@ -119,7 +170,19 @@ extension TraitsSystem: SystemPlugin {
                       meaning: "a trait error with `retryMilliseconds`: the step presentation runs again after that delay on the virtual clock"),
             EventType("step.error", fields: ["experience", "group", "step", "message", "(recoverable)", "(traceback)"],
                       meaning: "composing or presenting failed: the experience stops (a `recoverable` one waits for `traits.retry()`)"),
-            EventType("experience.dismissed", fields: ["experience"], meaning: "the experience was removed (`dismiss` step, `traits.dismiss`, an error on a page change)"),
+            EventType("experience.dismissed", fields: ["experience"], meaning: "the experience was removed (`dismiss` step, `traits.dismiss`, `@appcues/close`, an error on a page change)"),
+            EventType("experience.error", fields: ["experience", "message"],
+                      meaning: "the experience could not start (a failed decode, no steps): `appcues:v2:experience_error` is published"),
+            EventType("appcues.analytics", fields: ["name", "properties", "(internal)"],
+                      meaning: "an analytics event the SDK publishes: the `appcues:v2:*` experience events with their properties, and `@appcues/track` events (`internal: false`)"),
+            EventType("profile.updated", fields: ["properties"], meaning: "profile attributes set by `@appcues/update-profile` or `@appcues/submit-form`"),
+            EventType("link.opened", fields: ["url", "via"],
+                      meaning: "`@appcues/link` or a `redirectUrl`: `via` is `delegate` (the app's navigation delegate), `in-app`, `external` or `scheme`"),
+            EventType("review.requested", fields: [], meaning: "`@appcues/request-review` asked the app for a review"),
+            EventType("push.requested", fields: [], meaning: "`@appcues/request-push` asked for the push permission"),
+            EventType("ui.type", fields: ["id", "text"], meaning: "text typed into an experience's text input (`type` step, `traits.type`)"),
+            EventType("ui.select", fields: ["id", "value"], meaning: "an option selected in an experience's option select (`select` step, `traits.select`)"),
+            EventType("ui.longpress", fields: ["id"], meaning: "an experience view long-pressed (`traits.longPress`)"),
         ]
     }
 

@@ -2,44 +2,69 @@ import Engine
 import JSON
 import LuaRuntime
 
-/// Shows experiences headlessly as the SDK's state machine does, recording each stage in the
-/// transcript: compose the step group, decorate and publish for the current page, present;
-/// page changes inside the container; dismissal; errors, retries and recovery.
+/// Shows experiences headlessly as the SDK's `ExperienceStateMachine` does, recording each
+/// stage in the transcript and publishing the SDK's analytics: compose a step group, run its
+/// `navigate` actions, ask the app (`canDisplayExperience`), decorate, publish and present; move
+/// between steps inside the container or across groups; end the experience, completed or not,
+/// then run its post-experience actions; errors, retries and recovery.
 public final class ExperienceRenderer {
     /// What is on screen (or on its way).
     public enum State {
         case idle
-        /// Composed; waiting for the presenting trait to call its completion.
+        /// Composed; its navigate actions run, or the presenting trait has not called its completion.
         case presenting(Presentation)
         case shown(Presentation)
         /// A recoverable error: ``retry()`` presents the step again.
         case failing(Presentation)
+        /// The container is being removed (a move to another group, or the end of the experience).
+        case ending(Presentation)
     }
 
     /// One presented step group.
     public final class Presentation {
-        public let experience: Experience
+        public let data: ExperienceData
         public let package: ExperiencePackage
         public let group: Int
+        /// The first group shown of the experience (its rendering starts the experience).
+        public let isFirst: Bool
         public internal(set) var retries = 0
-        init(experience: Experience, package: ExperiencePackage, group: Int) {
-            self.experience = experience
+        init(data: ExperienceData, package: ExperiencePackage, group: Int, isFirst: Bool) {
+            self.data = data
             self.package = package
             self.group = group
+            self.isFirst = isFirst
         }
+        public var experience: Experience { data.model }
         /// The current step, 0-based.
         public var item: Int { package.pageMonitor.currentPage }
+        public var stepIndex: Experience.StepIndex { Experience.StepIndex(group: group, item: item) }
     }
 
     /// Most retries of one step presentation (`retryMilliseconds`) before it is reported as failed.
     public static let maxRetries = 100
 
-    public private(set) var state: State = .idle
+    public internal(set) var state: State = .idle
     /// True while a step group is being composed (a trait showing another experience then is refused).
-    private var composing = false
+    var composing = false
+    /// The experience whose group is being composed (the content views read its form state).
+    var composingData: ExperienceData?
     public let composer: TraitComposer
-    private let transcript: Transcript
-    private let clock: VirtualClock
+    public let actionRegistry = ActionRegistry()
+    let transcript: Transcript
+    let clock: VirtualClock
+    /// The app's `canDisplayExperience` (Lua `traits.delegate{canDisplayExperience = ...}`): false blocks the step.
+    public var canDisplayExperience: ((ExperienceData) throws -> Bool)?
+    /// The app's navigation delegate (`navigate(url, externally)`); nil: the SDK's own handling.
+    public var navigationDelegate: ((String, Bool) throws -> Void)?
+    /// Renders an app's custom component into its view (`traits.component`); false when no
+    /// component has this identifier.
+    public var customComponentRenderer: ((_ identifier: String, TraitView, JSONValue?, CustomComponentActions) throws -> Bool)?
+    /// Experiences the server would deliver for `@appcues/launch-experience` and `nextContentId`, by id.
+    public var served: [String: JSONValue] = [:]
+    /// The profile attributes set by `@appcues/update-profile` and `@appcues/submit-form`.
+    public internal(set) var profile: JSONObject = [:]
+    /// Ids of experience instances and errors: deterministic, so transcripts compare.
+    var idCounter = 0
 
     public init(composer: TraitComposer, transcript: Transcript, clock: VirtualClock) {
         self.composer = composer
@@ -49,35 +74,77 @@ public final class ExperienceRenderer {
             transcript?.record("trait.applied", ["trait": .string(trait.type), "capability": .string(capability.rawValue),
                                                 "level": .string(trait.level.rawValue)])
         }
+        composer.contentRenderer = { [unowned self] child, view in self.renderContent(child, into: view) }
+        actionRegistry.host = self
+        actionRegistry.onError = { [weak transcript] error, source in
+            transcript?.record("error", ["message": .string(ExperienceRenderer.message(error)), "source": .string(source)])
+        }
+        actionRegistry.onLog = { [weak transcript] message in transcript?.record("log", ["message": .string(message)]) }
     }
 
-    /// The presentation on screen, presenting or failing (nil when idle).
+    /// The presentation on screen, presenting, failing or ending (nil when idle).
     public var current: Presentation? {
         switch state {
         case .idle: return nil
-        case .presenting(let p), .shown(let p), .failing(let p): return p
+        case .presenting(let p), .shown(let p), .failing(let p), .ending(let p): return p
         }
     }
 
-    /// Shows the step `stepIndex` (0-based) of `experience`. False (and a `step.error`) when it
-    /// could not be composed or presented; an error when another experience is active.
+    /// A new deterministic UUID-shaped id (instance and error ids).
+    func nextID() -> String {
+        idCounter += 1
+        let hex = String(idCounter, radix: 16)
+        return "00000000-0000-4000-8000-" + String(repeating: "0", count: max(0, 12 - hex.count)) + hex
+    }
+
+    /// Shows the step `stepIndex` (0-based) of `experience`, as a `show` call triggers it.
     @discardableResult
     public func show(_ experience: Experience, at stepIndex: Experience.StepIndex = .initial) throws -> Bool {
+        try show(ExperienceData(experience, instanceID: nextID()), at: stepIndex)
+    }
+
+    /// Starts an experience at `stepIndex`. False (and a `step.error`, or an `experience_error`)
+    /// when it could not be composed or presented; an error when another experience is active
+    /// (a failing one is replaced, as the SDK's `.failing + .startExperience`).
+    @discardableResult
+    public func show(_ data: ExperienceData, at stepIndex: Experience.StepIndex = .initial) throws -> Bool {
+        if case .failing(let failing) = state {
+            state = .idle
+            failing.package.tearDown()
+        }
         if let active = current {
             throw TraitsUsageError("experience \(active.experience.id) is already active: dismiss it first")
         }
         if composing { throw TraitsUsageError("an experience is being composed: a trait cannot show another one") }
-        transcript.record("experience.started", ["experience": .string(experience.id)])
+        transcript.record("experience.started", ["experience": .string(data.id)])
+        if let error = data.error, !error.isEmpty {
+            publishExperienceError(data, error)
+            return false
+        }
+        if data.model.steps.isEmpty {
+            publishExperienceError(data, "Experience has 0 steps")
+            return false
+        }
+        beginGroup(data, at: stepIndex, isFirst: true, navigate: data.shouldNavigateBeforeRender)
+        return current != nil
+    }
+
+    /// Composes the group of `stepIndex`, runs its navigate actions (when asked), then presents.
+    func beginGroup(_ data: ExperienceData, at stepIndex: Experience.StepIndex, isFirst: Bool, navigate: Bool,
+                    completion: (() -> Void)? = nil) {
         let package: ExperiencePackage
         do {
             composing = true
-            defer { composing = false }
-            package = try composer.package(experience: experience, stepIndex: stepIndex)
+            composingData = data
+            defer { composing = false; composingData = nil }
+            package = try composer.package(experience: data.model, stepIndex: stepIndex)
         } catch {
-            report(error, experience: experience, group: stepIndex.group, item: stepIndex.item, recoverable: false)
-            return false
+            state = .idle
+            report(error, data: data, at: stepIndex, recoverable: false)
+            completion?()
+            return
         }
-        let presentation = Presentation(experience: experience, package: package, group: stepIndex.group)
+        let presentation = Presentation(data: data, package: package, group: stepIndex.group, isFirst: isFirst)
         package.metadataDelegate.onPublish = { [weak transcript] metadata, animated in
             guard let transcript else { return }
             transcript.record("metadata.published", ["keys": .array(metadata.current.keys.sorted().map { .string($0) })])
@@ -90,118 +157,32 @@ public final class ExperienceRenderer {
             self.pageChanged(presentation, to: newIndex, from: oldIndex)
         }
         state = .presenting(presentation)
-        presentStep(presentation)
-        return current != nil
-    }
-
-    /// Changes the page (0-based) inside the shown container.
-    public func page(_ index: Int) throws {
-        guard case .shown(let presentation) = state else { throw TraitsUsageError("no experience is shown") }
-        let pages = presentation.package.pageMonitor.numberOfPages
-        guard (0..<pages).contains(index) else {
-            throw TraitsUsageError("page \(index + 1) is out of range: the container has \(pages) page\(pages == 1 ? "" : "s")")
+        var models: [Experience.Action] = []
+        if navigate, case .group(let group) = data.model.steps[stepIndex.group] {
+            models = (group.actions[Experience.formatted(group.id)] ?? []).filter { $0.trigger == "navigate" }
         }
-        try presentation.package.pageMonitor.set(currentPage: index)
+        let actions = actionRegistry.makeInstances(models, level: "group")
+        actionRegistry.execute(actions) { [weak self, weak presentation] in
+            guard let self, let presentation, case .presenting(let p) = self.state, p === presentation else { completion?(); return }
+            self.presentContainer(presentation, completion: completion)
+        }
     }
 
-    /// Removes the experience (its presenting trait's `remove`); false when nothing is shown.
-    @discardableResult
-    public func dismiss() -> Bool {
-        switch state {
-        case .idle: return false
-        case .failing(let presentation):
+    /// Asks the app, then presents (`executePresentContainer`).
+    private func presentContainer(_ presentation: Presentation, completion: (() -> Void)?) {
+        let allowed: Bool
+        do { allowed = try canDisplayExperience?(presentation.data) ?? true } catch {
+            transcript.record("error", ["message": .string(ExperienceRenderer.message(error)), "source": .string("canDisplayExperience")])
+            allowed = false
+        }
+        guard allowed else {
             state = .idle
             presentation.package.tearDown()
-            record("experience.dismissed", presentation)
-            return true
-        case .presenting(let presentation), .shown(let presentation):
-            presentation.package.dismisser { [weak self, weak presentation] in
-                guard let self, let presentation, self.current === presentation else { return }
-                self.state = .idle
-                presentation.package.tearDown()
-                self.record("experience.dismissed", presentation)
-            }
-            return true
+            report(TraitsUsageError("Step blocked by app"), data: presentation.data, at: presentation.stepIndex, recoverable: false)
+            completion?()
+            return
         }
-    }
-
-    /// Presents a failing step again (after a recoverable error); false when nothing waits.
-    @discardableResult
-    public func retry() -> Bool {
-        guard case .failing(let presentation) = state else { return false }
-        state = .presenting(presentation)
-        presentStep(presentation)
-        return true
-    }
-
-    private func presentStep(_ presentation: Presentation) {
-        let package = presentation.package
-        do {
-            try package.stepDecoratingTraitUpdater(presentation.item, nil)
-            try package.presenter { [weak self, weak presentation] in
-                guard let self, let presentation, case .presenting(let p) = self.state, p === presentation else { return }
-                self.state = .shown(presentation)
-                self.record("step.presented", presentation)
-            }
-        } catch let error as TraitError where error.retryMilliseconds != nil && presentation.retries < ExperienceRenderer.maxRetries {
-            presentation.retries += 1
-            let delay = error.retryMilliseconds ?? 0
-            record("step.retrying", presentation, ["message": .string(error.description), "retryMilliseconds": .integer(Int64(delay))])
-            clock.after(Double(delay) / 1000) { [weak self, weak presentation] in
-                guard let self, let presentation, case .presenting(let p) = self.state, p === presentation else { return }
-                self.presentStep(presentation)
-            }
-        } catch {
-            var failure = error
-            if let traitError = error as? TraitError, traitError.retryMilliseconds != nil {
-                failure = TraitError(description: "\(traitError.description) (gave up after \(presentation.retries) retries)",
-                                     recoverable: traitError.recoverable)
-            }
-            let recoverable = (failure as? TraitError)?.recoverable ?? false
-            state = recoverable ? .failing(presentation) : .idle
-            if !recoverable { presentation.package.tearDown() }
-            report(failure, experience: presentation.experience, group: presentation.group, item: presentation.item,
-                   recoverable: recoverable)
-        }
-    }
-
-    private func pageChanged(_ presentation: Presentation, to newIndex: Int, from oldIndex: Int) {
-        do {
-            try presentation.package.stepDecoratingTraitUpdater(newIndex, oldIndex)
-            record("step.presented", presentation)
-        } catch {
-            report(error, experience: presentation.experience, group: presentation.group, item: newIndex, recoverable: false)
-            state = .idle
-            presentation.package.dismisser { [weak self] in
-                presentation.package.tearDown()
-                self?.record("experience.dismissed", presentation)
-            }
-        }
-    }
-
-    private func record(_ type: String, _ presentation: Presentation, _ extra: JSONObject = [:]) {
-        var fields: JSONObject = ["experience": .string(presentation.experience.id)]
-        if type != "experience.dismissed" {
-            fields["group"] = .integer(Int64(presentation.group + 1))
-            fields["step"] = .integer(Int64(presentation.item + 1))
-        }
-        for (key, value) in extra { fields[key] = value }
-        transcript.record(type, fields)
-    }
-
-    /// Records `step.error` with the message (and the Lua traceback, when there is one).
-    private func report(_ error: any Error, experience: Experience, group: Int, item: Int, recoverable: Bool) {
-        var fields: JSONObject = ["experience": .string(experience.id), "group": .integer(Int64(group + 1)),
-                                  "step": .integer(Int64(item + 1)), "message": .string(ExperienceRenderer.message(error))]
-        if recoverable { fields["recoverable"] = .bool(true) }
-        if let traceback = (error as? LuaError)?.traceback { fields["traceback"] = .string(traceback) }
-        transcript.record("step.error", fields)
-    }
-
-    /// The text of an error as the SDK reports it (`"\(error)"`), Lua errors by their message.
-    static func message(_ error: any Error) -> String {
-        if let error = error as? LuaError { return error.message }
-        return String(describing: error)
+        presentStep(presentation, completion: completion)
     }
 }
 

@@ -11,7 +11,7 @@ import Testing
     /// after running `setup` (Lua).
     func show(_ traits: [String], pages: Int = 1, experienceTraits: [String] = [], setup: String = "") throws -> TraitsHarness {
         let h = try TraitsHarness()
-        let children = (1...pages).map { #"{"id": "s\#($0)", "type": "modal", "content": {"text": "\#($0)"}}"# }.joined(separator: ",")
+        let children = (1...pages).map { #"{"id": "s\#($0)", "type": "modal", "content": {"type": "text", "id": "6c1e0f5a-0000-4000-8000-00000000000\#($0)", "text": "\#($0)"}}"# }.joined(separator: ",")
         let json = #"{"id": "e", "traits": [\#(experienceTraits.joined(separator: ","))], "steps": [{"id": "g", "type": "group", "traits": [\#(traits.joined(separator: ","))], "children": [\#(children)]}]}"#
         try h.lua(setup + "\ntraits.show([==[\(json)]==])")
         return h

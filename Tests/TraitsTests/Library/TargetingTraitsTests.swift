@@ -101,6 +101,23 @@ import Testing
         #expect(target["tapActions"] == .array([.string("@appcues/continue")]))
     }
 
+    /// A tap on the target runs its actions ("Target Tapped", "Target Rectangle"), as the SDK's `didTapTarget`.
+    @Test func tappingTheTargetRunsItsActions() throws {
+        let h = try TraitsHarness()
+        try h.lua(#"""
+        traits.show{id = "e", steps = {{id = "g", type = "group", traits = {{type = "@appcues/tooltip"},
+          {type = "@appcues/target-rectangle", config = {x = 5, y = 5, width = 10, height = 10}},
+          {type = "@appcues/backdrop", config = {backgroundColor = {light = "#0008"}}},
+          {type = "@appcues/target-interaction", config = {actions = {{on = "tap", type = "@appcues/continue"}}}}},
+          children = {{id = "a", type = "m"}, {id = "b", type = "m"}}}}}
+        traits.tap("target")
+        """#)
+        #expect(h.system.renderer.current?.item == 1)
+        let interaction = try #require(h.analytics("step_interaction").first)
+        #expect(interaction["interactionType"] == .string("Target Tapped"))
+        #expect(interaction["interactionData"]?["text"] == .string("Target Rectangle"))
+    }
+
     /// The tooltip's handler is not animating until a target is known, then animating: with the
     /// step transition animation set, the first publish is not an animation.
     @Test func tooltipAnimatesOnlyOnceItHasATarget() throws {

@@ -14,8 +14,10 @@ import Testing
         let experience = try decode(#"""
         {"id": "e", "name": "n", "type": "mobile", "traits": [{"type": "@a/x", "config": {"k": [1, {"z": null}]}, "extra": 1}],
          "steps": [{"id": "g", "type": "group", "traits": [{"type": "@a/y"}], "actions": {},
-                    "children": [{"id": "c1", "type": "modal", "traits": [{"type": "@a/z"}], "actions": {}, "content": {"t": 1}}]},
-                   {"id": "s", "type": "modal", "traits": [], "actions": {}, "content": {}}]}
+                    "children": [{"id": "c1", "type": "modal", "traits": [{"type": "@a/z"}], "actions": {},
+                                  "content": {"type": "text", "id": "0c9f3c52-5a5e-4d4b-9d7c-1b0f0e5f9a01", "text": "Hi"}}]},
+                   {"id": "s", "type": "modal", "traits": [], "actions": {},
+                    "content": {"type": "spacer", "id": "0c9f3c52-5a5e-4d4b-9d7c-1b0f0e5f9a02"}}]}
         """#)
         #expect(experience.traits == [Experience.Trait(type: "@a/x", config: .object(["k": .array([.integer(1), .object(["z": .null])])]))])
         guard case .group(let group) = experience.steps[0], case .child(let single) = experience.steps[1] else {
@@ -25,7 +27,9 @@ import Testing
         #expect(group.traits.map(\.type) == ["@a/y"])
         #expect(group.children.map(\.id) == ["c1"])
         #expect(group.children[0].traits.map(\.type) == ["@a/z"])
-        #expect(group.children[0].content == .object(["t": .integer(1)]))
+        #expect(group.children[0].content?.type == "text")
+        #expect(group.children[0].content?.id == "0c9f3c52-5a5e-4d4b-9d7c-1b0f0e5f9a01")
+        #expect(group.children[0].content?.properties["text"] == .string("Hi"))
         #expect(single.id == "s")
         #expect(experience.steps[1].items.map(\.id) == ["s"])
     }

@@ -78,7 +78,20 @@ import Testing
         traits.page(2)
         traits.dismiss()
         traits.show{id = "x", traits = {}, steps = {{id = "s", type = "m"}}}
+        traits.dismiss()
+        pcall(traits.show, {id = "bad", steps = {{id = "s", type = "m", content = {type = "nope"}}}})
         """#)
+        let tapActions = ["@appcues/request-review", "@appcues/request-push", "@appcues/link"].map {
+            ExperienceFixture.action("tap", $0, #"{"url": "https://x.test"}"#)
+        } + [ExperienceFixture.action("tap", "@appcues/update-profile", #"{"plan": "pro"}"#)]
+        let form = #"{"type": "stack", "id": "\#(ExperienceFixture.id(90))", "orientation": "vertical", "items": [\#(ExperienceFixture.button(91, "Go")),"# +
+            #"{"type": "textInput", "id": "\#(ExperienceFixture.id(92))", "label": \#(ExperienceFixture.text(93, "Name"))},"# +
+            #"{"type": "optionSelect", "id": "\#(ExperienceFixture.id(94))", "label": \#(ExperienceFixture.text(95, "Pick")), "selectMode": "single", "options": [{"value": "a", "content": \#(ExperienceFixture.text(96, "A"))}]}]}"#
+        let json = ExperienceFixture.experience([ExperienceFixture.step(97, content: form, actions: [91: tapActions + [ExperienceFixture.action("longPress", "@appcues/track", #"{"eventName": "held"}"#)]])])
+        try h.lua(presentLua.replacingOccurrences(of: "@t/present", with: "@t/present2") + "\n" +
+                  "traits.show([==[\(json.replacingOccurrences(of: "@t/present", with: "@t/present2"))]==])" +
+                  "\ntraits.type('\(ExperienceFixture.id(92))', 'Ada') traits.select('\(ExperienceFixture.id(94))', 'a')" +
+                  "\ntraits.tap('\(ExperienceFixture.id(91))') traits.longPress('\(ExperienceFixture.id(91))')")
         let recorded = Set(h.engine.transcript.events.map(\.type)).subtracting(["ui.tap", "log", "error"])
         let listed = Set(TraitsSystem.eventTypes.map(\.name))
         #expect(recorded.isSubset(of: listed), "unlisted: \(recorded.subtracting(listed))")

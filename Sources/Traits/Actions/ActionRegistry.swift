@@ -1,0 +1,141 @@
+import JSON
+
+/// The action types and the action queue (`ActionRegistry`): built-ins registered first; a type
+/// registered twice keeps the first (`Action of type <t> is already registered.`). Unknown
+/// types, and configs a factory refuses, are dropped when actions are made.
+///
+/// The queue runs one action at a time; an action's completion lets the next run at the next
+/// turn of the run loop (the SDK's `DispatchQueue.main.async`). Bounds: at most
+/// ``maxActionsPerInteraction`` actions run from one interaction (a custom action that enqueues
+/// itself is stopped with an error), and the queue holds at most ``maxQueueLength``.
+public final class ActionRegistry {
+    /// Makes an action from its model's `config` at a level (`step`, `group`); nil drops it.
+    public typealias Factory = (_ config: JSONValue?, _ level: String) throws -> (any ExperienceAction)?
+
+    public static let maxActionsPerInteraction = 10_000
+    public static let maxQueueLength = 10_000
+
+    public private(set) var types: [String] = []
+    private var factories: [String: Factory] = [:]
+    private var queue: [any ExperienceAction] = []
+    private var isProcessing = false
+    private var ranSinceInteraction = 0
+    weak var host: (any ActionHost)?
+    /// Told of errors (an action that failed, a loop stopped): the transcript's `error`.
+    var onError: ((any Error, String) -> Void)?
+    var onLog: ((String) -> Void)?
+
+    public init() { BuiltInActions.register(in: self) }
+
+    /// Registers an action type; false (and a log) when it is taken.
+    @discardableResult
+    public func register(type: String, factory: @escaping Factory) -> Bool {
+        guard factories[type] == nil else {
+            onLog?("Action of type \(type) is already registered.")
+            return false
+        }
+        factories[type] = factory
+        types.append(type)
+        return true
+    }
+
+    /// The actions of these models, in order; unknown types and refused configs dropped.
+    public func makeInstances(_ models: [Experience.Action], level: String) -> [any ExperienceAction] {
+        models.compactMap { model in
+            guard let factory = factories[model.type] else { return nil }
+            do { return try factory(model.config, level) } catch {
+                onError?(error, "action \(model.type)")
+                return nil
+            }
+        }
+    }
+
+    /// Runs these actions one after the other, outside the queue (a group's `navigate` actions
+    /// before it is presented), then `completion`.
+    public func execute(_ actions: [any ExperienceAction], completion: @escaping () -> Void) {
+        var remaining = transform(actions)[...]
+        func next() {
+            guard let action = remaining.popFirst() else { return completion() }
+            run(action, completion: next)
+        }
+        next()
+    }
+
+    /// Queues the actions of a user interaction: a `step_interaction` event first (naming the
+    /// last interaction-logging action), then the transformed actions.
+    public func enqueue(_ models: [Experience.Action], level: String, interactionType: String, viewDescription: String?) {
+        let instances = makeInstances(models, level: level)
+        let primary = instances.reversed().lazy.compactMap { $0 as? any InteractionLoggingAction }.first
+        ranSinceInteraction = 0
+        append([StepInteractionAction(interactionType: interactionType, viewDescription: viewDescription ?? "",
+                                      category: primary?.category ?? "", destination: primary?.destination ?? "")]
+               + transform(instances))
+    }
+
+    /// Queues actions (post-experience actions, a Lua `ctx.enqueue`), transformed.
+    public func enqueue(_ actions: [any ExperienceAction]) { append(transform(actions)) }
+
+    /// Drops every queued action (reset).
+    public func clearQueue() { queue.removeAll() }
+
+    /// The queue's length (the running action included).
+    public var queuedCount: Int { queue.count }
+
+    private func append(_ actions: [any ExperienceAction]) {
+        guard queue.count + actions.count <= ActionRegistry.maxQueueLength else {
+            onError?(ActionError("the action queue is full (\(ActionRegistry.maxQueueLength) actions): \(actions.count) dropped"), "actions")
+            return
+        }
+        queue += actions
+        processFirst()
+    }
+
+    /// Each transforming action of the original list rewrites the queue in turn (`transformQueue`).
+    private func transform(_ actions: [any ExperienceAction]) -> [any ExperienceAction] {
+        guard let host else { return actions }
+        return actions.reduce(actions) { current, action in
+            guard let transforming = action as? any QueueTransformingAction,
+                  let index = current.firstIndex(where: { $0 === action }) else { return current }
+            return transforming.transformQueue(current, index: index, in: host)
+        }
+    }
+
+    private func processFirst() {
+        guard !isProcessing, let action = queue.first else { return }
+        isProcessing = true
+        run(action) { [weak self] in
+            guard let self, let host = self.host else { return }
+            host.after(seconds: 0) {
+                self.isProcessing = false
+                if !self.queue.isEmpty { self.queue.removeFirst() }
+                self.processFirst()
+            }
+        }
+    }
+
+    /// Runs an action once: its errors are reported and count as done; past the bound the
+    /// queue is dropped with an error naming the action.
+    private func run(_ action: any ExperienceAction, completion: @escaping () -> Void) {
+        ranSinceInteraction += 1
+        guard ranSinceInteraction <= ActionRegistry.maxActionsPerInteraction, let host else {
+            if host != nil {
+                onError?(ActionError("more than \(ActionRegistry.maxActionsPerInteraction) actions ran from one interaction (last \(action.type)): the queue is dropped (an action loop?)"), "actions")
+            }
+            queue.removeAll()
+            isProcessing = false
+            return
+        }
+        var called = false
+        let once = { if !called { called = true; completion() } }
+        do { try action.execute(in: host, completion: once) } catch {
+            onError?(error, "action \(action.type)")
+            once()
+        }
+    }
+}
+
+/// An action that could not run, or a bound that stopped the queue.
+public struct ActionError: Error, CustomStringConvertible, Equatable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

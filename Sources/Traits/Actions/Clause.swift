@@ -1,0 +1,104 @@
+import Foundation
+import JSON
+
+/// A condition of `@appcues/conditional` (the SDK's `Clause`): `and`, `or`, `not`, a `survey`
+/// clause on a form field (`block` id, `operator`, `value`) or a `token` clause; an empty object
+/// or an undecodable survey/token clause is `unknown` (false). Nesting is bounded by ``maxDepth``.
+public indirect enum Clause: Equatable, CustomStringConvertible, Sendable {
+    case and([Clause])
+    case or([Clause])
+    case not(Clause)
+    case survey(block: String, op: Operator, value: String)
+    case token(token: String, op: Operator, value: String)
+    case unknown
+
+    public static let maxDepth = 64
+
+    public enum Operator: String, Sendable {
+        case equals = "==", doesntEqual = "!=", contains = "*", doesntContain = "!*", startsWith = "^"
+        case doesntStartWith = "!^", endsWith = "$", doesntEndWith = "!$", matchesRegex = "regex"
+        case isOneOf = "in", isntOneOf = "not in", isGreaterThan = ">", isGreaterOrEqual = ">="
+        case isLessThan = "<", isLessOrEqual = "<="
+
+        public func evaluate(_ lhs: String, _ rhs: String) -> Bool {
+            switch self {
+            case .equals: return lhs == rhs
+            case .doesntEqual: return lhs != rhs
+            case .contains: return lhs.contains(rhs)
+            case .doesntContain: return !lhs.contains(rhs)
+            case .startsWith: return lhs.hasPrefix(rhs)
+            case .doesntStartWith: return !lhs.hasPrefix(rhs)
+            case .endsWith: return lhs.hasSuffix(rhs)
+            case .doesntEndWith: return !lhs.hasSuffix(rhs)
+            case .matchesRegex:
+                guard let regex = try? NSRegularExpression(pattern: rhs) else { return false }
+                return regex.firstMatch(in: lhs, range: NSRange(location: 0, length: lhs.utf16.count)) != nil
+            case .isOneOf: return lhs.split(whereSeparator: \.isNewline).contains { $0 == rhs }
+            case .isntOneOf: return !lhs.split(whereSeparator: \.isNewline).contains { $0 == rhs }
+            case .isGreaterThan, .isGreaterOrEqual, .isLessThan, .isLessOrEqual:
+                guard let l = Double(lhs), let r = Double(rhs) else { return false }
+                switch self {
+                case .isGreaterThan: return l > r
+                case .isGreaterOrEqual: return l >= r
+                case .isLessThan: return l < r
+                default: return l <= r
+                }
+            }
+        }
+    }
+
+    /// Decodes a clause; more than one key, or nesting past ``maxDepth``, is an error.
+    public init(_ json: JSONValue, depth: Int = 0) throws {
+        guard depth < Clause.maxDepth else { throw ActionError("condition nested deeper than \(Clause.maxDepth)") }
+        guard let object = json.objectValue else { throw ActionError("a condition must be an object, got \(json.typeName)") }
+        let keys = object.keys.filter { ["and", "or", "not", "survey", "token"].contains($0) }
+        guard let key = keys.first else { self = .unknown; return }
+        guard keys.count == 1 else { throw ActionError("Invalid number of keys found (\(keys.count)), expected one.") }
+        let value = object[key] ?? .null
+        switch key {
+        case "and", "or":
+            guard let items = value.arrayValue else { throw ActionError("'\(key)' must be an array") }
+            let clauses = try items.map { try Clause($0, depth: depth + 1) }
+            self = key == "and" ? .and(clauses) : .or(clauses)
+        case "not":
+            self = .not(try Clause(value, depth: depth + 1))
+        default:
+            guard let subject = value[key == "survey" ? "block" : "token"]?.stringValue,
+                  let op = value["operator"]?.stringValue.flatMap(Operator.init(rawValue:)),
+                  let operand = value["value"]?.stringValue,
+                  key == "token" || Experience.isUUID(subject) else { self = .unknown; return }
+            self = key == "survey" ? .survey(block: Experience.formatted(subject), op: op, value: operand)
+                : .token(token: subject, op: op, value: operand)
+        }
+    }
+
+    /// Whether the clause holds on the form state (field values by component id).
+    public func evaluate(_ form: [String: String]) -> Bool {
+        switch self {
+        case .and(let clauses): return clauses.allSatisfy { $0.evaluate(form) }
+        case .or(let clauses): return clauses.contains { $0.evaluate(form) }
+        case .not(let clause): return !clause.evaluate(form)
+        case .survey(let block, let op, let value):
+            guard let field = form[block] else { return false }
+            return op.evaluate(field, value)
+        case .token(let token, let op, let value): return op.evaluate(token, value)
+        case .unknown: return false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .and(let c): return "and(\(c.map(\.description).joined(separator: ", ")))"
+        case .or(let c): return "or(\(c.map(\.description).joined(separator: ", ")))"
+        case .not(let c): return "not(\(c))"
+        case .survey(let block, let op, let value): return "\(block.uppercased()) \(op.rawValue) \(value)"
+        case .token(let token, let op, let value): return "\(token) \(op.rawValue) \(value)"
+        case .unknown: return "unknown"
+        }
+    }
+}
+
+extension Experience {
+    /// Whether a string is a UUID as Foundation parses them.
+    public static func isUUID(_ text: String) -> Bool { UUID(uuidString: text) != nil }
+}

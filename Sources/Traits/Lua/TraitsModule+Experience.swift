@@ -1,0 +1,167 @@
+import Engine
+import JSON
+import LuaRuntime
+
+/// The experience half of the `traits` module: custom actions, the form and navigation
+/// functions, the app's delegates, served experiences, the profile and reset.
+extension TraitsModule {
+    static func addExperienceFunctions(to module: LuaTable, system: TraitsSystem, engine: Engine, state: LuaState) {
+        unowned let system = system
+        unowned let engine = engine
+        func fail(_ message: String) -> LuaError { .callback(message: "traits: \(message)") }
+        func usage(_ name: String, _ body: () throws -> Void) throws {
+            do { try body() } catch let error as TraitsUsageError { throw fail("\(name): \(error)") }
+        }
+
+        module["action"] = .function(state.function("action") { args in
+            let definition = try args.table(1)
+            guard case .string(let typeName) = definition["type"] else {
+                throw args.argumentError(1, "field 'type' must be a string, got \(definition["type"].typeName)")
+            }
+            guard case .function(let execute) = definition["execute"] else {
+                throw args.argumentError(1, "field 'execute' must be a function, got \(definition["execute"].typeName)")
+            }
+            let type = typeName.string
+            try engine.retain(type.utf8.count + 64)   // the registry keeps the type
+            let registered = system.registerAction(type: type) { config, level in
+                LuaAction(type: type, level: level, config: config, execute: execute)
+            }
+            return [.boolean(registered)]
+        })
+        var components: [String: LuaFunction] = [:]
+        system.renderer.customComponentRenderer = { identifier, view, config, actions in
+            guard let render = components[identifier] else { return false }
+            _ = try render.call(TraitBindings.wrap(view, in: state), try config.map { try state.luaValue($0) } ?? .nil,
+                                customActions(actions, state))
+            return true
+        }
+        module["component"] = .function(state.function("component") { args in
+            let definition = try args.table(1)
+            guard case .string(let identifier) = definition["identifier"] else {
+                throw args.argumentError(1, "field 'identifier' must be a string, got \(definition["identifier"].typeName)")
+            }
+            guard case .function(let render) = definition["render"] else {
+                throw args.argumentError(1, "field 'render' must be a function, got \(definition["render"].typeName)")
+            }
+            guard components[identifier.string] == nil else { return [.boolean(false)] }
+            try engine.retain(identifier.string.utf8.count + 64)
+            components[identifier.string] = render
+            return [.boolean(true)]
+        })
+        module["runActions"] = .function(state.function("runActions") { args in
+            let json = try args.state.jsonValue(args[1])
+            var models: [Experience.Action] = []
+            for item in json.arrayValue ?? (json == .object([:]) ? [] : nil) ?? [] {
+                guard let type = item["type"]?.stringValue else { throw args.argumentError(1, "actions {on, type, config} expected") }
+                models.append(Experience.Action(trigger: item["on"]?.stringValue ?? "tap", type: type, config: item["config"]))
+            }
+            system.renderer.actionRegistry.enqueue(models, level: "step", interactionType: try args.optionalString(2) ?? "Button Tapped",
+                                                   viewDescription: try args.optionalString(3))
+            return []   // the queue runs at the next turn of the run loop (the caller's settle)
+        })
+        module["continue"] = .function(state.function("continue") { args in
+            let reference = try stepReference(args, 1)
+            system.renderer.show(step: reference)
+            engine.settle()
+            return []
+        })
+        module["close"] = .function(state.function("close") { args in
+            let markComplete = args[1].isNil ? false : try args.boolean(1)
+            let closed = system.renderer.dismiss(markComplete: markComplete)
+            engine.settle()
+            return [.boolean(closed)]
+        })
+        module["type"] = .function(state.function("type") { args in
+            let id = try args.string(1), text = try args.string(2)
+            try usage("type") { try system.renderer.type(text, into: id) }
+            engine.settle()
+            return []
+        })
+        module["select"] = .function(state.function("select") { args in
+            let id = try args.string(1), value = try args.string(2)
+            try usage("select") { try system.renderer.select(value, in: id) }
+            engine.settle()
+            return []
+        })
+        module["longPress"] = .function(state.function("longPress") { args in
+            let id = try args.string(1)
+            try usage("longPress") { try system.renderer.longPress(id) }
+            engine.settle()
+            return []
+        })
+        module["form"] = .function(state.function("form") { args in
+            guard let data = system.renderer.current?.data else { return [.nil] }
+            return [try args.state.luaValue(.object(JSONObject(uniqueKeysWithValues: data.flatFormState().map { ($0, .string($1)) })))]
+        })
+        module["serve"] = .function(state.function("serve") { args in
+            let json: JSONValue
+            if case .string(let text) = args[1] {
+                do { json = try JSONReader(file: nil, bytes: Array(text.string.utf8)).root } catch { throw fail("serve: \(error)") }
+            } else {
+                json = try args.state.jsonValue(args[1])
+            }
+            try engine.retain(json.estimatedSize)   // kept until launched (or replaced)
+            guard let id = json["id"]?.stringValue else { throw args.argumentError(1, "an experience with a string 'id' expected") }
+            system.renderer.served[Experience.formatted(id)] = json.sortingKeys
+            return []
+        })
+        module["delegate"] = .function(state.function("delegate") { args in
+            let table = try args.table(1)
+            switch table["canDisplayExperience"] {
+            case .function(let function):
+                system.renderer.canDisplayExperience = { data in
+                    try function.call(.string(LuaString(data.id))).first?.boolValue ?? true
+                }
+            case .nil: system.renderer.canDisplayExperience = nil
+            default: throw args.argumentError(1, "field 'canDisplayExperience' must be a function")
+            }
+            switch table["navigate"] {
+            case .function(let function):
+                system.renderer.navigationDelegate = { url, external in _ = try function.call(.string(LuaString(url)), .boolean(external)) }
+            case .nil: system.renderer.navigationDelegate = nil
+            default: throw args.argumentError(1, "field 'navigate' must be a function")
+            }
+            return []
+        })
+        module["profile"] = .function(state.function("profile") { args in [try args.state.luaValue(.object(system.renderer.profile))] })
+        module["reset"] = .function(state.function("reset") { _ in
+            system.renderer.reset()
+            engine.settle()
+            return []
+        })
+        module["actions"] = .function(state.function("actions") { args in
+            [.table(args.state.newArray(system.renderer.actionRegistry.types.map { .string(LuaString($0)) }))]
+        })
+    }
+
+    /// The `actions` table a custom component's `render` gets (`AppcuesExperienceActions`).
+    static func customActions(_ actions: CustomComponentActions, _ state: LuaState) -> LuaValue {
+        let table = state.newTable()
+        table["triggerBlockActions"] = .function(state.function("triggerBlockActions") { _ in actions.triggerBlockActions(); return [] })
+        table["track"] = .function(state.function("track") { args in
+            actions.track(try args.string(1), properties: args[2].isNil ? nil : try args.state.jsonValue(args[2]).objectValue)
+            return []
+        })
+        table["nextStep"] = .function(state.function("nextStep") { _ in actions.nextStep(); return [] })
+        table["previousStep"] = .function(state.function("previousStep") { _ in actions.previousStep(); return [] })
+        table["close"] = .function(state.function("close") { args in
+            actions.close(markComplete: args[1].isNil ? false : try args.boolean(1))
+            return []
+        })
+        table["updateProfile"] = .function(state.function("updateProfile") { args in
+            actions.updateProfile(try args.state.jsonValue(args[1]).objectValue ?? [:])
+            return []
+        })
+        return .table(table)
+    }
+
+    /// A step reference argument: a number is an offset, `{index=}`, `{offset=}` or `{stepID=}` as the continue config.
+    static func stepReference(_ args: LuaArguments, _ i: Int) throws -> StepReference {
+        switch args[i] {
+        case .nil: return .offset(1)
+        case .integer(let n): return .offset(Int(clamping: n))
+        case .table: return BuiltInActions.stepReference(try args.state.jsonValue(args[i]))
+        default: throw args.argumentError(i, "an offset or a {index|offset|stepID} table expected, got \(args[i].typeName)")
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import JSON
+
+/// A step's content as headless views: one view per component, kind its type, id its
+/// component id; buttons and views with `tap`/`longPress` actions run them; form fields show
+/// their state (`value`, `selected`, `error`).
+extension ExperienceRenderer {
+    func renderContent(_ child: Experience.Child, into stepView: TraitView) {
+        guard let content = child.content, let data = composingData else { return }
+        stepView.add(view(for: content, child: child, data: data))
+    }
+
+    private func view(for component: ExperienceComponent, child: Experience.Child, data: ExperienceData) -> TraitView {
+        let view = TraitView(kind: component.type, id: component.id, properties: component.properties)
+        if component.form?.kind == "optionSelect", let form = component.form {
+            for option in form.options {
+                let optionView = TraitView(kind: "option", properties: ["value": .string(option.value)])
+                optionView.add(self.view(for: option.content, child: child, data: data))
+                view.add(optionView)
+            }
+        } else {
+            for item in component.children { view.add(self.view(for: item, child: child, data: data)) }
+        }
+        if component.form != nil { refresh(view, data.state(for: child.id)) }
+        if component.type == "customComponent" { renderCustomComponent(component, child: child, into: view) }
+        let actions = child.actions[component.id] ?? []
+        if actions.contains(where: { $0.trigger == "tap" }) {
+            view.onTap = { [weak self] in self?.interact(child, component, trigger: "tap") }
+        }
+        if actions.contains(where: { $0.trigger == "longPress" }) { view["longPressable"] = .bool(true) }
+        return view
+    }
+
+    /// A form view's state: the value (text input) or selection (options), and the error shown.
+    func refresh(_ view: TraitView, _ state: ExperienceData.StepState) {
+        guard let id = view.id, let item = state.formItems[id] else { return }
+        if item.type == "textInput" {
+            view["value"] = .string(item.value.text)
+        } else {
+            view["selected"] = .array(item.options?.filter { item.isSelected($0) }.map { .string($0) } ?? [])
+            for option in view.children where option.kind == "option" {
+                option["selected"] = .bool(option["value"]?.stringValue.map(item.isSelected) ?? false)
+            }
+        }
+        if state.shouldShowError(for: id) { view["error"] = .bool(true) } else { view.properties.removeValue(forKey: "error") }
+    }
+
+    /// Updates the form views of the shown step (after a submit showed its errors).
+    public func formChanged() {
+        guard let presentation = current, let child = presentation.experience.step(at: presentation.stepIndex) else { return }
+        let state = presentation.data.state(for: child.id)
+        for id in state.formItems.keys { if let view = componentView(id) { refresh(view, state) } }
+    }
+
+    /// The shown step's form, `{id: {label, value, satisfied, error}}` (`traits.current().form`).
+    var formJSON: JSONValue? {
+        guard let presentation = current, let child = presentation.experience.step(at: presentation.stepIndex) else { return nil }
+        let state = presentation.data.state(for: child.id)
+        var object: JSONObject = [:]
+        for (id, item) in state.formItems {
+            object[id] = .object(["label": .string(item.label), "value": .string(item.value.text), "satisfied": .bool(item.isSatisfied),
+                                  "error": .bool(state.shouldShowError(for: id))])
+        }
+        return .object(object)
+    }
+
+    /// Runs a component's actions for a trigger (`tap`, `longPress`): a `step_interaction`
+    /// event then the actions, through the queue.
+    func interact(_ child: Experience.Child, _ component: ExperienceComponent, trigger: String) {
+        let actions = (child.actions[component.id] ?? []).filter { $0.trigger == trigger }
+        guard !actions.isEmpty else { return }
+        actionRegistry.enqueue(actions, level: "step", interactionType: trigger == "tap" ? "Button Tapped" : "Button Long Pressed",
+                               viewDescription: component.textDescription)
+    }
+
+    /// The shown step's component with this id and the step it belongs to.
+    func component(_ id: String) -> (Experience.Child, ExperienceComponent)? {
+        guard let presentation = current, let child = presentation.experience.step(at: presentation.stepIndex),
+              let content = child.content else { return nil }
+        let wanted = Experience.formatted(id)
+        return content.allComponents.first { $0.id == wanted }.map { (child, $0) }
+    }
+
+    /// The headless view of a component of the shown experience.
+    func componentView(_ id: String) -> TraitView? {
+        current?.package.wrapper.find(Experience.formatted(id))
+    }
+
+    /// Long-presses a component of the shown step.
+    public func longPress(_ id: String) throws {
+        guard let (child, component) = component(id) else { throw TraitsUsageError("no component '\(id)' in the shown step") }
+        transcript.record("ui.longpress", ["id": .string(id)])
+        interact(child, component, trigger: "longPress")
+    }
+
+    /// Types a text into a text input of the shown step (replacing its value, cut at `maxLength`).
+    public func type(_ text: String, into id: String) throws {
+        guard let (child, component) = component(id), let form = component.form else {
+            throw TraitsUsageError("no form field '\(id)' in the shown step")
+        }
+        guard form.kind == "textInput" else { throw TraitsUsageError("'\(id)' is an optionSelect: select an option instead") }
+        let value = form.maxLength.map { String(text.prefix($0)) } ?? text
+        try setFormValue(child, component, value)
+        transcript.record("ui.type", ["id": .string(id), "text": .string(value)])
+    }
+
+    /// Selects (a multi select: toggles) an option of an option select of the shown step.
+    public func select(_ value: String, in id: String) throws {
+        guard let (child, component) = component(id), let form = component.form else {
+            throw TraitsUsageError("no form field '\(id)' in the shown step")
+        }
+        guard form.kind == "optionSelect" else { throw TraitsUsageError("'\(id)' is a textInput: type into it instead") }
+        guard form.options.contains(where: { $0.value == value }) else {
+            throw TraitsUsageError("'\(id)' has no option '\(value)' (options: \(form.options.map(\.value).joined(separator: ", ")))")
+        }
+        try setFormValue(child, component, value)
+        transcript.record("ui.select", ["id": .string(id), "value": .string(value)])
+    }
+
+    private func setFormValue(_ child: Experience.Child, _ component: ExperienceComponent, _ value: String) throws {
+        guard let data = current?.data else { return }
+        let state = data.state(for: child.id)
+        state.formItems[component.id]?.setValue(value)
+        if let view = componentView(component.id) { refresh(view, state) }
+    }
+}

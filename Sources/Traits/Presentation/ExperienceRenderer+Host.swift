@@ -1,0 +1,92 @@
+import Foundation
+import JSON
+
+/// What actions reach: the renderer itself, the app around it recorded in the transcript.
+extension ExperienceRenderer: ActionHost {
+    public var currentExperience: ExperienceData? { current?.data }
+    public var currentStepIndex: Experience.StepIndex? { current?.stepIndex }
+
+    public func publish(event name: String, properties: JSONObject, isInternal: Bool) {
+        if isInternal, let data = current?.data, !data.published { return }
+        var fields: JSONObject = ["name": .string(name), "properties": .object(properties)]
+        if !isInternal { fields["internal"] = .bool(false) }
+        transcript.record("appcues.analytics", fields)
+    }
+
+    public func updateProfile(_ properties: JSONObject, isInternal: Bool) {
+        if isInternal, let data = current?.data, !data.published { return }
+        for (key, value) in properties { profile[key] = value }
+        transcript.record("profile.updated", ["properties": .object(properties)])
+    }
+
+    /// The navigation delegate when the app set one; else `http(s)` links open in-app (or
+    /// externally with `openExternally`) and other schemes through the system.
+    public func open(url: String, externally: Bool, completion: @escaping () -> Void) {
+        if let navigationDelegate {
+            do { try navigationDelegate(url, externally) } catch {
+                transcript.record("error", ["message": .string(ExperienceRenderer.message(error)), "source": .string("navigate")])
+            }
+            transcript.record("link.opened", ["url": .string(url), "via": .string("delegate")])
+            return completion()
+        }
+        let scheme = URL(string: url)?.scheme?.lowercased()
+        let via = ["http", "https"].contains(scheme) ? (externally ? "external" : "in-app") : "scheme"
+        transcript.record("link.opened", ["url": .string(url), "via": .string(via)])
+        completion()
+    }
+
+    /// Shows a served experience (normal priority: the current one is dismissed first); an id
+    /// nobody serves is logged. `trigger` is `launch_action` or `experience_completion_action:<from id>`.
+    public func launchExperience(id: String, trigger: String, completion: @escaping () -> Void) {
+        guard let json = served[Experience.formatted(id)] ?? served[id] else {
+            transcript.record("log", ["message": .string("launch-experience: no experience served with id \(id)")])
+            return completion()
+        }
+        var triggerName = trigger
+        var from = current?.data.id
+        if let colon = trigger.firstIndex(of: ":") {
+            triggerName = String(trigger[..<colon])
+            from = String(trigger[trigger.index(after: colon)...])
+        }
+        let data = experienceData(json, trigger: triggerName, from: from)
+        guard current != nil else {
+            _ = try? show(data)
+            return completion()
+        }
+        dismiss(markComplete: false) { [weak self] in
+            _ = try? self?.show(data)
+            completion()
+        }
+    }
+
+    /// A decoded experience, or a failed one (its id and name, the decoding error) as the SDK's `LossyExperience`.
+    func experienceData(_ json: JSONValue, trigger: String, from: String? = nil, published: Bool = true) -> ExperienceData {
+        do {
+            return ExperienceData(try Experience.decode(JSONReader(value: json, emptyObjectIsArray: true)), trigger: trigger, fromExperienceID: from, published: published,
+                                  instanceID: nextID())
+        } catch {
+            return failedExperience(json, "invalid experience: \(error)", trigger: trigger, from: from, published: published)
+        }
+    }
+
+    /// A failed experience: its id and name kept, the error to report when it starts.
+    func failedExperience(_ json: JSONValue, _ error: String, trigger: String, from: String? = nil, published: Bool = true) -> ExperienceData {
+        let skeleton = Experience(id: json["id"]?.stringValue ?? "", name: json["name"]?.stringValue ?? "",
+                                  type: json["type"]?.stringValue ?? "", steps: [])
+        return ExperienceData(skeleton, trigger: trigger, fromExperienceID: from, published: published, instanceID: nextID(), error: error)
+    }
+
+    public func requestReview(completion: @escaping () -> Void) {
+        transcript.record("review.requested", [:])
+        completion()
+    }
+
+    public func requestPush(completion: @escaping () -> Void) {
+        transcript.record("push.requested", [:])
+        completion()
+    }
+
+    public func after(seconds: Double, _ action: @escaping () -> Void) { clock.after(seconds, action) }
+
+    public func log(_ message: String) { transcript.record("log", ["message": .string(message)]) }
+}

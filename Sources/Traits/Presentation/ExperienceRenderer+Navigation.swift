@@ -1,0 +1,110 @@
+import JSON
+
+extension ExperienceRenderer {
+    /// Goes to a step (`@appcues/continue`, the SDK's `.startStep`): inside the container by a
+    /// page change, else across groups (the container dismissed, the next group composed, its
+    /// `navigate` actions run, presented). `+1` past the last step completes the experience; a
+    /// step that does not exist is a `step_error` (`Step at +2 does not exist`) and nothing moves.
+    /// Only a shown step moves (the SDK has no transition from the others); a move to the current
+    /// step is a logged no-op (the SDK would wait for a page change that never comes).
+    public func show(step reference: StepReference, completion: @escaping () -> Void = {}) {
+        guard case .shown(let presentation) = state else {
+            transcript.record("log", ["message": .string("continue \(reference): no step is shown")])
+            return completion()
+        }
+        let data = presentation.data
+        let current = presentation.stepIndex
+        guard let target = reference.resolve(in: data.model, from: current) else {
+            if reference == .offset(1), data.model.flatIndex(of: current) == data.model.stepCount - 1 {
+                end(presentation, markComplete: true, completion: completion)
+            } else {
+                report(TraitsUsageError("Step at \(reference) does not exist"), data: data, at: current, recoverable: false)
+                completion()
+            }
+            return
+        }
+        if target.group == presentation.group {
+            if target.item == current.item {
+                transcript.record("log", ["message": .string("continue \(reference): already at step \(current.analyticsDescription)")])
+            } else {
+                do { try presentation.package.pageMonitor.set(currentPage: target.item) } catch {
+                    report(error, data: data, at: target, recoverable: false)
+                }
+            }
+            return completion()
+        }
+        if target > current {
+            publish(ExperienceAnalytics.stepCompleted, ExperienceAnalytics.properties(data, stepIndex: current), data)
+        }
+        state = .ending(presentation)
+        presentation.package.dismisser { [weak self, weak presentation] in
+            guard let self, let presentation, case .ending(let p) = self.state, p === presentation else { return completion() }
+            presentation.package.tearDown()
+            self.state = .idle
+            self.beginGroup(data, at: target, isFirst: false, navigate: true, completion: completion)
+        }
+    }
+
+    /// Ends the experience (`@appcues/close`, the `dismiss` step): completed with
+    /// `markComplete` (`step_completed`, `experience_completed`, then the post-experience actions)
+    /// or dismissed (`experience_dismissed`). False when nothing is shown.
+    @discardableResult
+    public func dismiss(markComplete: Bool = false, completion: @escaping () -> Void = {}) -> Bool {
+        switch state {
+        case .idle, .ending:
+            completion()
+            return false
+        case .failing(let presentation):
+            state = .idle
+            presentation.package.tearDown()
+            record("experience.dismissed", presentation)
+            completion()
+            return true
+        case .presenting(let presentation), .shown(let presentation):
+            end(presentation, markComplete: markComplete, completion: completion)
+            return true
+        }
+    }
+
+    private func end(_ presentation: Presentation, markComplete: Bool, completion: @escaping () -> Void) {
+        let data = presentation.data
+        let index = presentation.stepIndex
+        if markComplete {
+            publish(ExperienceAnalytics.stepCompleted, ExperienceAnalytics.properties(data, stepIndex: index), data)
+            publish(ExperienceAnalytics.experienceCompleted, ExperienceAnalytics.properties(data), data)
+        } else {
+            publish(ExperienceAnalytics.experienceDismissed, ExperienceAnalytics.properties(data, stepIndex: index), data)
+        }
+        state = .ending(presentation)
+        presentation.package.dismisser { [weak self, weak presentation] in
+            guard let self, let presentation, case .ending(let p) = self.state, p === presentation else { return completion() }
+            self.state = .idle
+            presentation.package.tearDown()
+            self.record("experience.dismissed", presentation)
+            if markComplete { self.actionRegistry.enqueue(self.postExperienceActions(data)) }
+            completion()
+        }
+    }
+
+    /// After a completed experience: its `redirectUrl` opened, its `nextContentId` launched.
+    func postExperienceActions(_ data: ExperienceData) -> [any ExperienceAction] {
+        var actions: [any ExperienceAction] = []
+        if let url = data.model.redirectURL { actions.append(LinkAction(url: url, openExternally: false)) }
+        if let next = data.model.nextContentID {
+            actions.append(LaunchExperienceAction(experienceID: next, trigger: "experience_completion_action:" + data.id))
+        }
+        return actions
+    }
+
+    /// Ends whatever is shown without analytics, drops the queued actions and the profile (`Appcues.reset`).
+    public func reset() {
+        actionRegistry.clearQueue()
+        if let presentation = current {
+            state = .idle
+            presentation.package.dismisser {}
+            presentation.package.tearDown()
+            record("experience.dismissed", presentation)
+        }
+        profile = [:]
+    }
+}

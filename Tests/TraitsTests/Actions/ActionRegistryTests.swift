@@ -1,0 +1,120 @@
+import Engine
+import JSON
+import Testing
+@testable import Traits
+
+/// The SDK's `ActionRegistryTests`: registration, unknown types, duplicates, the queue's order
+/// (also while it is processing) and queue transforms.
+@Suite struct ActionRegistryTests {
+    final class Recorder {
+        var log: [String] = []
+    }
+
+    final class RecordingAction: ExperienceAction {
+        let type: String
+        let recorder: Recorder
+        let onExecute: ((any ActionHost) -> Void)?
+        init(type: String, recorder: Recorder, onExecute: ((any ActionHost) -> Void)? = nil) {
+            self.type = type
+            self.recorder = recorder
+            self.onExecute = onExecute
+        }
+        func execute(in host: any ActionHost, completion: @escaping () -> Void) {
+            recorder.log.append(type)
+            onExecute?(host)
+            completion()
+        }
+    }
+
+    /// Drops every action after itself (`ExperienceActionQueueTransforming`).
+    final class TruncatingAction: QueueTransformingAction {
+        let type = "@test/truncate"
+        let recorder: Recorder
+        init(recorder: Recorder) { self.recorder = recorder }
+        func execute(in host: any ActionHost, completion: @escaping () -> Void) {
+            recorder.log.append(type)
+            completion()
+        }
+        func transformQueue(_ queue: [any ExperienceAction], index: Int, in host: any ActionHost) -> [any ExperienceAction] {
+            Array(queue[...index])
+        }
+    }
+
+    func registry() throws -> (TraitsHarness, ActionRegistry) {
+        let h = try TraitsHarness()
+        return (h, h.system.renderer.actionRegistry)
+    }
+
+    @Test func testRegister() throws {
+        let (_, registry) = try registry()
+        let recorder = Recorder()
+        #expect(registry.register(type: "@test/action") { _, _ in RecordingAction(type: "@test/action", recorder: recorder) })
+        let instances = registry.makeInstances([Experience.Action(trigger: "tap", type: "@test/action")], level: "step")
+        #expect(instances.map(\.type) == ["@test/action"])
+    }
+
+    @Test func testUnknownAction() throws {
+        let (_, registry) = try registry()
+        #expect(registry.makeInstances([Experience.Action(trigger: "tap", type: "@unknown/action")], level: "step").isEmpty)
+    }
+
+    @Test func testDuplicateTypeRegistrations() throws {
+        let (h, registry) = try registry()
+        let recorder = Recorder()
+        #expect(registry.register(type: "@test/action") { _, _ in RecordingAction(type: "first", recorder: recorder) })
+        #expect(!registry.register(type: "@test/action") { _, _ in RecordingAction(type: "second", recorder: recorder) })
+        #expect(registry.makeInstances([Experience.Action(trigger: "tap", type: "@test/action")], level: "step").map(\.type) == ["first"])
+        #expect(h.events("log", ["message"]) == [#"log message="Action of type @test/action is already registered.""#])
+        #expect(!registry.register(type: "@appcues/close") { _, _ in nil }, "built-ins are registered first")
+    }
+
+    @Test func testQueueExecution() throws {
+        let (h, registry) = try registry()
+        let recorder = Recorder()
+        registry.enqueue([RecordingAction(type: "a", recorder: recorder), RecordingAction(type: "b", recorder: recorder)])
+        h.engine.settle()
+        #expect(recorder.log == ["a", "b"])
+        #expect(registry.queuedCount == 0)
+    }
+
+    @Test func testQueueAppendingWhileProcessing() throws {
+        let (h, registry) = try registry()
+        let recorder = Recorder()
+        let c = RecordingAction(type: "c", recorder: recorder)
+        let a = RecordingAction(type: "a", recorder: recorder) { host in host.actionRegistry.enqueue([c]) }
+        registry.enqueue([a, RecordingAction(type: "b", recorder: recorder)])
+        h.engine.settle()
+        #expect(recorder.log == ["a", "b", "c"])
+    }
+
+    @Test func testQueueTransforming() throws {
+        let (h, registry) = try registry()
+        let recorder = Recorder()
+        registry.enqueue([RecordingAction(type: "a", recorder: recorder), TruncatingAction(recorder: recorder),
+                          RecordingAction(type: "b", recorder: recorder)])
+        h.engine.settle()
+        #expect(recorder.log == ["a", "@test/truncate"])
+    }
+
+    /// An action that enqueues itself forever is stopped at the bound with an error naming it.
+    @Test func aLoopingActionStopsAtTheBound() throws {
+        let (h, registry) = try registry()
+        let recorder = Recorder()
+        final class Looping: ExperienceAction {
+            let type = "@test/loop"
+            func execute(in host: any ActionHost, completion: @escaping () -> Void) {
+                host.actionRegistry.enqueue([Looping()])
+                completion()
+            }
+        }
+        registry.enqueue([Experience.Action(trigger: "tap", type: "@test/none")], level: "step", interactionType: "Button Tapped",
+                         viewDescription: nil)
+        registry.enqueue([Looping()])
+        h.engine.settle()
+        let errors = h.events("error", ["message"])
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("more than 10000 actions ran from one interaction (last @test/loop)") == true)
+        #expect(registry.queuedCount == 0)
+        _ = recorder
+    }
+}
