@@ -40,6 +40,8 @@ public final class Campaigns {
     }
     /// What the user answers to the OS push prompt (`app.configure{pushAnswer = false}`).
     public var pushAnswer = true
+    /// The validation rules of events and profiles (`CTValidationConfig`; `app.configure{discardedEvents}`).
+    public var validation = ValidationConfig()
     /// False while the device is offline (`app.configure{online = false}`): HTML in-apps are dropped.
     public var isOnline = true
     /// The properties of this session's App Launched (memory only).

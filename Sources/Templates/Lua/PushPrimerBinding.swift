@@ -79,6 +79,12 @@ enum PushPrimerBinding {
         if let online = options["online"]?.boolValue { system.campaigns.isOnline = online }
         if let landscape = options["landscape"]?.boolValue { system.controller.isLandscape = landscape }
         if let answer = options["pushAnswer"]?.boolValue { system.campaigns.pushAnswer = answer }
+        if let names = options["discardedEvents"] {
+            guard let list = names.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
+                throw fail("discardedEvents must be a list of event names")
+            }
+            system.campaigns.validation.discardedEventNames = list.compactMap(\.stringValue)
+        }
         if let value = options["pushStatus"] {
             guard let status = value.stringValue.flatMap(PushStatus.init(rawValue:)) else {
                 throw fail("pushStatus must be one of \(PushStatus.allCases.map(\.rawValue).joined(separator: ", "))")

@@ -22,11 +22,11 @@ extension TemplatesSystem {
         switch action {
         case "recordEventWithProps":
             guard let name = message["event"]?.stringValue else { return }
-            campaigns.recordEvent(name, properties: message["properties"]?.objectValue ?? [:])
-        case "profilePush": campaigns.profile(message["properties"]?.objectValue ?? [:])
+            campaigns.recordUserEvent(name, properties: message["properties"]?.objectValue ?? [:])
+        case "profilePush": campaigns.pushUserProfile(message["properties"]?.objectValue ?? [:])
         case "recordChargedEvent":
-            campaigns.charged(details: message["chargeDetails"]?.objectValue ?? [:],
-                              items: message["items"]?.arrayValue?.compactMap(\.objectValue) ?? [])
+            campaigns.recordUserCharged(details: message["chargeDetails"]?.objectValue ?? [:],
+                                        items: message["items"]?.arrayValue?.compactMap(\.objectValue) ?? [])
         case "onUserLogin": campaigns.login(message["properties"]?.objectValue ?? [:])
         case "triggerInAppAction":
             guard let json = message["actionJson"]?.objectValue else {

@@ -31,8 +31,9 @@ extension TemplatesSystem {
                 example: #"{"jsBridge": {"action": "triggerInAppAction", "actionJson": {"type": "close"}, "callToAction": "No thanks"}}"#
             ) { system, context in system.jsBridge(context.value.objectValue ?? [:]) },
             SystemStep(
-                "device", value: .record(members: ["online": .boolean, "landscape": .boolean, "pushStatus": .string, "pushAnswer": .boolean], required: []),
-                summary: "changes the simulated device (`app.configure`): `online` (false: HTML in-apps are dropped), `landscape` (the orientation native in-apps are checked against), `pushStatus` (`notDetermined`, `denied`, `authorized`), `pushAnswer` (what the user answers to the OS prompt)",
+                "device", value: .record(members: ["online": .boolean, "landscape": .boolean, "pushStatus": .string, "pushAnswer": .boolean,
+                                                 "discardedEvents": .arrayOf(.string)], required: []),
+                summary: "changes the simulated device (`app.configure`): `online` (false: HTML in-apps are dropped), `landscape` (the orientation native in-apps are checked against), `pushStatus` (`notDetermined`, `denied`, `authorized`), `pushAnswer` (what the user answers to the OS prompt), `discardedEvents` (event names the SDK's validation drops)",
                 example: #"{"device": {"online": false}}"#
             ) { system, context in
                 try PushPrimerBinding.configure(system, context.value.objectValue ?? [:]) { SystemError("device: \($0)") }
