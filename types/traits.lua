@@ -155,6 +155,7 @@ function TraitMetadata:get(key) end
 ---@class TraitsShowOptions
 ---@field trigger? string `show_call` (default), `qualification` (skips the first group's navigate actions), `deep_link`, `preview`, ...
 ---@field published? boolean false: a preview, no analytics (default true)
+---@field priority? "normal"|"low" with another experience active: normal dismisses it first, low is not shown (false); absent: an error
 
 ---@class TraitsActionStep
 ---@field group integer 1-based

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Engine
+import JSON
 
 /// One system of a catalog, with its contributions erased to the engine-level definitions.
 public struct SystemEntry: Sendable {
@@ -13,6 +14,8 @@ public struct SystemEntry: Sendable {
     public let replCommands: [REPLCommandDefinition]
     /// The system's flags of `ctlua run`.
     public let runFlags: [RunFlagDefinition]
+    /// What `ctlua check` asks of the system.
+    public let checks: CheckDefinition
     /// The system's `ctlua` subcommands (a function: command types are metatypes).
     public let commands: @Sendable () -> [any ParsableCommand.Type]
     /// Makes the system and adds it to an engine.
@@ -29,6 +32,7 @@ public struct SystemEntry: Sendable {
         replCommands = S.replCommands.map { REPLCommandDefinition($0, of: S.self) }
         commands = { S.commands }
         runFlags = S.runFlags.map { RunFlagDefinition($0, of: S.self) }
+        checks = CheckDefinition(S.checks, of: S.self)
         install = { engine in try engine.add(S.make(for: engine)) }
     }
 }
@@ -71,6 +75,14 @@ public struct SystemCatalog: Sendable {
 
     /// Every system's `ctlua` subcommands.
     public var commands: [any ParsableCommand.Type] { systems.flatMap { $0.commands() } }
+
+    /// Every JSON file kind the systems read, in catalog order.
+    public var fileKinds: [FileKindDefinition] { systems.flatMap(\.checks.fileKinds) }
+
+    /// The first file kind that recognises `document`, if any.
+    public func fileKind(of document: JSONValue) -> FileKindDefinition? {
+        fileKinds.first { $0.recognizes(document) }
+    }
 
     /// Every event type: the core's, then the systems'.
     public var eventTypes: [(system: String?, type: EventType)] {

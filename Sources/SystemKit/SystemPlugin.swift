@@ -43,6 +43,9 @@ public protocol SystemPlugin: EngineSystem {
     static var commands: [any ParsableCommand.Type] { get }
     /// Flags of `ctlua run` (`--name`), applied before the script runs.
     static var runFlags: [RunFlag<Self>] { get }
+    /// What `ctlua check` validates for this system: its file kinds, the files its scenarios name,
+    /// and the problems found once everything is loaded.
+    static var checks: SystemChecks<Self> { get }
 }
 
 extension SystemPlugin {
@@ -54,6 +57,7 @@ extension SystemPlugin {
     public static var replCommands: [REPLCommand<Self>] { [] }
     public static var commands: [any ParsableCommand.Type] { [] }
     public static var runFlags: [RunFlag<Self>] { [] }
+    public static var checks: SystemChecks<Self> { SystemChecks() }
 }
 
 /// A Lua module as the REPL, completion and the reference list it.

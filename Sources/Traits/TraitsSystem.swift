@@ -70,11 +70,23 @@ public final class TraitsSystem: EngineSystem {
     /// engine. `trigger` is as the SDK's (`show_call` for a show call; `qualification` skips the
     /// first group's navigate actions); an unpublished experience (a preview) publishes no
     /// analytics. A document that does not decode is a failed experience (`experience_error`
-    /// when it has an id), then the problem is thrown.
+    /// when it has an id), then the problem is thrown. With a `priority` while another
+    /// experience is active: `normal` dismisses it first, `low` is not shown (false); without,
+    /// showing over an active experience is an error.
     @discardableResult
     public func show(_ reader: JSONReader, group: Int = 0, step: Int = 0, trigger: String = "show_call",
-                     published: Bool = true) throws -> Bool {
+                     published: Bool = true, priority: String? = nil) throws -> Bool {
         defer { engine.settle() }
+        var failing = false
+        if case .failing = renderer.state { failing = true }
+        if let priority, renderer.current != nil, !failing {
+            guard priority == "normal" else {
+                engine.transcript.record("log", ["message": .string("experience already active: a low priority experience is not shown")])
+                return false
+            }
+            renderer.dismiss(markComplete: false)   // normal priority replaces the current experience
+            engine.settle()
+        }
         let experience: Experience
         do { experience = try Experience.decode(reader) } catch {
             if reader.root["id"]?.stringValue != nil, renderer.current == nil {

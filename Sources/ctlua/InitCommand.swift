@@ -14,7 +14,11 @@ struct InitCommand: ParsableCommand {
 
     func run() throws {
         let root = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
-        let files = Scaffold.files(modules: HostOptions.catalog.modules.map(\.name), typesFolder: Scaffold.typesFolder())
+        guard let types = Scaffold.typesFolder() else {
+            FileHandle.standardError.write(Data("ctlua: init: cannot find ctlua's types/ folder (install ctlua with scripts/install, or run it from its repository)\n".utf8))
+            throw ExitCode(2)
+        }
+        let files = try Scaffold.files(modules: HostOptions.catalog.modules.map(\.name)) + Scaffold.typeFiles(from: types)
         let fm = FileManager.default
         let existing = files.map(\.path).filter { fm.fileExists(atPath: root.appendingPathComponent($0).path) }
         if !existing.isEmpty && !force {
@@ -33,14 +37,7 @@ struct InitCommand: ParsableCommand {
             }
             print("created \(file.path)")
         }
-        print("""
-
-            Next:
-              ctlua test \(directory == "." ? "" : directory + "/")scenarios     # both scenarios pass
-              luacheck \(directory == "." ? "." : directory)                   # ctlua's globals are declared in .luacheckrc
-            CI: .github/workflows/scenarios.yml expects ctlua checked out at ./ctlua (a git submodule);
-            change CTLUA in it when ctlua lives elsewhere.
-            """)
+        print("\n" + Scaffold.nextSteps(directory: directory))
     }
 }
 
@@ -51,12 +48,39 @@ enum Scaffold {
         var contents: String
     }
 
-    /// ctlua's `types/` folder: beside the repository the binary was built in (`.build/<config>/ctlua`),
+    /// What to run next, as printed: each command runs as written from the folder `init` ran in
+    /// (a test runs them).
+    static func nextSteps(directory: String) -> String {
+        let prefix = directory == "." ? "" : (directory.hasSuffix("/") ? directory : directory + "/")
+        let quoted = { (path: String) in path.contains(where: { " '\"$\\".contains($0) }) ? "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'" : path }
+        return """
+            Next:
+              ctlua check \(quoted(prefix.isEmpty ? "." : prefix))     # validates the presenter and the scenarios
+              ctlua test \(quoted(prefix + "scenarios"))     # both scenarios pass
+              luacheck --config \(quoted(prefix + ".luacheckrc")) \(quoted(prefix + "presenters"))     # ctlua's globals are declared
+            Editor: .luarc.json points LuaLS at .ctlua/types (ctlua's annotations, copied: commit them).
+            CI: .github/workflows/scenarios.yml installs ctlua from ./ctlua (a git submodule) with
+            scripts/install; change CTLUA in it when ctlua lives elsewhere.
+            """
+    }
+
+    /// ctlua's annotation files, copied into the project's `.ctlua/types/` (hidden: `ctlua check` and
+    /// `test` skip it), so `.luarc.json` names a folder that survives a clone.
+    static func typeFiles(from folder: String) throws -> [File] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".lua") }.sorted()
+        return try names.map { name in
+            File(path: ".ctlua/types/" + name, contents: try String(contentsOfFile: folder + "/" + name, encoding: .utf8))
+        }
+    }
+
+    /// ctlua's `types/` folder: where `scripts/install` put it (`PREFIX/share/ctlua/types` beside
+    /// `PREFIX/bin/ctlua`), beside the repository the binary was built in (`.build/<config>/ctlua`),
     /// else the one of the sources it was compiled from.
     static func typesFolder() -> String? {
         var candidates: [URL] = []
         if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
             var url = executable.deletingLastPathComponent()
+            candidates.append(url.deletingLastPathComponent().appendingPathComponent("share/ctlua/types"))
             while url.pathComponents.count > 1 {
                 candidates.append(url.appendingPathComponent("types"))
                 url.deleteLastPathComponent()
@@ -82,9 +106,8 @@ enum Scaffold {
         """
     }
 
-    static func files(modules: [String], typesFolder: String?) -> [File] {
-        let library = typesFolder.map { #"["\#($0)"]"# } ?? "[]"
-        return [
+    static func files(modules: [String]) -> [File] {
+        [
             File(path: "presenters/banner.lua", contents: """
                 -- A CleverTap custom code template: a title and a button that closes it.
                 templates.define{
@@ -133,15 +156,15 @@ enum Scaffold {
                 {
                   "$schema": "https://raw.githubusercontent.com/LuaLS/vscode-lua/master/setting/schema.json",
                   "runtime.version": "Lua 5.4",
-                  "workspace.library": \(library),
+                  "workspace.library": [".ctlua/types"],
                   "workspace.checkThirdParty": false
                 }
 
                 """),
             File(path: ".luacheckrc", contents: luacheckrc(modules: modules)),
             File(path: ".github/workflows/scenarios.yml", contents: """
-                # Runs the scenarios on every push. ctlua is expected at ./ctlua (a git submodule);
-                # change CTLUA when it lives elsewhere.
+                # Checks and runs the scenarios on every push. ctlua is expected at ./ctlua (a git
+                # submodule), installed with its scripts/install; change CTLUA when it lives elsewhere.
                 name: scenarios
                 on: [push, pull_request]
                 env:
@@ -154,7 +177,9 @@ enum Scaffold {
                       - uses: actions/checkout@v4
                         with: {submodules: true}
                       - run: $CTLUA/scripts/bootstrap
-                      - run: $CTLUA/scripts/ctlua test scenarios --junit reports/scenarios.xml --trace traces
+                      - run: $CTLUA/scripts/install "$HOME/.local" && echo "$HOME/.local/bin" >> "$GITHUB_PATH"
+                      - run: ctlua check .
+                      - run: ctlua test scenarios --junit reports/scenarios.xml --trace traces
                       - uses: actions/upload-artifact@v4
                         if: always()
                         with:

@@ -9,10 +9,10 @@ struct InitCommandTests {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let project = dir.appendingPathComponent("app")
-        let created = try CLI.run(["init", project.path])
+        let created = try CLI.run(["init", "app"], directory: dir)
         #expect(created.status == 0, "\(created.stderr)")
         for file in ["presenters/banner.lua", "scenarios/banner_shows_its_title.json", "scenarios/banner_closes_from_its_button.json",
-                     ".luarc.json", ".luacheckrc", ".github/workflows/scenarios.yml"] {
+                     ".luarc.json", ".luacheckrc", ".github/workflows/scenarios.yml", ".ctlua/types/templates.lua"] {
             #expect(created.stdout.contains("created \(file)"))
             #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent(file).path), "\(file)")
         }
@@ -20,19 +20,33 @@ struct InitCommandTests {
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.hasSuffix("2 passed, 0 failed\n"), "\(run.stdout)")
 
-        // The LuaLS settings point at ctlua's own annotation files.
+        // The LuaLS settings point at the copy of ctlua's annotation files in the project, by a
+        // relative path: it survives a clone (moving the folder here stands for one).
         let luarc = try JSONSerialization.jsonObject(with: Data(contentsOf: project.appendingPathComponent(".luarc.json"))) as? [String: Any]
-        let library = try #require(luarc?["workspace.library"] as? [String])
-        #expect(library.count == 1 && FileManager.default.fileExists(atPath: library[0] + "/templates.lua"), "\(library)")
+        #expect(luarc?["workspace.library"] as? [String] == [".ctlua/types"])
+        let moved = dir.appendingPathComponent("clone")
+        try FileManager.default.moveItem(at: project, to: moved)
+        for module in ["app", "ui", "json", "templates", "traits", "hooks", "flowx"] {
+            #expect(FileManager.default.fileExists(atPath: moved.appendingPathComponent(".ctlua/types/\(module).lua").path), "\(module)")
+        }
+        try FileManager.default.moveItem(at: moved, to: project)
 
-        // luacheck (Debian's lua-check, installed by scripts/bootstrap) accepts the presenter with
-        // the scaffold's settings, and flags an undeclared global with them.
-        let lint = try CLI.shell("command -v luacheck >/dev/null || exit 77; luacheck --no-color .", directory: project)
-        if lint.status != 77 {
-            #expect(lint.status == 0, "\(lint.stdout)")
+        // The printed next steps run as written from the folder init ran in (luacheck: Debian's
+        // lua-check, installed by scripts/bootstrap), with ctlua on PATH as the README installs it.
+        let commands = created.stdout.components(separatedBy: "Next:\n").last?.split(separator: "\n")
+            .prefix { $0.hasPrefix("  ") }.map { String($0.split(separator: "#")[0]).trimmingCharacters(in: .whitespaces) } ?? []
+        #expect(commands.count == 3, "\(created.stdout)")
+        let path = ["PATH": CLI.executable.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")]
+        let hasLuacheck = try CLI.shell("command -v luacheck", directory: dir).status == 0
+        for command in commands where hasLuacheck || !command.hasPrefix("luacheck") {
+            let r = try CLI.shell(command, environment: path, directory: dir)
+            #expect(r.status == 0, "\(command): \(r.stdout)\(r.stderr)")
+        }
+        if hasLuacheck {
+            // The printed luacheck flags an undeclared global with the scaffold's settings.
             try "templates.define{name = 'X', onPresent = function(ctx) undeclared(ctx) end}\n"
                 .write(to: project.appendingPathComponent("presenters/bad.lua"), atomically: true, encoding: .utf8)
-            let bad = try CLI.shell("luacheck --no-color .", directory: project)
+            let bad = try CLI.shell(commands[2], directory: dir)
             #expect(bad.status != 0 && bad.stdout.contains("undeclared"), "\(bad.stdout)")
         }
     }

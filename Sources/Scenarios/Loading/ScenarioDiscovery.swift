@@ -6,8 +6,10 @@ import JSON
 /// folders (searched recursively, hidden entries and `__snapshots__` skipped, sorted by path) the files that are
 /// scenarios by the folder rule, so presenters, definitions and fixtures beside them are not taken
 /// for scenarios:
-/// - a `.json` file whose top-level object has a `steps` key (a file that is not valid JSON is
-///   taken when its text contains `"steps"`, so a typo in a scenario is reported, not skipped);
+/// - a `.json` file whose top-level object has a `steps` key and that no system recognises as one
+///   of its own files (an Appcues experience has `steps` too: `isSystemFile` names its kind), or a
+///   file that is not valid JSON whose text contains `"steps"` (so a typo in a scenario is
+///   reported, not skipped);
 /// - a `.lua` file named `*_test.lua` or `*.test.lua`.
 public enum ScenarioDiscovery {
     /// A file found, with the path as discovered (relative to the current folder when inside it,
@@ -15,9 +17,13 @@ public enum ScenarioDiscovery {
     public struct Found: Sendable, Equatable {
         public var relativePath: String
         public var file: String
-        public init(relativePath: String, file: String) {
+        /// Why a file found in a folder was taken as a scenario (nil: named on the command line);
+        /// load errors say it.
+        public var rule: String?
+        public init(relativePath: String, file: String, rule: String? = nil) {
             self.relativePath = relativePath
             self.file = file
+            self.rule = rule
         }
     }
 
@@ -26,7 +32,12 @@ public enum ScenarioDiscovery {
 
     /// Every scenario file under `paths` (duplicates removed, first occurrence kept), and an
     /// error for each path that does not exist.
-    public static func find(_ paths: [String], fileManager: FileManager = .default) -> (files: [Found], errors: [LocatedProblem]) {
+    /// `isSystemFile` names the kind of a document a system reads (nil: none), so such a file in a
+    /// folder is not taken for a scenario. `everyFile` (`ctlua check`): every `.json` and `.lua`
+    /// file of a folder, scenario or not.
+    public static func find(_ paths: [String], fileManager: FileManager = .default,
+                            isSystemFile: (JSONValue) -> String? = { _ in nil },
+                            everyFile: Bool = false) -> (files: [Found], errors: [LocatedProblem]) {
         var files: [Found] = []
         var errors: [LocatedProblem] = []
         var seen: Set<String> = []
@@ -53,8 +64,8 @@ public enum ScenarioDiscovery {
                     var isDir: ObjCBool = false
                     let full = absolute + "/" + sub
                     guard fileManager.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue,
-                          isScenarioInFolder(full) else { continue }
-                    found.append(Found(relativePath: display == "." ? sub : display + "/" + sub, file: full))
+                          let rule = everyFile ? "" : scenarioRule(full, isSystemFile: isSystemFile) else { continue }
+                    found.append(Found(relativePath: display == "." ? sub : display + "/" + sub, file: full, rule: rule))
                 }
                 found.sort { $0.relativePath.utf8.lexicographicallyPrecedes($1.relativePath.utf8) }
             } else {
@@ -66,14 +77,23 @@ public enum ScenarioDiscovery {
     }
 
     /// The folder rule (see the type's documentation).
-    public static func isScenarioInFolder(_ path: String) -> Bool {
+    public static func isScenarioInFolder(_ path: String, isSystemFile: (JSONValue) -> String? = { _ in nil }) -> Bool {
+        scenarioRule(path, isSystemFile: isSystemFile) != nil
+    }
+
+    /// The part of the folder rule that takes `path` as a scenario, in words; nil when it is not one.
+    public static func scenarioRule(_ path: String, isSystemFile: (JSONValue) -> String? = { _ in nil }) -> String? {
         let name = (path as NSString).lastPathComponent.lowercased()
-        if name.hasSuffix(".lua") { return name.hasSuffix("_test.lua") || name.hasSuffix(".test.lua") }
-        guard name.hasSuffix(".json"), let bytes = try? FileBytes.read(path) else { return false }
+        if name.hasSuffix(".lua") {
+            return name.hasSuffix("_test.lua") || name.hasSuffix(".test.lua") ? "a .lua file named *_test.lua or *.test.lua" : nil
+        }
+        guard name.hasSuffix(".json"), let bytes = try? FileBytes.read(path) else { return nil }
         if let document = try? JSONDocument(bytes: bytes) {
-            return document.value.objectValue?["steps"] != nil
+            guard document.value.objectValue?["steps"] != nil, isSystemFile(document.value) == nil else { return nil }
+            return "a .json file whose top-level object has a \"steps\" key and that no system recognises"
         }
         return String(decoding: bytes, as: UTF8.self).contains("\"steps\"")
+            ? "a .json file that is not valid JSON but contains \"steps\"" : nil
     }
 
     /// The name of a `.lua` scenario from its file name: `banner_test.lua` and `banner.test.lua`

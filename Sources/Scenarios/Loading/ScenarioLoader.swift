@@ -32,12 +32,19 @@ public struct ScenarioLoader: Sendable {
     public func load(bytes: [UInt8], found: ScenarioDiscovery.Found, defaultName: String) -> Result<Scenario, ScenarioLoadErrors> {
         let file = found.relativePath
         let reader: JSONReader
-        do { reader = try JSONReader(file: file, bytes: bytes) } catch { return .failure(ScenarioLoadErrors([error])) }
+        do { reader = try JSONReader(file: file, bytes: bytes) } catch { return .failure(ScenarioLoadErrors([error] + Self.ruleNote(found))) }
         var validator = Validation(reader: reader)
         let directory = (found.file as NSString).deletingLastPathComponent
         let scenario = validate(reader.root, found: found, directory: directory, defaultName: defaultName, into: &validator)
-        if !validator.errors.isEmpty { return .failure(ScenarioLoadErrors(validator.errors)) }
+        if !validator.errors.isEmpty { return .failure(ScenarioLoadErrors(validator.errors + Self.ruleNote(found))) }
         return .success(scenario)
+    }
+
+    /// For a file found in a folder, a line saying which rule took it as a scenario (a file a
+    /// system reads that the rule took by mistake is then plain to see).
+    static func ruleNote(_ found: ScenarioDiscovery.Found) -> [LocatedProblem] {
+        guard let rule = found.rule else { return [] }
+        return [LocatedProblem(file: found.relativePath, message: "taken as a scenario by the folder rule: \(rule)")]
     }
 
     /// Collects problems, located by the reader.

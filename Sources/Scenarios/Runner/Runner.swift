@@ -94,7 +94,7 @@ public enum Runner {
 
     /// Finds and loads every scenario under `paths`; fails with every error found.
     public static func load(paths: [String], registry: StepRegistry) -> Result<[Scenario], ScenarioLoadErrors> {
-        let (files, findErrors) = ScenarioDiscovery.find(paths)
+        let (files, findErrors) = ScenarioDiscovery.find(paths, isSystemFile: { registry.catalog.fileKind(of: $0)?.name })
         var errors = findErrors
         var scenarios: [Scenario] = []
         let loader = ScenarioLoader(registry: registry)

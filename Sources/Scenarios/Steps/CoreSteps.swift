@@ -50,6 +50,13 @@ public enum CoreSteps {
         ]
     }
 
+    /// Files the core's setup members name (`files` fixtures), for `ctlua check`.
+    public static var fileReferences: [FileReference] {
+        [FileReference(.setup("files")) { value, path in
+            (value.objectValue ?? [:]).compactMap { url, fixture in fixture.stringValue.map { (path.key(url), $0) } }
+        }]
+    }
+
     public static var expectationKeys: [ExpectationDefinition] {
         [
             ExpectationDefinition(

@@ -19,20 +19,18 @@ extension Campaigns {
                 throw InAppController.PersistenceError.malformed("not a version 1 object")
             }
             users = r
+            usersSaver.assumeSaved(bytes)
         } catch {
             let aside = (try? storage.moveAside(UserRegistry.storageName)) ?? "(not moved)"
             transcript.record("error", ["message": .string("templates: \(UserRegistry.storageName) is corrupt (\(error)); moved aside to \(aside)")])
         }
     }
 
-    /// Saves `users.json` now (atomic, durable): a switch is rare and must survive `kill -9`.
+    /// Marks `users.json` changed: saved (atomic, durable) once the driving call's run loop is
+    /// idle, before the call returns, so a switch survives `kill -9` once acknowledged.
     func saveUsers() {
-        guard let storage, !isRetired else { return }
-        do {
-            try storage.writeAtomically(UserRegistry.storageName, InAppController.encodeJSON(users.json))
-        } catch {
-            transcript.record("error", ["message": .string("templates: cannot save \(UserRegistry.storageName): \(error)")])
-        }
+        guard !isRetired else { return }
+        usersSaver.markChanged()
     }
 
     /// Caches the current CleverTap ID for each identity of a profile push (`cacheGUIDSforProfile:`).

@@ -61,6 +61,12 @@ public final class Campaigns {
         storage: storage, clock: clock, fileName: Campaigns.storageName,
         encode: { [unowned self] in try InAppController.encodeJSON(data.json) },
         failed: { [unowned self] in transcript.record("error", ["message": .string("templates: \($0)")]) })
+    /// `users.json`, saved once per settle (a login that switched user and then cached the new
+    /// identity wrote it twice, whole, per call).
+    lazy var usersSaver = CoalescedSave(
+        storage: storage, clock: clock, fileName: UserRegistry.storageName,
+        encode: { [unowned self] in try InAppController.encodeJSON(users.json) },
+        failed: { [unowned self] in transcript.record("error", ["message": .string("templates: \($0)")]) })
     /// True after `retire()`: nothing is saved any more.
     var isRetired: Bool { saver.isRetired }
     /// The users of the device and the current CleverTap ID (`users.json`).
@@ -160,6 +166,7 @@ public final class Campaigns {
     /// Saves and stops saving (the app process ends: relaunch).
     public func retire() {
         saver.retire()
+        usersSaver.retire()
         timers.removeAll()
         pausedTimers.removeAll()
     }

@@ -49,8 +49,6 @@ extension TemplatesSystem {
                       meaning: "the native in-app is on screen (`notificationDidShow:`): caps counted, Notification Viewed, the app's `didShow`"),
             EventType("native.dismissed", fields: ["id", "template", "(ti)", "type"],
                       meaning: "the native in-app was hidden (a button, the close button, `close`, the JS bridge): the next in-app may show"),
-            EventType("action.triggered", fields: ["(id)", "(template)", "action", "actionType"],
-                      meaning: "an action ran: a template's action argument, a native button (`button.N`), a media tap, an HTML `triggerInAppAction`"),
             EventType("push.prompt", fields: ["fbSettings", "status", "presented"],
                       meaning: "the SDK asked for push permission (`promptForPushPermission`, a primer's accept, an `rfp` button): `presented` when the OS prompt appeared (status `notDetermined`)"),
             EventType("push.response", fields: ["accepted"], meaning: "the push permission answer (the OS prompt, or a primer declined)"),

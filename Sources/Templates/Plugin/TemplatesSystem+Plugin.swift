@@ -104,11 +104,13 @@ extension TemplatesSystem: SystemPlugin {
                       meaning: "an in-app entered the store queue (delivered, selected, fired, restored; `front`: spawned by an action at the head)"),
             EventType("inapp.skipped", fields: ["id", "template", "(ti)", "reason", "(message)", "(cap)"],
                       meaning: "an in-app was dropped; `reason`: `unregistered`, `ttl`, `caps` (+`cap`), `file` (a template's file or a native in-app's image), `discarded`, `parse` (the SDK's parse error: unknown type, invalid legacy HTML, audio in an image-only in-app), `orientation` (a native in-app without the device's orientation), `offline` (an HTML in-app without a connection), `active`, `delayed-not-found`, `background`, `push-enabled`, `delegate` (the app's `shouldShow` refused it), `relaunch` (on screen or pending when the app relaunched)"),
-            EventType("template.presenting", fields: ["id", "template"], meaning: "the presenter's `onPresent` is called"),
-            EventType("template.presented", fields: ["id", "template"], meaning: "the presenter called `ctx:presented()`"),
-            EventType("template.closed", fields: ["id", "template"], meaning: "the in-app is closed (`close` step, a close action): `onClose` is called"),
-            EventType("template.dismissed", fields: ["id", "template"],
+            EventType("template.presenting", fields: ["id", "template", "(ti)"], meaning: "the presenter's `onPresent` is called"),
+            EventType("template.presented", fields: ["id", "template", "(ti)"], meaning: "the presenter called `ctx:presented()`"),
+            EventType("template.closed", fields: ["id", "template", "(ti)"], meaning: "the in-app is closed (`close` step, a close action): `onClose` is called"),
+            EventType("template.dismissed", fields: ["id", "template", "(ti)"],
                       meaning: "the presenter called `ctx:dismissed()`: the in-app is gone and the next one may show"),
+            EventType("action.triggered", fields: ["(id)", "template", "(ti)", "action", "actionType"],
+                      meaning: "a presenter triggered the action argument `action` (`ctx:triggerAction`), of type `actionType` (its `type`: `close`, `url`, `kv`, `custom-code`, `rfp`; empty when absent), or a native in-app's button ran its action (`action`: `button.N`, `media`, an HTML call to action; with `id` and `ti`); the action's own event follows"),
             EventType("action.url", fields: ["url", "(opened)"], meaning: "an `url` action ran (`ctx:triggerAction`); `opened`: with an app delegate, whether its `shouldHandleURL` let the URL open"),
             EventType("action.kv", fields: ["kv"], meaning: "a `kv` action ran, with its key-value pairs"),
             EventType("file.fetched", fields: ["url", "cached"], meaning: "a file argument was fetched before presenting (`cached`: from the 14-day cache)"),
@@ -125,7 +127,7 @@ extension TemplatesSystem: SystemPlugin {
         ]
     }
 
-    public static var commands: [any ParsableCommand.Type] { [SyncCommand.self, CheckCommand.self] }
+    public static var commands: [any ParsableCommand.Type] { [SyncCommand.self] }
 
     /// `ctlua run --debug-build --test-user`: `app.configure{debugBuild = true, testUser = true}`.
     public static var runFlags: [RunFlag<TemplatesSystem>] {

@@ -14,12 +14,15 @@ final class LuaAction: ExperienceAction {
     let level: String
     let config: JSONValue?
     private let function: LuaFunction
+    /// Charges what the action makes Swift keep (profile attributes) to the engine's memory cap.
+    private let retain: (Int) throws -> Void
 
-    init(type: String, level: String, config: JSONValue?, execute: LuaFunction) {
+    init(type: String, level: String, config: JSONValue?, execute: LuaFunction, retain: @escaping (Int) throws -> Void) {
         self.type = type
         self.level = level
         self.config = config
         function = execute
+        self.retain = retain
     }
 
     func execute(in host: any ActionHost, completion: @escaping () -> Void) throws {
@@ -52,8 +55,11 @@ final class LuaAction: ExperienceAction {
             host?.publish(event: name, properties: attributes, isInternal: false)
             return []
         })
+        let retain = self.retain
         context["updateProfile"] = .function(state.function("updateProfile") { args in
-            host?.updateProfile(try args.state.jsonValue(args[1]).objectValue ?? [:], isInternal: false)
+            let properties = try args.state.jsonValue(args[1]).objectValue ?? [:]
+            try retain(JSONValue.object(properties).estimatedSize)   // the profile keeps them
+            host?.updateProfile(properties, isInternal: false)
             return []
         })
         context["enqueue"] = .function(state.function("enqueue") { args in

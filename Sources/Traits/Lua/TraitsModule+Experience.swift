@@ -24,7 +24,7 @@ extension TraitsModule {
             let type = typeName.string
             try engine.retain(type.utf8.count + 64)   // the registry keeps the type
             let registered = system.registerAction(type: type) { config, level in
-                LuaAction(type: type, level: level, config: config, execute: execute)
+                LuaAction(type: type, level: level, config: config, execute: execute) { [unowned engine] bytes in try engine.retain(bytes) }
             }
             return [.boolean(registered)]
         })

@@ -61,13 +61,18 @@ enum TraitsModule {
             let group = try index(args, 2, "group")
             let step = try index(args, 3, "step")
             var trigger = "show_call", published = true
+            var priority: String?
             if !args[4].isNil {
                 let options = try args.table(4)
                 if case .string(let t) = options["trigger"] { trigger = t.string }
                 if case .boolean(let p) = options["published"] { published = p }
+                if case .string(let p) = options["priority"] {
+                    guard p.string == "normal" || p.string == "low" else { throw args.argumentError(4, "priority must be 'normal' or 'low'") }
+                    priority = p.string
+                }
             }
             do {
-                return [.boolean(try system.show(reader, group: group, step: step, trigger: trigger, published: published))]
+                return [.boolean(try system.show(reader, group: group, step: step, trigger: trigger, published: published, priority: priority))]
             } catch let error as LocatedProblem {
                 throw fail("show: invalid experience: \(error)")
             } catch let error as TraitsUsageError {

@@ -182,6 +182,19 @@ import Testing
         #expect(Self.state(h) == "shown")
     }
 
+    /// The renderer's priority rules: a normal-priority show replaces the active experience
+    /// (dismissed), a low-priority one is not shown.
+    @Test func normalPriorityReplacesLowPriorityIsNotShown() throws {
+        let other = F.tour.replacingOccurrences(of: F.id(1), with: F.id(2))
+        let h = try TraitsHarness.showing(F.tour)
+        #expect(try h.lua("return traits.show([==[\(other)]==], 1, 1, {priority = 'low'})").first?.boolValue == false)
+        #expect(h.system.renderer.current?.experience.id == F.id(1))
+        #expect(try h.lua("return traits.show([==[\(other)]==], 1, 1, {priority = 'normal'})").first?.boolValue == true)
+        #expect(h.system.renderer.current?.experience.id == F.id(2))
+        #expect(h.analytics.filter { $0 == "experience_dismissed" || $0 == "experience_started" } ==
+                ["experience_started", "experience_dismissed", "experience_started"])
+    }
+
     /// `Appcues.reset` (not the machine's `.reset` action): the experience ends without analytics.
     @Test func resetEndsTheExperienceWithoutAnalytics() throws {
         let h = try TraitsHarness.showing(F.tour)

@@ -43,6 +43,21 @@ import Testing
         #expect(errors == ["more than 10000 actions ran from one interaction (last @my/loop): the queue is dropped (an action loop?)"])
     }
 
+    /// Profile attributes a Lua action sets are charged to the memory cap.
+    @Test func profileAttributesFromALuaActionAreCharged() throws {
+        let h = try Self.showing([F.action("tap", "@my/hoard")], setup: """
+        traits.action{type = "@my/hoard", execute = function(ctx)
+          local big = ("x"):rep(1 << 20)
+          for i = 1, 200 do ctx.updateProfile{["k" .. i] = big .. i} end
+        end}
+        """)
+        try h.tap(11021)
+        let error = try #require(h.engine.transcript.events.first { $0.type == "error" })
+        #expect(error["source"] == .string("action @my/hoard"))
+        #expect(error["message"]?.stringValue?.contains("not enough memory") == true)
+        #expect(h.system.renderer.profile.count < 200)
+    }
+
     @Test func registeringABuiltInOrABadDefinitionFails() throws {
         let h = try TraitsHarness()
         #expect(try h.lua(#"return traits.action{type = "@appcues/close", execute = function() end}"#).first?.boolValue == false)
