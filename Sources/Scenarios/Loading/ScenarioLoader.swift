@@ -1,6 +1,7 @@
 import Engine
 import Foundation
 import JSON
+import LuaRuntime
 import SystemKit
 
 /// Reads and validates scenario files, reporting every problem of a file, not just the first.
@@ -28,7 +29,7 @@ public struct ScenarioLoader: Sendable {
             // POSIX reads: FileManager.contents(atPath:) leaks its buffer for an empty file (LeakSanitizer).
             let bytes: [UInt8]
             do { bytes = try FileBytes.read(found.file) } catch {
-                return .failure(ScenarioLoadErrors([LocatedProblem(file: found.relativePath, message: "cannot read: not readable")]))
+                return .failure(ScenarioLoadErrors([LocatedProblem(file: found.relativePath, message: "cannot read: \(error.problem)")]))
             }
             do { reader = try JSONReader(file: found.relativePath, bytes: bytes) } catch { return .failure(ScenarioLoadErrors([error] + Self.ruleNote(found))) }
         }

@@ -61,8 +61,9 @@ public enum ScenarioWorker {
     /// one frame per batch (one encode, one write and one wake-up of the runner per batch
     /// instead of per event), so even a scenario stuck in one C call has its events at the
     /// runner within 20 ms; the result is written at once, after every event before it. The
-    /// thread also ends the worker when its runner has gone (the parent process changed), as a
-    /// stuck worker would never read the end of its socket.
+    /// thread also ends the worker when its runner has gone (the parent process is no longer the
+    /// runner), as a stuck worker would never read the end of its socket: checked every 20 ms,
+    /// before taking a lock, so a worker outlives a killed runner by well under half a second.
     private final class Outbox: @unchecked Sendable {
         private let channel: Int32
         /// Guards `pending` (the scenario's thread appends, the writer takes).
@@ -70,20 +71,20 @@ public enum ScenarioWorker {
         /// Held while writing, so batches and the result leave in order.
         private let writing = NSLock()
         private var pending: [TranscriptEvent] = []
-        private let parent = getppid()
+        /// The runner's pid, from the environment it set (the parent at start otherwise).
+        private let parent = ProcessInfo.processInfo.environment[WorkerProtocol.runnerVariable].flatMap { pid_t($0) } ?? getppid()
 
         init(channel: Int32) { self.channel = channel }
 
         func start() {
+            if getppid() != parent { _exit(0) }
             let thread = Thread { [self] in
-                var ticks = 0
                 while true {
                     usleep(20_000)
+                    if getppid() != parent { _exit(0) }
                     writing.lock()
                     _ = writeBatch()
                     writing.unlock()
-                    ticks += 1
-                    if ticks % 25 == 0, getppid() != parent { _exit(0) }   // every half second
                 }
             }
             thread.stackSize = 256 << 10

@@ -98,6 +98,9 @@ public enum WorkerProtocol {
         }
     }
 
+    /// The environment variable holding the runner's pid, set for each worker.
+    static let runnerVariable = "CTLUA_RUNNER_PID"
+
     /// A frame of a message.
     static func frame(_ message: some JSONRepresentable) -> [UInt8] { frame(message.json) }
 }
