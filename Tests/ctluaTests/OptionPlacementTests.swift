@@ -47,6 +47,9 @@ struct OptionPlacementTests {
             "junit": Probe(option: ["--junit", "out.xml"], rest: ["a.json"], files: ["a.json": scenario]),
             "json": Probe(option: ["--json", "out.json"], rest: ["a.json"], files: ["a.json": scenario]),
             "coverage": Probe(option: ["--coverage", "cov.info"], rest: ["a.json"], files: ["a.json": scenario]),
+            // Project scripts no scenario loaded count at 0 hits unless the glob leaves them out.
+            "coverage-include": Probe(option: ["--coverage-include", "none"], rest: ["--coverage", "cov.info", "a.json"],
+                                      files: ["a.json": scenario, "lib.lua": "return 1\n"]),
             "tap": Probe(option: ["--tap"], rest: ["a.json"], files: ["a.json": scenario]),
             "trace": Probe(option: ["--trace", "tr"], rest: ["a_test.lua"], files: ["a_test.lua": "error('no')"]),
             "trace-all": Probe(option: ["--trace-all"], rest: ["--trace", "tr", "a.json"], files: ["a.json": scenario]),
