@@ -22,6 +22,14 @@ struct TestCommand: ParsableCommand {
             executable lines (0 hits when never run); the text report ends with a line per script and a \
             total. View it with `genhtml FILE -o DIR`; with --shard, merge the shards' files with `lcov -a`.
             """, valueName: "file")) var coverage: String?
+    @Option(help: ArgumentHelp(
+        "With --coverage, the scripts that count (repeatable; relative to the working folder; `**` any folders).",
+        discussion: """
+            A script it selects that no scenario loaded counts with every executable line at 0 hits, as luacov's \
+            `includeuntestedfiles` and nyc's `all` do. Default: every .lua under the working folder except scenarios \
+            (*_test.lua), LuaLS `---@meta` files, hidden folders and .build*. `--coverage-include ''` counts only the \
+            scripts the scenarios loaded.
+            """, valueName: "glob")) var coverageInclude: [String] = []
     @Flag(help: "Print TAP instead of the text report.") var tap = false
     @Flag(help: "A failure inside a `tree`/`ui` pattern also shows the line diff of the whole pattern against the whole value.")
     var verbose = false
@@ -30,8 +38,8 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "Rewrite the golden transcripts of `snapshot` expectations instead of comparing them.") var updateSnapshots = false
     @Flag(help: "After the run, watch the scenarios and the scripts they load; run the affected ones again on each change (Ctrl-C stops).")
     var watch = false
-    @Option(help: "Memory cap per scenario, bytes.") var maxMemory: Int?
-    @Option(help: "Instructions per entry into Lua, per scenario.") var maxInstructions: Int?
+    @Option(help: "Memory cap per scenario, bytes (default 64 MiB; 0: no limit).") var maxMemory: Int?
+    @Option(help: "Instructions per entry into Lua, per scenario (default 50 million; 0: no limit).") var maxInstructions: Int?
     @Option(help: ArgumentHelp(
         "Wall-clock seconds per scenario (default 60).",
         discussion: """
@@ -64,20 +72,15 @@ struct TestCommand: ParsableCommand {
     }
 
     func run() throws {
-        func usage(_ message: String) -> ExitCode {
-            FileHandle.standardError.write(Data("ctlua: \(message)\n".utf8))
-            return ExitCode(Runner.ExitCode.usage)
-        }
-        if let timeout = limits.timeout, !(timeout > 0 && timeout.isFinite) {
-            throw usage("--timeout \(timeout): expected a positive number of seconds")
-        }
-        if let maxAddressSpace, maxAddressSpace < 0 { throw usage("--max-address-space \(maxAddressSpace): expected bytes, or 0 for no cap") }
+        try LimitOptions.check(memory: limits.maxMemory, instructions: limits.maxInstructions, timeout: limits.timeout)
+        try LimitOptions.check(addressSpace: maxAddressSpace)
         var options = RunnerOptions(paths: paths, jobs: jobs, filter: filter, junitPath: junit, jsonPath: json, tap: tap,
                                     traceDirectory: trace, traceAll: traceAll,
                                     limits: limits)
         options.snapshots = SnapshotMode.fromEnvironment(update: updateSnapshots)
         options.coveragePath = coverage
         options.verbose = verbose
+        if !coverageInclude.isEmpty { options.coverageInclude = coverageInclude.filter { !$0.isEmpty } }
         if !noWorkers {
             let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
                 ?? Bundle.main.executablePath ?? CommandLine.arguments[0]

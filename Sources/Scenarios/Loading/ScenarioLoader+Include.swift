@@ -1,6 +1,7 @@
 import Foundation
 import Engine
 import JSON
+import LuaRuntime
 
 /// Shared setup: `"include": ["../shared/banner_setup.json"]` reads files holding `scripts` and
 /// `setup` that several scenarios share. Their scripts (relative to the included file) run before

@@ -1,6 +1,7 @@
 import Engine
 import Foundation
 import JSON
+import LuaRuntime
 import SystemKit
 
 /// Reads and validates scenario files, reporting every problem of a file, not just the first.
@@ -9,23 +10,36 @@ public struct ScenarioLoader: Sendable {
 
     public init(registry: StepRegistry) { self.registry = registry }
 
-    /// Loads one file: a `.lua` scenario as is, anything else as a JSON scenario.
+    /// Loads one file: a `.lua` scenario as is, anything else as a JSON scenario (a
+    /// parameterized scenario gives its first case).
     public func load(_ found: ScenarioDiscovery.Found) -> Result<Scenario, ScenarioLoadErrors> {
+        loadAll(found).map { $0[0] }
+    }
+
+    /// Every scenario of a file: one, or one per case of a parameterized scenario (`cases`).
+    public func loadAll(_ found: ScenarioDiscovery.Found) -> Result<[Scenario], ScenarioLoadErrors> {
         let baseName = (found.file as NSString).lastPathComponent
         let stem = (baseName as NSString).deletingPathExtension
         if found.file.lowercased().hasSuffix(".lua") {
             guard FileManager.default.isReadableFile(atPath: found.file) else {
                 return .failure(ScenarioLoadErrors([LocatedProblem(file: found.relativePath, message: "cannot read: not readable")]))
             }
-            return .success(Scenario(relativePath: found.relativePath, file: found.file,
-                                     name: ScenarioDiscovery.luaScenarioName(stem), body: .lua))
+            return .success([Scenario(relativePath: found.relativePath, file: found.file,
+                                      name: ScenarioDiscovery.luaScenarioName(stem), body: .lua)])
         }
-        // POSIX reads: FileManager.contents(atPath:) leaks its buffer for an empty file (LeakSanitizer).
-        let bytes: [UInt8]
-        do { bytes = try FileBytes.read(found.file) } catch {
-            return .failure(ScenarioLoadErrors([LocatedProblem(file: found.relativePath, message: "cannot read: not readable")]))
+        let reader: JSONReader
+        switch found.document {
+        case .success(let read): reader = read
+        case .failure(let problem): return .failure(ScenarioLoadErrors([problem] + Self.ruleNote(found)))
+        case nil:
+            // POSIX reads: FileManager.contents(atPath:) leaks its buffer for an empty file (LeakSanitizer).
+            let bytes: [UInt8]
+            do { bytes = try FileBytes.read(found.file) } catch {
+                return .failure(ScenarioLoadErrors([LocatedProblem(file: found.relativePath, message: "cannot read: \(error.problem)")]))
+            }
+            do { reader = try JSONReader(file: found.relativePath, bytes: bytes) } catch { return .failure(ScenarioLoadErrors([error] + Self.ruleNote(found))) }
         }
-        return load(bytes: bytes, found: found, defaultName: stem)
+        return loadAll(reader, found: found, defaultName: stem)
     }
 
     /// Parses and validates JSON scenario text (also used by tests); a parameterized scenario gives its first case.
@@ -33,22 +47,15 @@ public struct ScenarioLoader: Sendable {
         loadAll(bytes: bytes, found: found, defaultName: defaultName).map { $0[0] }
     }
 
-    /// Every scenario of a file: one, or one per case of a parameterized scenario (`cases`).
-    public func loadAll(_ found: ScenarioDiscovery.Found) -> Result<[Scenario], ScenarioLoadErrors> {
-        guard !found.file.lowercased().hasSuffix(".lua") else { return load(found).map { [$0] } }
-        let stem = (((found.file as NSString).lastPathComponent) as NSString).deletingPathExtension
-        let bytes: [UInt8]
-        do { bytes = try FileBytes.read(found.file) } catch {
-            return .failure(ScenarioLoadErrors([LocatedProblem(file: found.relativePath, message: "cannot read: not readable")]))
-        }
-        return loadAll(bytes: bytes, found: found, defaultName: stem)
-    }
-
     /// Parses and validates JSON scenario text: every scenario it holds, or every problem.
     public func loadAll(bytes: [UInt8], found: ScenarioDiscovery.Found, defaultName: String) -> Result<[Scenario], ScenarioLoadErrors> {
-        let file = found.relativePath
-        let reader: JSONReader
-        do { reader = try JSONReader(file: file, bytes: bytes) } catch { return .failure(ScenarioLoadErrors([error] + Self.ruleNote(found))) }
+        do { return loadAll(try JSONReader(file: found.relativePath, bytes: bytes), found: found, defaultName: defaultName) } catch {
+            return .failure(ScenarioLoadErrors([error] + Self.ruleNote(found)))
+        }
+    }
+
+    /// Validates a parsed JSON scenario: every scenario it holds, or every problem.
+    func loadAll(_ reader: JSONReader, found: ScenarioDiscovery.Found, defaultName: String) -> Result<[Scenario], ScenarioLoadErrors> {
         var validator = Validation(reader: reader)
         let directory = (found.file as NSString).deletingLastPathComponent
         var caseValidator = Validation(reader: reader)

@@ -41,3 +41,21 @@ public struct ScenarioMark: Sendable, Equatable {
         return place + what + (reason.isEmpty ? "" : ": " + reason)
     }
 }
+
+extension ScenarioMark: JSONRepresentable {
+    /// `{"kind": "skip", "step": 3, "reason": "flaky"}` (`step` null for the whole scenario).
+    public var json: JSONValue {
+        ["kind": .string(kind.rawValue), "step": step.map { .integer(Int64($0)) } ?? .null, "reason": .string(reason)]
+    }
+
+    public init(json: JSONValue) throws(LocatedProblem) {
+        let reader = JSONReader(value: json)
+        let object = try reader.object(json, at: .root)
+        let kindName = try reader.string(object["kind"], at: .root.key("kind"))
+        guard let kind = Kind(rawValue: kindName) else {
+            throw LocatedProblem(path: .root.key("kind"), message: "expected \"skip\" or \"todo\", got \(JSONWriter.quote(kindName))")
+        }
+        self.init(kind: kind, step: try reader.optionalInteger(object["step"], at: .root.key("step")),
+                  reason: try reader.string(object["reason"], at: .root.key("reason")))
+    }
+}

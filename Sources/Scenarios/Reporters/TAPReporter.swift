@@ -5,14 +5,18 @@ public enum TAPReporter {
     public static func render(_ results: [ScenarioResult]) -> String {
         var out = "TAP version 13\n1..\(results.count)\n"
         for (i, result) in results.enumerated() {
-            let description = "\(result.name) (\(result.relativePath))".replacingOccurrences(of: "#", with: "\\#")
+            // One line per test point: control characters (a newline in a file name) are escaped.
+            let description = ReportText.escapingControls("\(result.name) (\(result.relativePath))")
+                .replacingOccurrences(of: "#", with: "\\#")
             // TAP directives: `# SKIP reason` on an `ok` line; `# TODO reason` on a `not ok` line (not run yet).
             switch result.status {
             case .skipped: out += "ok \(i + 1) - \(description) # SKIP \(directive(result))\n"
             case .todo: out += "not ok \(i + 1) - \(description) # TODO \(directive(result))\n"
             default: out += "\(result.passed ? "ok" : "not ok") \(i + 1) - \(description)\n"
             }
-            for mark in result.marks where mark.step != nil { out += "# \(mark.kind == .skip ? "SKIP" : "TODO") \(mark.line)\n" }
+            for mark in result.marks where mark.step != nil {
+                out += "# \(mark.kind == .skip ? "SKIP" : "TODO") \(ReportText.escapingControls(mark.line))\n"
+            }
             guard let first = result.failures.first else { continue }
             out += "  ---\n"
             out += "  message: \(JSONWriter.quote(first.summary))\n"

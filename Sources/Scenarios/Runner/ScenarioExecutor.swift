@@ -63,11 +63,25 @@ public struct ScenarioExecutor: Sendable {
         } catch {
             failures = [ScenarioFailure(message: "cannot create the engine: \(error)")]
         }
+        return result(of: scenario, failures: failures, transcript: transcript, duration: Self.seconds(since: start, clock),
+                      coverage: coverage)
+    }
+
+    /// The result of `scenario`, each failure given the transcript lines around its event: the
+    /// one place a ``ScenarioResult`` is made (by ``run(_:)``, here or in a worker process, and
+    /// by the runner for a worker that timed out or died).
+    public func result(of scenario: Scenario, failures: [ScenarioFailure], transcript: [TranscriptEvent], duration: Double,
+                       coverage: LuaCoverage? = nil) -> ScenarioResult {
+        var failures = failures
         for i in failures.indices { failures[i].context = context(around: failures[i].eventIndex, in: transcript) }
-        let elapsed = clock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return ScenarioResult(name: scenario.name, relativePath: scenario.relativePath, failures: failures,
-                              transcript: transcript, duration: seconds, coverage: coverage)
+                              transcript: transcript, duration: duration, coverage: coverage, marks: scenario.marks)
+    }
+
+    /// Seconds elapsed on `clock` since `start`.
+    static func seconds(since start: ContinuousClock.Instant, _ clock: ContinuousClock) -> Double {
+        let elapsed = clock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
     private func execute(_ scenario: Scenario, on engine: Engine) -> [ScenarioFailure] {

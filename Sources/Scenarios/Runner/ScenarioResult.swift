@@ -51,6 +51,43 @@ public struct ScenarioResult: Sendable {
     }
 }
 
+extension ScenarioResult: JSONRepresentable {
+    /// `{"name", "file", "passed", "duration", "failures": [...], "status",
+    /// "marks": [...], "coverage"?}` (`file` is
+    /// ``relativePath``; `coverage` only when recorded). The transcript is not part of it: it
+    /// travels as events (a worker streams them as they are recorded, `--trace` writes JSON lines).
+    public var json: JSONValue {
+        var object: JSONObject = ["name": .string(name), "file": .string(relativePath), "passed": .bool(passed),
+                                  "duration": .double(duration), "failures": .array(failures.map(\.json)),
+                                  "status": .string(status.rawValue), "marks": .array(marks.map(\.json))]
+        if let coverage { object["coverage"] = coverage.json }
+        return .object(object)
+    }
+
+    /// Reads a result back, with an empty transcript (`passed` is derived, so it is not read).
+    public init(json: JSONValue) throws(LocatedProblem) {
+        let reader = JSONReader(value: json)
+        let object = try reader.object(json, at: .root)
+        var failures: [ScenarioFailure] = []
+        for (i, failure) in try reader.array(object["failures"], at: .root.key("failures")).enumerated() {
+            do { failures.append(try ScenarioFailure(json: failure)) } catch { throw error.under(.root.key("failures").index(i)) }
+        }
+        var marks: [ScenarioMark] = []
+        for (i, mark) in try reader.array(object["marks"] ?? [], at: .root.key("marks")).enumerated() {
+            do { marks.append(try ScenarioMark(json: mark)) } catch { throw error.under(.root.key("marks").index(i)) }
+        }
+        var coverage: LuaCoverage?
+        if let value = object["coverage"] {
+            do { coverage = try LuaCoverage(json: value) } catch { throw error.under(.root.key("coverage")) }
+        }
+        self.init(name: try reader.string(object["name"], at: .root.key("name")),
+                  relativePath: try reader.string(object["file"], at: .root.key("file")),
+                  failures: failures, transcript: [],
+                  duration: try reader.number(object["duration"], at: .root.key("duration")), coverage: coverage,
+                  marks: marks)
+    }
+}
+
 extension TranscriptEvent {
     /// `#12 t=2.5 template.presented {"id":"c1","template":"Banner"}`: one line for reports.
     public func line(index: Int) -> String {

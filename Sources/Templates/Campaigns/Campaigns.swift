@@ -30,8 +30,20 @@ public final class Campaigns {
     public internal(set) var location: (latitude: Double, longitude: Double)?
     /// True while the app is in background.
     public internal(set) var inBackground = false
-    /// Push permission granted (`rfp` in-apps are not queued).
-    public var pushEnabled = false
+    /// The OS push authorization (`UNAuthorizationStatus`): `notDetermined` until the app
+    /// sets it or the OS prompt is answered.
+    public var pushStatus: PushStatus = .notDetermined
+    /// Push permission granted (`rfp` in-apps are not queued); setting false is `notDetermined`.
+    public var pushEnabled: Bool {
+        get { pushStatus == .authorized }
+        set { pushStatus = newValue ? .authorized : .notDetermined }
+    }
+    /// What the user answers to the OS push prompt (`app.configure{pushAnswer = false}`).
+    public var pushAnswer = true
+    /// The validation rules of events and profiles (`CTValidationConfig`; `app.configure{discardedEvents}`).
+    public var validation = ValidationConfig()
+    /// False while the device is offline (`app.configure{online = false}`): HTML in-apps are dropped.
+    public var isOnline = true
     /// The properties of this session's App Launched (memory only).
     public internal(set) var appLaunchedProperties: JSONObject = [:]
     var hasAppLaunchedFailed = false
@@ -96,7 +108,18 @@ public final class Campaigns {
     /// Unix time as the SDK reads it.
     public var now: Double { clock.unixTime }
 
-    /// Reads the persisted state (a corrupt file is moved aside and reported).
+    /// Why a state file that exists could not be read at start (permissions, a directory or a
+    /// device in its place), or nil: the system then refuses to start (``TemplatesSystem``), as
+    /// the next save would overwrite what could not be read.
+    var unreadable: String?
+
+    /// The message of a state file that exists but cannot be read.
+    static func refusal(_ error: StorageError, file: String) -> String {
+        "templates: \(error); refusing to start, as the next save would overwrite \(file): fix its permissions or move it away"
+    }
+
+    /// Reads the persisted state (a corrupt file is moved aside and reported; one that cannot
+    /// be read is kept, in ``unreadable``).
     func load() {
         var loaded = CampaignData()
         if let storage {
@@ -109,6 +132,8 @@ public final class Campaigns {
                         throw InAppController.PersistenceError.malformed("not a version 1 object")
                     }
                 }
+            } catch let error as StorageError {
+                unreadable = unreadable ?? Self.refusal(error, file: dataFileName)
             } catch {
                 let aside = (try? storage.moveAside(dataFileName)) ?? "(not moved)"
                 transcript.record("error", ["message": .string("templates: \(dataFileName) is corrupt (\(error)); moved aside to \(aside)")])
