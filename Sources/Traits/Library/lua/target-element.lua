@@ -1,35 +1,5 @@
-extension StandardTraits {
-    /// The targeting traits: they resolve a rectangle (a selector against the app's headless
-    /// views, or a rectangle relative to the screen), publish it as `targetRectangle`, and let
-    /// the target be interacted with.
-    static let targeting: [(type: String, source: String)] = [
-        ("@appcues/target-rectangle", #"""
-traits.register{
-  type = "@appcues/target-rectangle",
-  init = function(self)
-    local c = D.decode(self.config, {contentPreferredPosition = {"top", "bottom", "left", "right"},
-      contentDistanceFromTarget = "number", x = "number", y = "number", width = "number", height = "number",
-      relativeX = "number", relativeY = "number", relativeWidth = "number", relativeHeight = "number"})
-    if not c then return false end
-    self.c = c
-    return true
-  end,
-  decorateBackdrop = function(self, backdrop)
-    local c = self.c
-    local w, h = D.bounds(backdrop)
-    self.metadata:set{
-      contentPreferredPosition = c.contentPreferredPosition,
-      contentDistanceFromTarget = c.contentDistanceFromTarget or 0,
-      targetRectangle = D.rect(w * (c.relativeX or 0) + (c.x or 0), h * (c.relativeY or 0) + (c.y or 0),
-                               w * (c.relativeWidth or 0) + (c.width or 0), h * (c.relativeHeight or 0) + (c.height or 0)),
-    }
-  end,
-  undecorateBackdrop = function(self, backdrop)
-    self.metadata:unset{"contentPreferredPosition", "contentDistanceFromTarget", "targetRectangle"}
-  end,
-}
-"""#),
-        ("@appcues/target-element", #"""
+-- The built-in `@appcues/target-element` trait (ctlua's port of the Appcues iOS SDK's).
+local D = ...
 -- The selector's properties and their weights (UIKit element targeting).
 local weights = {appcuesID = 10000, accessibilityIdentifier = 10000, autoTag = 5000, tag = 1000, accessibilityLabel = 100}
 local function describe(selector)
@@ -105,55 +75,4 @@ traits.register{
   undecorateBackdrop = function(self, backdrop)
     self.metadata:unset{"contentPreferredPosition", "contentDistanceFromTarget", "targetRectangle"}
   end,
-}
-"""#),
-        ("@appcues/target-interaction", #"""
-local function isActions(v)
-  if not D.isArray(v) then return false end
-  for _, a in ipairs(v) do
-    if not D.isObject(a) or type(a.on) ~= "string" or type(a.type) ~= "string" then return false end
-  end
-  return true
-end
-traits.register{
-  type = "@appcues/target-interaction",
-  init = function(self)
-    local c = D.decode(self.config, {enablePassThrough = "boolean", actions = isActions}) or {}
-    self.enablePassThrough = c.enablePassThrough or false
-    self.tapActions, self.longPressActions, self.tapModels = {}, {}, {}
-    for _, a in ipairs(c.actions or {}) do
-      if a.on == "tap" then
-        self.tapActions[#self.tapActions + 1] = a.type
-        self.tapModels[#self.tapModels + 1] = a
-      elseif a.on == "longPress" then self.longPressActions[#self.longPressActions + 1] = a.type end
-    end
-    return true
-  end,
-  decorateBackdrop = function(self, backdrop)
-    self.metadata:registerHandler("@appcues/target-interaction", function(meta)
-      local existing = D.child(backdrop, "target")
-      -- without a target and a backdrop colour there is nothing to interact with
-      if meta.targetRectangle == nil or not meta:isSet("backdropBackgroundColor") then
-        if existing then existing:remove() end
-        return
-      end
-      local target = existing or traits.view{kind = "target"}
-      if not existing then backdrop:add(target) end
-      target:set("rect", D.spread(meta.targetRectangle, meta.keyholeSpread))
-      target:set("passThrough", self.enablePassThrough)
-      target:set("tapActions", json.array(self.tapActions))
-      target:set("longPressActions", json.array(self.longPressActions))
-      if #self.tapModels > 0 then
-        local models = self.tapModels
-        target:onTap(function() traits.runActions(models, "Target Tapped", "Target Rectangle") end)
-      end
-    end, false)
-  end,
-  undecorateBackdrop = function(self, backdrop)
-    D.removeChild(backdrop, "target")
-    self.metadata:removeHandler("@appcues/target-interaction")
-  end,
-}
-"""#),
-    ]
 }
