@@ -10,12 +10,14 @@ extension InAppController {
     /// Makes no show attempt: the App Launched of the new user's session does.
     func switchStore(to fileName: String) {
         guard fileName != queueFileName else { return }
-        if let storage, !isRetired {
+        if storage != nil, !isRetired {
+            // The old user's queue, without the display manager's in-apps (they stay); not
+            // written when the file already holds these bytes (saved at the last idle).
             let old: JSONValue = .object([
                 "version": 1, "displayed": .null, "pending": .array([]), "queue": .array(queue.map(\.persisted)),
             ])
             do {
-                try storage.writeAtomically(queueFileName, Self.encodeJSON(old))
+                saver.write(try Self.encodeJSON(old))
             } catch {
                 reportError("templates: cannot save \(queueFileName): \(error)")
             }

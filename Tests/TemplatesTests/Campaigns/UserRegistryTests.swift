@@ -27,6 +27,25 @@ import Testing
         #expect(saved.identities.count == logins && saved.current == campaigns.users.current)
     }
 
+    /// Durable writes grow linearly with logins: a switch writes the new user's campaign state,
+    /// queue and `users.json` (3 per login), not the old user's queue again when it is unchanged
+    /// (it was 4). Counted over 10 and 100 logins, so a write per change, or writes growing with
+    /// the number of users, fails.
+    @Test func durableWritesPerLoginAreConstant() throws {
+        func writes(_ logins: Int) throws -> Int {
+            let directory = CampaignsTests.directory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let engine = try CampaignsTests.engine(directory)
+            let campaigns = try SwitchUserTests.campaigns(engine)
+            try engine.run("for i = 1, \(logins) do app.login('user' .. i) end")
+            return campaigns.saver.saveCount + campaigns.usersSaver.saveCount + campaigns.controller.saveCount
+        }
+        let ten = try writes(10), hundred = try writes(100)
+        #expect(ten <= 3 * 10 + 3, "\(ten) writes for 10 logins")
+        #expect(hundred <= 3 * 100 + 3, "\(hundred) writes for 100 logins")
+        #expect(hundred - ten <= 3 * 90, "\(hundred - ten) writes for 90 more logins")
+    }
+
     /// A tampered count is refused when read (the next ID would overflow), as are counts that are
     /// not whole numbers; an ID number in `current` past the bound is clamped.
     @Test(arguments: [("9223372036854775807", false), ("-1", false), ("0", false), ("1.5", false), ("12", true)])
