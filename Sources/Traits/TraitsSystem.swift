@@ -29,7 +29,7 @@ public final class TraitsSystem: EngineSystem {
         renderer = ExperienceRenderer(composer: TraitComposer(registry: registry), transcript: engine.transcript, clock: engine.clock)
         renderer.actionRegistry.onLog = { [weak engine] message in engine?.transcript.record("log", ["message": .string(message)]) }
         engine.ui.setTapResolver(owner: "traits") { [weak self] id in
-            guard let view = self?.renderer.componentView(id) ?? self?.renderer.current?.package.wrapper.find(id) else { return nil }
+            guard let view = self?.renderer.componentView(id) else { return nil }   // by id only: a kind is not an address
             return { try view.onTap?() }
         }
         try engine.installModule("traits") { [unowned self, unowned engine] state in

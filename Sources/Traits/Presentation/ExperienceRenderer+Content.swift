@@ -80,9 +80,15 @@ extension ExperienceRenderer {
         return content.allComponents.first { $0.id == wanted }.map { (child, $0) }
     }
 
-    /// The headless view of a component of the shown experience.
+    /// The view of the shown experience with this id (ids only, not kinds; UUIDs in any case).
     func componentView(_ id: String) -> TraitView? {
-        current?.package.wrapper.find(Experience.formatted(id))
+        let wanted = Experience.formatted(id)
+        func search(_ view: TraitView) -> TraitView? {
+            if view.id.map(Experience.formatted) == wanted { return view }
+            for child in view.children { if let found = search(child) { return found } }
+            return nil
+        }
+        return current.flatMap { search($0.package.wrapper) }
     }
 
     /// Long-presses a component of the shown step.

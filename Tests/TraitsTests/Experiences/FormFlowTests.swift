@@ -63,6 +63,10 @@ import Testing
         h.engine.settle()
         #expect(h.system.renderer.current?.stepIndex == .init(group: 0, item: 1))
         #expect(throws: (any Error).self) { try h.engine.ui.tap(id: F.id(4242)) }
+        #expect(throws: (any Error).self, "a kind is not an id") { try h.engine.ui.tap(id: "button") }
+        try h.engine.ui.tap(id: F.id(1012).uppercased())
+        h.engine.settle()
+        #expect(h.system.renderer.current?.stepIndex == .init(group: 1, item: 0), "UUIDs in any case")
     }
 
     /// A conditional's condition nested past the bound refuses the action (it is dropped).
