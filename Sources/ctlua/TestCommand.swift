@@ -22,6 +22,14 @@ struct TestCommand: ParsableCommand {
             executable lines (0 hits when never run); the text report ends with a line per script and a \
             total. View it with `genhtml FILE -o DIR`; with --shard, merge the shards' files with `lcov -a`.
             """, valueName: "file")) var coverage: String?
+    @Option(help: ArgumentHelp(
+        "With --coverage, the scripts that count (repeatable; relative to the working folder; `**` any folders).",
+        discussion: """
+            A script it selects that no scenario loaded counts with every executable line at 0 hits, as luacov's \
+            `includeuntestedfiles` and nyc's `all` do. Default: every .lua under the working folder except scenarios \
+            (*_test.lua), LuaLS `---@meta` files, hidden folders and .build*. `--coverage-include ''` counts only the \
+            scripts the scenarios loaded.
+            """, valueName: "glob")) var coverageInclude: [String] = []
     @Flag(help: "Print TAP instead of the text report.") var tap = false
     @Option(help: "Write transcripts of failed scenarios to this folder.") var trace: String?
     @Flag(help: "With --trace, write every scenario's transcript.") var traceAll = false
@@ -75,6 +83,7 @@ struct TestCommand: ParsableCommand {
                                     limits: limits)
         options.snapshots = SnapshotMode.fromEnvironment(update: updateSnapshots)
         options.coveragePath = coverage
+        if !coverageInclude.isEmpty { options.coverageInclude = coverageInclude.filter { !$0.isEmpty } }
         if !noWorkers {
             let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
                 ?? Bundle.main.executablePath ?? CommandLine.arguments[0]

@@ -111,6 +111,34 @@ import Testing
         #expect(!plain.stdout.contains("coverage"))
     }
 
+    /// Coverage that does not flatter: a project script no scenario loaded counts at 0% (by
+    /// default every script of the working folder; LuaLS `---@meta` files are not scripts);
+    /// `--coverage-include GLOB` picks the scripts that count, `''` only those loaded.
+    @Test func scriptsNoScenarioLoadedCountAsZero() throws {
+        let dir = try Self.project()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "local function f(x)\n  return x + 1\nend\nreturn f\n"
+            .write(to: dir.appendingPathComponent("presenters/orphan.lua"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("types"), withIntermediateDirectories: true)
+        try "---@meta x\nx = {}\n".write(to: dir.appendingPathComponent("types/x.lua"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["test", "scenarios", "--coverage", "out/cov.info"], directory: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasSuffix("""
+            3 passed, 0 failed
+            coverage  presenters/orphan.lua  0/3   lines  0.0%
+            coverage  presenters/toast.lua   12/14 lines  85.7%
+            coverage  presenters/words.lua   7/8   lines  87.5%
+            coverage  total                  19/25 lines  76.0%
+
+            """), "\(r.stdout)")
+        let lcov = try String(contentsOf: dir.appendingPathComponent("out/cov.info"), encoding: .utf8)
+        #expect(lcov.contains("SF:presenters/orphan.lua\nDA:2,0\nDA:3,0\nDA:4,0\n"), "\(lcov)")
+        let only = try CLI.run(["test", "scenarios", "--coverage", "-", "--coverage-include", "presenters/w*.lua"], directory: dir)
+        #expect(only.stderr.contains("coverage  total                 19/22 lines  86.4%"), "\(only.stderr)")
+        let loaded = try CLI.run(["test", "scenarios", "--coverage", "-", "--coverage-include", ""], directory: dir)
+        #expect(!loaded.stderr.contains("orphan"), "\(loaded.stderr)")
+    }
+
     /// A `.lua` scenario is test code: the scripts it loads are covered, not itself.
     @Test func luaScenariosAreNotListedButWhatTheyLoadIs() throws {
         let dir = try Self.project()
@@ -167,7 +195,7 @@ import Testing
 
     /// A scenario whose worker is terminated (it outlives the wall-clock limit while each of its
     /// steps stays under the per-entry limits) loses its own hits only: the script it alone loaded
-    /// is not in the file, the other scenarios' scripts are, with their counts.
+    /// counts at 0 (it is a project script), the other scenarios' scripts are, with their counts.
     @Test func aTerminatedWorkerLosesOnlyItsOwnScenariosHits() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -186,7 +214,8 @@ import Testing
         #expect(r.stdout.contains("a_slow.json (slow): timeout: the scenario was still running after 3 s"), "\(r.stdout)")
         let lcov = try String(contentsOf: dir.appendingPathComponent("cov.info"), encoding: .utf8)
         let files = Self.lines(lcov)
-        #expect(files["slow.lua"] == nil, "\(lcov)")
+        // Its hits are lost; the script still counts, at 0 (a project script no scenario covered).
+        #expect(files["slow.lua"]?.allSatisfy { $0.hasSuffix(",0") } == true, "\(lcov)")
         #expect(files["fast.lua"]?.contains("3,1") == true, "the body of double ran once: \(lcov)")
     }
 }

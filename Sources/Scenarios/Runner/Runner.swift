@@ -64,7 +64,9 @@ public enum Runner {
         // A report written to standard output (`-`) keeps it machine-readable: the text report
         // goes to standard error instead.
         var report = options.tap ? TAPReporter.render(results) : TextReporter.render(results, colour: output.colour)
-        let coverage = options.coveragePath.map { _ in LuaCoverage.merged(results.compactMap(\.coverage)) }
+        let coverage = options.coveragePath.map { _ in
+            CoverageInclude.addingUnloaded(to: LuaCoverage.merged(results.compactMap(\.coverage)), globs: options.coverageInclude)
+        }
         if let coverage {
             for line in LCOVReporter.summary(coverage) { report += (options.tap ? "# " : "") + line + "\n" }
         }

@@ -15,6 +15,11 @@ public struct RunnerOptions: Sendable {
     /// Where to write LCOV line coverage of the scripts the scenarios loaded (`-`: standard
     /// output); nil records none.
     public var coveragePath: String?
+    /// With coverage: the scripts that count, as globs relative to the working folder (`**` any
+    /// folders, `*` and `?` within a name); one that no scenario loaded counts with 0 hits. Nil:
+    /// every `.lua` under the working folder except scenarios, LuaLS `---@meta` files, hidden
+    /// folders and `.build*`. Empty: only the scripts the scenarios loaded.
+    public var coverageInclude: [String]?
     /// TAP 13 on stdout instead of the text report.
     public var tap = false
     /// Folder for transcripts (JSON lines) of failed scenarios.
