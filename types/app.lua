@@ -55,8 +55,10 @@ function app.load(path) end
 ---@param response? InAppResponse
 function app.relaunch(response) end
 
----Records an event (`recordEvent:withProps:`): nested tables flatten to `a.b`, json.null is
----dropped; evaluated against server-side, client-side and delayed in-apps. Returns once idle.
+---Records an event (`recordEvent:withProps:`): validated first as the SDK does (name cleaned and cut
+---at 1,024, keys at 120, values at 1,024; restricted/discarded names dropped: `validation.error`,
+---`event.dropped`), then nested tables flatten to `a.b`, json.null is dropped; evaluated against
+---server-side, client-side and delayed in-apps. Returns once idle.
 ---@param name string
 ---@param props? table<string, any>
 function app.event(name, props) end
@@ -93,10 +95,24 @@ function app.reset() end
 function app.unixTime() end
 
 ---The simulated app's build: `debugBuild` and `testUser` (syncing definitions needs both),
----`pushEnabled` (`rfp` in-apps are not queued).
+---`pushEnabled` (`rfp` in-apps are not queued). The device: `online` (false: HTML in-apps are
+---dropped), `landscape` (native in-apps without that orientation are dropped), `pushStatus`
+---(`notDetermined` by default, `denied`, `authorized`), `pushAnswer` (what the user answers
+---the OS push prompt; default true), `discardedEvents` (event names the SDK's validation drops).
 ---Also `ctlua run --debug-build --test-user`.
----@param options { debugBuild?: boolean, testUser?: boolean, pushEnabled?: boolean }
+---@param options { debugBuild?: boolean, testUser?: boolean, pushEnabled?: boolean, online?: boolean, landscape?: boolean, pushStatus?: "notDetermined"|"denied"|"authorized", pushAnswer?: boolean, discardedEvents?: string[] }
 function app.configure(options) end
+
+---`promptPushPrimer:` with a `CTLocalInApp`: while push is not enabled, shows the local push
+---primer at once (outside the queue) as a native in-app (views `inapp.*`). Its first button asks
+---the OS (or opens the settings when denied and `fallbackToSettings`), the second declines.
+---@param options { inAppType?: "alert"|"half-interstitial", titleText: string, messageText: string, positiveBtnText: string, negativeBtnText: string, followDeviceOrientation?: boolean, fallbackToSettings?: boolean, backgroundColor?: string, titleTextColor?: string, messageTextColor?: string, btnBorderRadius?: string, btnTextColor?: string, btnBorderColor?: string, btnBackgroundColor?: string, imageUrl?: string, altText?: string }
+function app.promptPushPrimer(options) end
+
+---`promptForPushPermission:`: the OS prompt when push is not determined (answered with
+---`pushAnswer`); when denied, the app's notification settings if `fallbackToSettings`.
+---@param fallbackToSettings? boolean
+function app.promptForPushPermission(fallbackToSettings) end
 
 ---`onUserLogin:`. Identity keys are `Identity` and `Email`. The first login of a device that never
 ---pushed an identity, or an identity that maps to the current user, pushes the profile on the

@@ -223,6 +223,14 @@ function templates.discard(dismissVisible) end
 ---Resumes rendering and makes one show attempt.
 function templates.resume() end
 
+---A message an HTML in-app's page posts to the SDK's JS bridge (`CleverTapJSInterface`):
+---`recordEventWithProps` (`event`, `properties`), `profilePush` (`properties`), `recordChargedEvent`
+---(`chargeDetails`, `items`), `onUserLogin` (`properties`), `triggerInAppAction` (`actionJson`,
+---`callToAction`, `buttonId`: Notification Clicked with the URL's parameters, the action, the
+---in-app hidden), `dismissInAppNotification`, `promptForPushPermission` (`showFallbackSettings`).
+---@param message { action: string, [string]: any }
+function templates.jsBridge(message) end
+
 ---The campaign state: lists, queue, timers, caps, counts, impressions, triggers...
 ---@return CampaignState
 function templates.state() end

@@ -14,6 +14,8 @@ extension InAppController {
         }
         if let context = displayedContext {
             close(context)
+        } else if displayedNative != nil {
+            dismissNative()
         } else {
             transcript.record("template.closed", fields(notification))
         }
@@ -54,7 +56,7 @@ extension InAppController {
                 delegateButtonTapped(kv)
             }
         case .custom:
-            spawn(actions, argument: argument, from: context)
+            spawn(actions, argument: argument, parent: context.notification)
         case .rfp:
             // `promptForPushPermission:`: the OS prompt unless push is already enabled.
             let presented = displayDelegate?.isPushEnabled != true
@@ -94,9 +96,9 @@ extension InAppController {
     /// `wzrk_pivot` and `wzrk_cgId`, excludes itself from the global caps, and is marked
     /// `is_action`. A visual one is inserted at the head of the store queue (in-apps already
     /// pending still come first); a non-visual one runs at once, outside the queue.
-    func spawn(_ actions: JSONObject, argument: String, from context: CustomTemplateContext) {
+    func spawn(_ actions: JSONObject, argument: String, parent parentNotification: InAppNotification) {
         let name = actions["templateName"]?.stringValue ?? ""
-        let parent = context.notification.json
+        let parent = parentNotification.json
         var json: JSONObject = ["type": "custom-code"]
         if let ti = CampaignData.campaignId(parent) { json["ti"] = .string(ti) }
         if let id = parent["wzrk_id"] { json["wzrk_id"] = id }
@@ -108,7 +110,7 @@ extension InAppController {
         json["templateName"] = .string(name)
         if json["vars"] == nil { json["vars"] = .object([:]) }
         json["is_action"] = true
-        let notification = InAppNotification(json: .object(json), id: "\(context.notification.id)/\(argument)", isAction: true)
+        let notification = InAppNotification(json: .object(json), id: "\(parentNotification.id)/\(argument)", isAction: true)
         guard let template = manager.template(named: name) else {
             skip(notification, reason: "unregistered", message: unregisteredMessage(name))
             return

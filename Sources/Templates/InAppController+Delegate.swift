@@ -4,9 +4,13 @@ import JSON
 /// The app's in-app callbacks (``InAppAppDelegate``) as `CTInAppDisplayManager` calls them:
 /// each call the app implements is recorded as a `delegate.*` event.
 extension InAppController {
-    /// The extras the SDK passes for an in-app (`customExtras`: `d.kv`, empty without one).
+    /// The extras the SDK passes for an in-app (`customExtras`): only the legacy (HTML) form
+    /// reads them (`d.kv`); other types have none (empty).
     static func customExtras(_ notification: InAppNotification) -> JSONObject {
-        notification.json["d"]?["kv"]?.objectValue ?? [:]
+        switch notification.json["type"] {
+        case nil, .null?, .string("html")?: return notification.json["d"]?["kv"]?.objectValue ?? [:]
+        default: return [:]
+        }
     }
 
     /// Runs a callback; a throw is an `error` event and the SDK's default (`fallback`) applies.

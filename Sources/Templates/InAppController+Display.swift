@@ -34,11 +34,21 @@ extension InAppController {
             skip(notification, reason: "parse", message: "Unable to parse the in-app: unknown in-app type.")
             return nil
         }
+        var native: NativeInApp?
+        if notification.type != "custom-code" {
+            let decoded = NativeInApp(json: notification.json)
+            if let error = decoded.error {
+                skip(notification, reason: "parse", message: "Unable to parse the in-app: \(error).")
+                return nil
+            }
+            native = decoded
+        }
         let now = clock.unixTime
         if let ttl = notification.json["wzrk_ttl"]?.doubleValue, ttl != 0, now > ttl {
             skip(notification, reason: "ttl", message: "InApp has elapsed its time to live.")
             return nil
         }
+        if let native { return prepareNative(notification, native) }
         guard notification.type == "custom-code", let template = manager.template(named: notification.templateName ?? "") else {
             return PreparedInApp(notification: notification, files: [:])
         }
@@ -62,9 +72,18 @@ extension InAppController {
             requestShowAttempt()
             return
         }
+        if prepared.native?.isRequestForPushPermission == true, displayDelegate?.isPushEnabled == true {
+            skip(notification, reason: "push-enabled", message: "Not showing push permission request, permission is already granted.")
+            return
+        }
         if displayed != nil {
             pending.append(prepared)
             markChanged()
+            return
+        }
+        if prepared.native?.type == "html", displayDelegate?.isOnline == false {
+            skip(notification, reason: "offline", message: "Not showing HTML InApp due to no internet. An active internet connection is required to display the HTML InApp")
+            requestShowAttempt()
             return
         }
         if !delegateAllowsShow(notification) {
@@ -82,9 +101,8 @@ extension InAppController {
             return
         case .resume: break
         }
-        guard notification.type == "custom-code" else {
-            skip(notification, reason: "native", message: "Unsupported in-app type: \(notification.type ?? "nil").")
-            requestShowAttempt()
+        if let native = prepared.native {
+            presentNative(notification, native)
             return
         }
         guard let template = manager.template(named: notification.templateName ?? "") else {
@@ -101,6 +119,35 @@ extension InAppController {
         context.controller = self
         displayedContext = context
         present(context)
+    }
+
+    /// `prepareNotification:` and `checkOrientationSupport:` of a native in-app: its images are
+    /// fetched (the landscape one only with `hasLandscape`); a failure or an orientation the
+    /// in-app does not support drops it.
+    func prepareNative(_ notification: InAppNotification, _ native: NativeInApp) -> PreparedInApp? {
+        var files: [String: String] = [:]
+        let images = [("image", native.imageURL), ("imageLandscape", native.hasLandscape ? native.imageURLLandscape : nil)]
+        for case let (key, url?) in images {
+            switch fileFetcher.fetch(url) {
+            case .fetched(let path, let cached):
+                transcript.record("file.fetched", ["url": .string(url), "cached": .bool(cached)])
+                files[key] = path
+            case .failed(let reason):
+                transcript.record("file.failed", ["url": .string(url), "reason": .string(reason)])
+                skip(notification, reason: "file", message: "unable to load image from URL: \(url)")
+                return nil
+            }
+        }
+        if native.type != "pip" {
+            let orientation: (String, String)? = native.hasPortrait && !native.hasLandscape && isLandscape ? ("portrait", "landscape")
+                : native.hasLandscape && !native.hasPortrait && !isLandscape ? ("landscape", "portrait") : nil
+            if let (supported, actual) = orientation {
+                skip(notification, reason: "orientation",
+                     message: "The InApp Notification supports \(supported) only, the app orientation is \(actual) dismissing the in-app.")
+                return nil
+            }
+        }
+        return PreparedInApp(notification: notification, files: files, native: native)
     }
 
     /// Fetches the file arguments; nil when one failed.
@@ -157,6 +204,7 @@ extension InAppController {
         renderingStatus = .discard
         transcript.record("inapp.rendering", ["status": "discard", "dismissVisible": .bool(dismissVisible)])
         if dismissVisible, let context = displayedContext { context.dismissed() }
+        if dismissVisible, displayedNative != nil { dismissNative() }
     }
 
     /// `resumeInAppNotifications` + `showInAppNotificationIfAny`: one show attempt.
@@ -188,6 +236,7 @@ extension InAppController {
         for entry in pending { skip(entry.notification, reason: "relaunch") }
         displayed = nil
         displayedContext = nil
+        displayedNative = nil
         pending.removeAll()
         markChanged()
     }

@@ -72,6 +72,13 @@ public final class InAppController {
     /// The context of the displayed in-app, or nil.
     public internal(set) var displayedContext: CustomTemplateContext?
     var activeContexts: [String: CustomTemplateContext] = [:]
+    /// The native in-app displayed now (its views are in ``ui``), or nil.
+    var displayedNative: NativeInApp?
+    /// The headless UI native in-apps are shown in (the engine's), or nil: nothing is shown.
+    public weak var ui: HeadlessUI?
+    /// The device orientation (`app.configure{landscape = true}`): native in-apps without
+    /// the orientation are dropped (`checkOrientationSupport:`).
+    public var isLandscape = false
     /// The queue file, saved once per settle.
     lazy var saver = CoalescedSave(
         storage: storage, clock: clock, fileName: InAppController.storageName,

@@ -17,12 +17,29 @@ public protocol InAppDisplayDelegate: AnyObject {
     func didShow(_ notification: InAppNotification)
     /// An action was triggered: Notification Clicked with these properties.
     func didClick(_ notification: InAppNotification, properties: JSONObject)
+    /// True while the device is online (HTML in-apps need a connection).
+    var isOnline: Bool { get }
+    /// A local (push primer) in-app was shown (`incrementLocalInAppCount`).
+    func didShowLocalInApp()
+    /// `promptForOSPushNotificationWithFallbackToSettings:` (a primer accepted, an `rfp` button).
+    func promptForPushPermission(fallbackToSettings: Bool)
+    /// `notifyPushPermissionResponse:` (a primer's second button: `inAppPushPrimerDidDismissed`).
+    func pushPermissionResponse(accepted: Bool)
+}
+
+extension InAppDisplayDelegate {
+    public var isOnline: Bool { true }
+    public func didShowLocalInApp() {}
+    public func promptForPushPermission(fallbackToSettings: Bool) {}
+    public func pushPermissionResponse(accepted: Bool) {}
 }
 
 /// An in-app taken from the store queue and prepared (files downloaded): displayed, or pending.
 public struct PreparedInApp {
     /// The in-app.
     public let notification: InAppNotification
-    /// Local paths of its file arguments.
+    /// Local paths of its file arguments (of its images, for a native in-app).
     public let files: [String: String]
+    /// The decoded native in-app, nil for custom-code.
+    public var native: NativeInApp? = nil
 }

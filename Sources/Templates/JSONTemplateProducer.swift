@@ -36,11 +36,12 @@ public struct JSONTemplateProducer: TemplateProducer {
         self.lookup = lookup
     }
 
-    /// Definitions from JSON text; unparsable or empty text is an error.
+    /// Definitions from JSON text; unparsable or empty text is an error. As the SDK
+    /// (`length == 0`), only an empty text is "empty": whitespace does not parse.
     public init(
         text: String, templatePresenter: (any TemplatePresenter)?, functionPresenter: (any TemplatePresenter)?
     ) throws(TemplateError) {
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .jsonEmpty }
+        guard !text.isEmpty else { throw .jsonEmpty }
         let value: JSONValue
         do { value = try JSONDocument(text: text).value } catch { throw .jsonParse(error.description) }
         self.init(definitions: value, templatePresenter: templatePresenter, functionPresenter: functionPresenter)

@@ -75,7 +75,7 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible, Sendable {
         case .functionActionArgument(let n, _):
             return "Function templates cannot have action arguments. Remove argument: \(n)."
         case .jsonParse(let e): return "Error parsing JSON template definitions: \(e)."
-        case .jsonEmpty: return "JSON template definitions cannot be nil or empty."
+        case .jsonEmpty: return "CleverTap: JSON template definitions cannot be nil or empty."
         case .jsonNotAnObject(let p): return "JSON template definition must be an object at \(p)."
         case .unknownTemplateType(let t, let k): return "Unknown template type: \(t) for template: \(k)."
         case .unknownArgumentType(let t, let n, _): return "Unknown argument type: \(t) for argument: \(n)."

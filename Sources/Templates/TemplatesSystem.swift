@@ -37,6 +37,7 @@ public final class TemplatesSystem: EngineSystem {
         namedPresenters = [:]
         controller = InAppController(manager: manager, transcript: engine.transcript, clock: engine.clock,
                                      storage: engine.storage, fileFetcher: engine.files)
+        controller.ui = engine.ui
         campaigns = Campaigns(controller: controller, transcript: engine.transcript, clock: engine.clock, storage: engine.storage)
         try controller.restore()
         campaigns.caps.checkUpdateDailyLimits()
@@ -73,13 +74,19 @@ public final class TemplatesSystem: EngineSystem {
     /// Delivers a server response (an object without `type`/`templateName`), or an in-app or a
     /// list of them as the shorthand `{inapp_notifs = ...}` that leaves the delivery mode as it is.
     public func deliver(_ payload: JSONValue) throws(InAppError) {
-        if case .object(let o) = payload, o["type"] == nil, o["templateName"] == nil {
+        if case .object(let o) = payload, !Self.isInApp(o) {
             if let notifs = o["inapp_notifs"] { _ = try InAppController.items(.object(["inapp_notifs": notifs])) }
             campaigns.handleResponse(o)
             return
         }
         let items = try InAppController.items(payload)
         campaigns.handleResponse(["inapp_notifs": .array(items)], shorthand: true)
+    }
+
+    /// Whether a delivered object is one in-app (not a response): it has a `type` or a
+    /// `templateName`, or it is a legacy HTML in-app (`d` and `w`, no `type`).
+    static func isInApp(_ o: JSONObject) -> Bool {
+        o["type"] != nil || o["templateName"] != nil || (o["d"] != nil && o["w"] != nil)
     }
 
     /// Returns to foreground; a new session (more than 20 minutes after the last event) handles

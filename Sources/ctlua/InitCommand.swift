@@ -15,7 +15,7 @@ struct InitCommand: ParsableCommand {
     func run() throws {
         let root = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
         guard let types = Scaffold.typesFolder() else {
-            FileHandle.standardError.write(Data("ctlua: init: cannot find ctlua's types/ folder (install ctlua with scripts/install, or run it from its repository)\n".utf8))
+            FileHandle.standardError.write(Data("ctlua: init: cannot find ctlua's types/ folder (run ctlua built in its repository)\n".utf8))
             throw ExitCode(2)
         }
         let files = try Scaffold.files(modules: HostOptions.catalog.modules.map(\.name)) + Scaffold.typeFiles(from: types)
@@ -59,8 +59,8 @@ enum Scaffold {
               ctlua test \(quoted(prefix + "scenarios"))     # both scenarios pass
               luacheck --config \(quoted(prefix + ".luacheckrc")) \(quoted(prefix + "presenters"))     # ctlua's globals are declared
             Editor: .luarc.json points LuaLS at .ctlua/types (ctlua's annotations, copied: commit them).
-            CI: .github/workflows/scenarios.yml installs ctlua from ./ctlua (a git submodule) with
-            scripts/install; change CTLUA in it when ctlua lives elsewhere.
+            CI: .github/workflows/scenarios.yml expects ctlua checked out at ./ctlua (a git submodule);
+            change CTLUA in it when ctlua lives elsewhere.
             """
     }
 
@@ -73,8 +73,8 @@ enum Scaffold {
         }
     }
 
-    /// ctlua's `types/` folder: where `scripts/install` put it (`PREFIX/share/ctlua/types` beside
-    /// `PREFIX/bin/ctlua`), beside the repository the binary was built in (`.build/<config>/ctlua`),
+    /// ctlua's `types/` folder: `PREFIX/share/ctlua/types` beside
+    /// `PREFIX/bin/ctlua` (an installed binary), beside the repository the binary was built in (`.build/<config>/ctlua`),
     /// else the one of the sources it was compiled from.
     static func typesFolder() -> String? {
         var candidates: [URL] = []
@@ -164,7 +164,7 @@ enum Scaffold {
             File(path: ".luacheckrc", contents: luacheckrc(modules: modules)),
             File(path: ".github/workflows/scenarios.yml", contents: """
                 # Checks and runs the scenarios on every push. ctlua is expected at ./ctlua (a git
-                # submodule), installed with its scripts/install; change CTLUA when it lives elsewhere.
+                # submodule); change CTLUA when it lives elsewhere.
                 name: scenarios
                 on: [push, pull_request]
                 env:
@@ -177,9 +177,8 @@ enum Scaffold {
                       - uses: actions/checkout@v4
                         with: {submodules: true}
                       - run: $CTLUA/scripts/bootstrap
-                      - run: $CTLUA/scripts/install "$HOME/.local" && echo "$HOME/.local/bin" >> "$GITHUB_PATH"
-                      - run: ctlua check .
-                      - run: ctlua test scenarios --junit reports/scenarios.xml --trace traces
+                      - run: $CTLUA/scripts/ctlua check .
+                      - run: $CTLUA/scripts/ctlua test scenarios --junit reports/scenarios.xml --trace traces
                       - uses: actions/upload-artifact@v4
                         if: always()
                         with:

@@ -43,6 +43,11 @@ import TestSupport
         "app.foreground": "for i = 1, 200 do app.foreground{note = big .. i} end",
         "app.configure": "for i = 1, 200 do app.configure{note = big .. i} end",
         "app.relaunch": "for i = 1, 200 do app.relaunch{note = big .. i} end",
+        // Each primer after the first waits in pending (the first stays displayed).
+        "app.promptPushPrimer": """
+            for i = 1, 200 do app.promptPushPrimer{titleText = big .. i, messageText = 'm', positiveBtnText = 'a', negativeBtnText = 'b'} end
+            """,
+        "templates.jsBridge": "for i = 1, 200 do templates.jsBridge{action = 'recordEventWithProps', event = 'E', properties = {blob = big .. i}} end",
         // Errors raised in timers are recorded, not raised: the transcript keeps their head only.
         "app.after": "for i = 1, 200 do app.after(0, function() error(big .. i) end) end",
         "ui.show": "for i = 1, 200 do ui.show{id = 'v' .. i, text = big .. i} end",
@@ -109,6 +114,7 @@ import TestSupport
         "app.ui": "returns a copy to Lua", "app.advance": "a number; runs timers",
         "app.tap": "an id looked up; runs the handler", "app.load": "a path; runs the file (its values are Lua's)",
         "app.background": "no arguments", "app.reset": "no arguments",
+        "app.promptForPushPermission": "a boolean (fixed-size events)",
         "app.location": "two numbers (a fixed-size event)",
         "app.delegate": "Lua functions (references on Lua's heap), replaced by each call",
         "ui.find": "returns a copy to Lua", "ui.hide": "removes a view",

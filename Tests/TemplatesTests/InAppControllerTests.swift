@@ -45,18 +45,21 @@ import Testing
         #expect(h.controller.activeContext("Other") == nil)
     }
 
-    @Test func unregisteredAndUnsupportedAreSkipped() throws {
+    @Test func unregisteredAndUnparsableAreSkippedANativeTypeIsPresented() throws {
         let h = try harness()
-        try h.deliver([inapp("x", "Nope"), ["type": "interstitial", "wzrk_id": "y"]])
+        try h.deliver([inapp("x", "Nope"), ["type": "bogus", "wzrk_id": "z"], ["type": "interstitial", "wzrk_id": "y"]])
         let reasons = h.events("inapp.skipped").map { $0["message"]?.stringValue ?? "" }
         #expect(reasons == [
             "Template with name: \"Nope\" is not registered and cannot be presented.",
-            "Unsupported in-app type: interstitial.",
+            "Unable to parse the in-app: unknown in-app type.",
         ])
-        #expect(h.events("inapp.skipped").map { $0["reason"]?.stringValue ?? "" } == ["unregistered", "native"],
-                "unregistered: filtered when queued; a native type: queued, dropped at display")
+        #expect(h.events("inapp.skipped").map { $0["reason"]?.stringValue ?? "" } == ["unregistered", "parse"],
+                "unregistered: filtered when queued; an unknown type: queued, dropped when prepared")
         #expect(h.events("inapp.skipped")[0]["template"] == "Nope")
-        #expect(h.controller.displayed == nil && h.controller.queue.isEmpty)
+        #expect(h.controller.queue.map(\.id) == ["y"], "a parse error makes no new show attempt")
+        h.controller.showAttempt()
+        #expect(h.controller.displayed?.id == "y", "a native type is presented (headless views)")
+        #expect(h.controller.displayedNativeInApp?.type == "interstitial")
     }
 
     @Test func malformedPayloadThrowsBeforeQueueing() throws {

@@ -28,7 +28,10 @@ import Testing
 
     static let errors: [(String, String, String?)] = [
         ("{", "Error parsing JSON template definitions: ", nil),
-        ("", "JSON template definitions cannot be nil or empty.", nil),
+        // `CTJsonTemplateProducer defineTemplates:`: only a nil or zero-length text is "empty"
+        // (with the SDK's `CleverTap: ` prefix); whitespace goes to the JSON parser.
+        ("", "CleverTap: JSON template definitions cannot be nil or empty.", nil),
+        ("  ", "Error parsing JSON template definitions: ", nil),
         (#"{"T":{"type":"widget"}}"#, "Unknown template type: widget for template: T.", "T.type"),
         (#"{"T":{"type":"template","arguments":{"a":{"type":"color","value":1}}}}"#,
          "Unknown argument type: color for argument: a.", "T.arguments.a.type"),

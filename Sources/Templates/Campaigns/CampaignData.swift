@@ -21,6 +21,8 @@ public final class CampaignData {
     public var perSessionMax: Int?
     public var perDayMax: Int?
     public var lastDate: String?
+    /// Local (push primer) in-apps shown (`incrementLocalInAppCount`, header `af.LIAMC`).
+    public var localInAppCount = 0
     public var evaluated: [JSONValue] = []
     public var evaluatedProfile: [JSONValue] = []
     public var suppressed: [JSONValue] = []
@@ -52,6 +54,7 @@ public final class CampaignData {
         o["imc"] = perSessionMax.map { .integer(Int64($0)) } ?? .null
         o["imp"] = perDayMax.map { .integer(Int64($0)) } ?? .null
         o["lastDate"] = lastDate.map(JSONValue.string) ?? .null
+        if localInAppCount != 0 { o["localInAppCount"] = .integer(Int64(localInAppCount)) }
         o["evaluated"] = .array(evaluated)
         o["evaluatedProfile"] = .array(evaluatedProfile)
         o["suppressed"] = .array(suppressed)
@@ -76,6 +79,7 @@ public final class CampaignData {
         d.perSessionMax = o["imc"]?.integerValue.map { Int($0) }
         d.perDayMax = o["imp"]?.integerValue.map { Int($0) }
         d.lastDate = o["lastDate"]?.stringValue
+        d.localInAppCount = o["localInAppCount"]?.integerValue.map { Int($0) } ?? 0
         d.evaluated = o["evaluated"]?.arrayValue ?? []
         d.evaluatedProfile = o["evaluatedProfile"]?.arrayValue ?? []
         d.suppressed = o["suppressed"]?.arrayValue ?? []

@@ -12,6 +12,9 @@ extension Campaigns {
         location = nil
         inBackground = false
         adopt(CampaignData())
+        // `CTInAppFCManager` init of the fresh install: the daily counters are dated today, so a
+        // relaunch the same day keeps them (`imp` holds).
+        caps.checkUpdateDailyLimits()
         markChanged()
         users.identities = [:]
         saveUsers()

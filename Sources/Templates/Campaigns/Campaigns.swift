@@ -30,8 +30,20 @@ public final class Campaigns {
     public internal(set) var location: (latitude: Double, longitude: Double)?
     /// True while the app is in background.
     public internal(set) var inBackground = false
-    /// Push permission granted (`rfp` in-apps are not queued).
-    public var pushEnabled = false
+    /// The OS push authorization (`UNAuthorizationStatus`): `notDetermined` until the app
+    /// sets it or the OS prompt is answered.
+    public var pushStatus: PushStatus = .notDetermined
+    /// Push permission granted (`rfp` in-apps are not queued); setting false is `notDetermined`.
+    public var pushEnabled: Bool {
+        get { pushStatus == .authorized }
+        set { pushStatus = newValue ? .authorized : .notDetermined }
+    }
+    /// What the user answers to the OS push prompt (`app.configure{pushAnswer = false}`).
+    public var pushAnswer = true
+    /// The validation rules of events and profiles (`CTValidationConfig`; `app.configure{discardedEvents}`).
+    public var validation = ValidationConfig()
+    /// False while the device is offline (`app.configure{online = false}`): HTML in-apps are dropped.
+    public var isOnline = true
     /// The properties of this session's App Launched (memory only).
     public internal(set) var appLaunchedProperties: JSONObject = [:]
     var hasAppLaunchedFailed = false

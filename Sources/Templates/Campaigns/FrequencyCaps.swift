@@ -82,7 +82,7 @@ public final class FrequencyCaps {
             guard let c = data.counts[id], c.count == 2 else { continue }
             tlc.append([.string(id), .integer(Int64(c[0])), .integer(Int64(c[1]))])
         }
-        return ["imp": .integer(Int64(data.shownToday)), "af.LIAMC": 0, "tlc": .array(tlc)]
+        return ["imp": .integer(Int64(data.shownToday)), "af.LIAMC": .integer(Int64(data.localInAppCount)), "tlc": .array(tlc)]
     }
 
     /// True when `inApp` excludes itself from the global caps.

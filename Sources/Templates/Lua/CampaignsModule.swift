@@ -54,7 +54,7 @@ enum CampaignsModule {
             let name = try args.string(1)
             try engine.retain(name.utf8.count)
             let props = try object(args, 2, "app.event")
-            return drive { system.campaigns.recordEvent(name, properties: props) }
+            return drive { system.campaigns.recordUserEvent(name, properties: props) }
         })
         app["charged"] = .function(state.function("charged") { args in
             let details = try object(args, 1, "app.charged")
@@ -63,11 +63,11 @@ enum CampaignsModule {
                 try engine.retain(JSONValue.array(list).estimatedSize)
                 items = list.compactMap(\.objectValue)
             }
-            return drive { system.campaigns.charged(details: details, items: items) }
+            return drive { system.campaigns.recordUserCharged(details: details, items: items) }
         })
         app["profile"] = .function(state.function("profile") { args in
             let props = try object(args, 1, "app.profile")
-            return drive { system.campaigns.profile(props) }
+            return drive { system.campaigns.pushUserProfile(props) }
         })
         app["location"] = .function(state.function("location") { args in
             let lat = try args.number(1), lng = try args.number(2)
@@ -99,7 +99,9 @@ enum CampaignsModule {
             if let debug = options["debugBuild"]?.boolValue { system.instance.isDebugBuild = debug }
             if let testUser = options["testUser"]?.boolValue { system.instance.isTestUser = testUser }
             if let push = options["pushEnabled"]?.boolValue { system.campaigns.pushEnabled = push }
+            try PushPrimerBinding.configure(system, options) { args.argumentError(1, $0) }
             return []
         })
+        PushPrimerBinding.install(system: system, engine: engine, app: app, templates: templates, state: state)
     }
 }

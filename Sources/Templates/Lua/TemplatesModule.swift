@@ -43,6 +43,7 @@ enum TemplatesModule {
             let definitions: JSONValue
             switch args[1] {
             case .string(let text):
+                if text.string.isEmpty { throw fail(TemplateError.jsonEmpty.description) }
                 do { definitions = try JSONDocument(text: text.string).value } catch {
                     throw fail(TemplateError.jsonParse("\(error)").description)
                 }

@@ -11,21 +11,21 @@ extension TemplatesSystem {
                 summary: "records an event (`app.event`): nested props flatten to `a.b`; evaluated against server-side, client-side and delayed in-apps",
                 example: #"{"event": "Product Viewed", "props": {"price": 60}}"#
             ) { system, context in
-                system.campaigns.recordEvent(context.value.stringValue ?? "", properties: context.step["props"]?.objectValue ?? [:])
+                system.campaigns.recordUserEvent(context.value.stringValue ?? "", properties: context.step["props"]?.objectValue ?? [:])
             },
             SystemStep(
                 "charged", value: .record(members: ["details": .object, "items": .arrayOf(.object)], required: []),
                 summary: "records a Charged event with details and items (`app.charged`); triggers may test `itemProperties`",
                 example: #"{"charged": {"details": {"Amount": 120}, "items": [{"name": "shoe", "price": 60}]}}"#
             ) { system, context in
-                system.campaigns.charged(details: context.value["details"]?.objectValue ?? [:],
-                                         items: context.value["items"]?.arrayValue?.compactMap(\.objectValue) ?? [])
+                system.campaigns.recordUserCharged(details: context.value["details"]?.objectValue ?? [:],
+                                                   items: context.value["items"]?.arrayValue?.compactMap(\.objectValue) ?? [])
             },
             SystemStep(
                 "profile", value: .object,
                 summary: "pushes profile properties (`app.profile`): one `<key>_change` event per changed key",
                 example: #"{"profile": {"tier": "gold"}}"#
-            ) { system, context in system.campaigns.profile(context.value.objectValue ?? [:]) },
+            ) { system, context in system.campaigns.pushUserProfile(context.value.objectValue ?? [:]) },
             SystemStep(
                 "location", value: .arrayOf(.number),
                 summary: "sets the user's location `[lat, lng]` (`app.location`): used by `geoRadius` of later events",
@@ -102,6 +102,10 @@ extension TemplatesSystem {
     static var campaignEventTypes: [EventType] {
         [
             EventType("event.recorded", fields: ["name", "props"], meaning: "an event was recorded: `app.event`, `app.charged`, a profile change, App Launched, Notification Viewed/Clicked"),
+            EventType("validation.error", fields: ["code", "message", "(event)", "(details)"],
+                      meaning: "the SDK's validation reported an error for an event, Charged or a profile (`CTValidationResult`: code and message; `details`: the sub-results of a changed event name); the cleaned name and data are recorded"),
+            EventType("event.dropped", fields: ["name", "code", "message"],
+                      meaning: "an event was not recorded: empty name, or a restricted (`App Launched`, `Notification Viewed`, ...) or discarded name (513)"),
             EventType("session.started", fields: [], meaning: "a new session (launch, foreground after 20 minutes, reset): session counts back to 0"),
             EventType("inapp.response", fields: ["keys"], meaning: "a server response was handled (`templates.deliver`, a launch's response)"),
             EventType("inapp.triggered", fields: ["ti", "event", "list", "eligible"],

@@ -33,7 +33,7 @@ extension TemplatesSystem: SystemPlugin {
             ) { system, _ in
                 if !system.controller.close() { throw SystemError("no in-app is displayed") }
             },
-        ] + campaignSteps
+        ] + campaignSteps + nativeSteps
     }
 
     public static var setupMembers: [SetupMember<TemplatesSystem>] {
@@ -99,18 +99,18 @@ extension TemplatesSystem: SystemPlugin {
     }
 
     public static var eventTypes: [EventType] {
-        campaignEventTypes + [
+        campaignEventTypes + nativeEventTypes + [
             EventType("inapp.queued", fields: ["id", "template", "(ti)", "(front)"],
                       meaning: "an in-app entered the store queue (delivered, selected, fired, restored; `front`: spawned by an action at the head)"),
             EventType("inapp.skipped", fields: ["id", "template", "(ti)", "reason", "(message)", "(cap)"],
-                      meaning: "an in-app was dropped; `reason`: `unregistered`, `ttl`, `caps` (+`cap`), `file`, `discarded`, `parse`, `native`, `active`, `delayed-not-found`, `background`, `push-enabled`, `delegate` (the app's `shouldShow` refused it), `relaunch` (on screen or pending when the app relaunched)"),
+                      meaning: "an in-app was dropped; `reason`: `unregistered`, `ttl`, `caps` (+`cap`), `file` (a template's file or a native in-app's image), `discarded`, `parse` (the SDK's parse error: unknown type, invalid legacy HTML, audio in an image-only in-app), `orientation` (a native in-app without the device's orientation), `offline` (an HTML in-app without a connection), `active`, `delayed-not-found`, `background`, `push-enabled`, `delegate` (the app's `shouldShow` refused it), `relaunch` (on screen or pending when the app relaunched)"),
             EventType("template.presenting", fields: ["id", "template", "(ti)"], meaning: "the presenter's `onPresent` is called"),
             EventType("template.presented", fields: ["id", "template", "(ti)"], meaning: "the presenter called `ctx:presented()`"),
             EventType("template.closed", fields: ["id", "template", "(ti)"], meaning: "the in-app is closed (`close` step, a close action): `onClose` is called"),
             EventType("template.dismissed", fields: ["id", "template", "(ti)"],
                       meaning: "the presenter called `ctx:dismissed()`: the in-app is gone and the next one may show"),
-            EventType("action.triggered", fields: ["template", "action", "actionType"],
-                      meaning: "a presenter triggered the action argument `action` (`ctx:triggerAction`), of type `actionType` (its `type`: `close`, `url`, `kv`, `custom-code`, `rfp`; empty when absent); the action's own event follows"),
+            EventType("action.triggered", fields: ["(id)", "template", "(ti)", "action", "actionType"],
+                      meaning: "a presenter triggered the action argument `action` (`ctx:triggerAction`), of type `actionType` (its `type`: `close`, `url`, `kv`, `custom-code`, `rfp`; empty when absent), or a native in-app's button ran its action (`action`: `button.N`, `media`, an HTML call to action; with `id` and `ti`); the action's own event follows"),
             EventType("action.url", fields: ["url", "(opened)"], meaning: "an `url` action ran (`ctx:triggerAction`); `opened`: with an app delegate, whether its `shouldHandleURL` let the URL open"),
             EventType("action.kv", fields: ["kv"], meaning: "a `kv` action ran, with its key-value pairs"),
             EventType("file.fetched", fields: ["url", "cached"], meaning: "a file argument was fetched before presenting (`cached`: from the 14-day cache)"),
@@ -177,7 +177,7 @@ enum TemplatesShapes {
         .named("an in-app object, an array of them, or a response `{\"inapp_notifs\": [...], ...}`", .custom { value, path in
             if case .array = value { return ValueShape.arrayOf(inapp).check(value, at: path) }
             guard let object = value.objectValue else { return [(path, "expected an object or an array, got \(value.typeName)")] }
-            if object["type"] != nil || object["templateName"] != nil { return inapp.check(value, at: path) }
+            if TemplatesSystem.isInApp(object) { return inapp.check(value, at: path) }
             var problems: [(JSONPath, String)] = []
             for key in ["inapp_notifs", "inapp_notifs_cs", "inapp_notifs_ss", "inapp_notifs_meta", "inapp_notifs_applaunched",
                         "inapp_notifs_applaunched_meta"] {

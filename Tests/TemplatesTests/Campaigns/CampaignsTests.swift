@@ -61,6 +61,33 @@ import Testing
         #expect(state["caps"]?["perSession"] == 10, "imc/imp are persisted")
     }
 
+    /// `CTInAppFCManager` init runs `checkUpdateDailyLimits` on a fresh install: the date of the
+    /// daily counters is today, so a relaunch the same day keeps "shown today" and `imp` holds.
+    /// Before the fix `app.reset()` left no date, the relaunch reset the count, and a second
+    /// in-app showed past `imp = 1`.
+    @Test func dailyCapHoldsAcrossARelaunchAfterReset() throws {
+        let engine = try Self.engine()
+        try engine.run("""
+            app.reset()
+            templates.deliver{ imc = 5, imp = 1, inapp_notifs = {
+              { ti = 1, wzrk_id = 'a', type = 'custom-code', templateName = 'Banner' } } }
+            templates.close()
+            """)
+        let shown = try #require(engine.system(TemplatesSystem.self)?.campaigns.state)
+        #expect(shown["caps"]?["shownToday"] == 1)
+        try engine.relaunch()
+        try engine.run(Self.banner)   // a script run by `run` is not loaded again by a relaunch
+        try engine.run("""
+            templates.deliver{ imc = 5, imp = 1, inapp_notifs = {
+              { ti = 2, wzrk_id = 'b', type = 'custom-code', templateName = 'Banner' } } }
+            """)
+        let system = try #require(engine.system(TemplatesSystem.self))
+        #expect(system.controller.displayed == nil, "imp = 1 was reached today")
+        #expect(system.campaigns.state["caps"]?["shownToday"] == 1)
+        let skipped = engine.transcript.events.filter { $0.type == "inapp.skipped" }
+        #expect(skipped.last?.fields["cap"] == "imp")
+    }
+
     @Test func relaunchLosesTimersAndPendingButKeepsTheDelayedStore() throws {
         let engine = try Self.engine()
         try engine.run("""

@@ -27,6 +27,14 @@ import Testing
         }
         """
 
+    /// `templates.defineJSON("")` is the SDK's empty-definitions exception, not a parse error.
+    @Test func defineJSONOfAnEmptyTextIsTheSDKsEmptyError() throws {
+        let engine = try makeEngine()
+        let error = #expect(throws: LuaError.self) { try engine.run("templates.defineJSON('', {})") }
+        #expect(error?.message.contains("templates: CleverTap: JSON template definitions cannot be nil or empty.") == true,
+                "\(String(describing: error))")
+    }
+
     @Test func luaPresenterShowsClosesAndFreesTheQueue() throws {
         let engine = try makeEngine()
         try engine.run(banner)
