@@ -4,14 +4,19 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import LuaRuntime
 
 /// Errors of the engine's storage.
 public enum StorageError: Error, Equatable, CustomStringConvertible {
     case io(path: String, operation: String, errno: Int32)
+    /// A state file that is not a regular file (a FIFO, a device) or is larger than ``FileBytes/limit``.
+    case unreadable(path: String, problem: String)
     public var description: String {
         switch self {
         case .io(let path, let op, let code):
             return "storage: \(op) \(path): \(String(cString: strerror(code)))"
+        case .unreadable(let path, let problem):
+            return "storage: read \(path): \(problem)"
         }
     }
 }
@@ -51,12 +56,16 @@ public struct Storage: Sendable {
     /// The bytes of `name`, or nil when it does not exist.
     ///
     /// - Throws: `StorageError.io` when the file exists but cannot be read (permissions,
-    ///   a directory in its place): never mistake such a file for a missing one, or the
-    ///   next save would overwrite what could not be read.
+    ///   a directory in its place), `StorageError.unreadable` when it is not a regular file (a
+    ///   FIFO, a symbolic link to a device) or is too large (``FileBytes/limit``): never mistake
+    ///   such a file for a missing one, or the next save would overwrite what could not be read.
     public func read(_ name: String) throws -> [UInt8]? {
         do { return try FileBytes.read(path(name)) } catch {
             if error.isMissing { return nil }
-            throw StorageError.io(path: error.path, operation: error.operation, errno: error.errno)
+            if case .system(let code) = error.reason {
+                throw StorageError.io(path: error.path, operation: error.operation, errno: code)
+            }
+            throw StorageError.unreadable(path: error.path, problem: error.problem)
         }
     }
 

@@ -66,8 +66,9 @@ public final class HooksSystem: EngineSystem {
     /// Reads a JSON file for a reader that names it `name`; an unreadable file or bad JSON is a
     /// problem naming it.
     static func readJSON(path: String, shownAs name: String) throws(LocatedProblem) -> JSONReader {
-        guard let bytes = try? FileBytes.read(path) else {
-            throw LocatedProblem(file: name, path: .root, message: "cannot read the file")
+        let bytes: [UInt8]
+        do { bytes = try FileBytes.read(path) } catch {
+            throw LocatedProblem(file: name, path: .root, message: "cannot read the file (\(error.problem))")
         }
         return try JSONReader(file: name, bytes: bytes)
     }

@@ -68,8 +68,11 @@ extension LuaState {
     /// `chunkName`: how messages name the file (`@` + it; default: the path as given), e.g. a path
     /// relative to the working folder.
     public func loadFile(_ path: String, chunkName: String? = nil, environment: LuaTable? = nil) throws(LuaError) -> LuaFunction {
-        guard var bytes = readFile(path) else {
-            throw LuaError.runtime(message: "cannot open \(path)", traceback: nil, value: .string(LuaString("cannot open \(path)")))
+        var bytes: [UInt8]
+        do { bytes = try FileBytes.read(path) } catch {
+            // lauxlib's shape: `cannot open x.lua: No such file or directory`.
+            let message = error.description
+            throw LuaError.runtime(message: message, traceback: nil, value: .string(LuaString(message)))
         }
         if bytes.first == UInt8(ascii: "#") {
             let end = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex

@@ -56,7 +56,8 @@ final class Sandbox {
                 let path = try args.string(1)
                 guard !path.utf8.contains(0) else { return [.nil, .string("path contains a NUL byte")] }
                 let env = try args.table(2)
-                guard let bytes = readFile(path) else { return [.nil, .string(LuaString("cannot open \(path)"))] }
+                let bytes: [UInt8]
+                do { bytes = try FileBytes.read(path) } catch { return [.nil, .string(LuaString("\(error)"))] }
                 do {
                     return [.function(try state.loadChunk(bytes, name: "@" + path, mode: "t", environment: env))]
                 } catch let error as LuaError {
@@ -232,17 +233,4 @@ final class Sandbox {
         base.require = function(name) return requirein(same, name) end
         return base, preload, newenv
         """
-}
-
-func readFile(_ path: String) -> [UInt8]? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    var result: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, file)
-        if n > 0 { result.append(contentsOf: buffer[0..<n]) }
-        if n < buffer.count { break }
-    }
-    return ferror(file) == 0 ? result : nil
 }

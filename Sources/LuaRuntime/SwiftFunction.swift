@@ -113,6 +113,20 @@ public struct LuaArguments {
         }
     }
 
+    /// A string argument that must be valid UTF-8: one that becomes data (an event name next to
+    /// its properties, which the JSON bridge refuses with invalid UTF-8 too), never replaced
+    /// with U+FFFD behind the script's back.
+    public func utf8String(_ i: Int) throws(LuaError) -> String {
+        guard i <= count, lua_type(L, Int32(i)) == LUA_TSTRING else { throw typeError(i, "string") }
+        var length = 0
+        let pointer = lua_tolstring(L, Int32(i), &length)!
+        let text = pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(validating: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
+        guard let text else { throw argumentError(i, "invalid UTF-8 in string") }
+        return text
+    }
+
     /// A string argument or nil when absent/nil.
     public func optionalString(_ i: Int) throws(LuaError) -> String? {
         if self[i].isNil { return nil }

@@ -39,6 +39,12 @@ public final class TemplatesSystem: EngineSystem {
                                      storage: engine.storage, fileFetcher: engine.files)
         controller.ui = engine.ui
         campaigns = Campaigns(controller: controller, transcript: engine.transcript, clock: engine.clock, storage: engine.storage)
+        if let message = campaigns.unreadable {
+            campaigns.saver.stop()
+            campaigns.usersSaver.stop()
+            controller.saver.stop()
+            throw InAppController.PersistenceError.unreadable(message)
+        }
         try controller.restore()
         campaigns.caps.checkUpdateDailyLimits()
         campaigns.startSession()

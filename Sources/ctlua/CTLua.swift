@@ -56,8 +56,22 @@ struct CTLua: ParsableCommand {
                 Glibc.exit((error as? ExitCode)?.rawValue ?? HostFailure.report(error).rawValue)
             }
         }
+        let names = Set(configuration.subcommands.map { $0._commandName } + ["help"])
+        let normalized: [String]
+        switch OptionPlacement.normalize(arguments, subcommands: names) {
+        case .success(let moved): normalized = moved
+        case .failure(let misplaced): usageError("\(misplaced)")
+        }
+        if let topic = OptionPlacement.unknownHelpTopic(normalized, subcommands: names) {
+            usageError("help: no command named '\(topic)' (commands: \(names.sorted().joined(separator: ", ")))")
+        }
         do {
-            var command = try parseAsRoot(nil)
+            var command = try parseAsRoot(normalized)
+            let name = type(of: command)._commandName
+            if !(command is CTLua), name != RunCommand._commandName,
+               let option = OptionPlacement.refused(in: normalized, subcommand: name) {
+                usageError("\(option) does not apply to `ctlua \(name)`")
+            }
             if var contributed = command as? any SystemCommand {
                 try contributed.run(catalog: HostOptions.catalog)
             } else {
@@ -70,10 +84,18 @@ struct CTLua: ParsableCommand {
 
     /// Every error in one shape, `ctlua: message`; a usage error (an unknown option, a bad value)
     /// exits 2 with the usage line, as the README promises, not ArgumentParser's 64.
+    /// Other errors (a state file that cannot be read) print as `ctlua: message` too (the
+    /// prefix above), exiting 1.
     static func exit(reporting error: any Error) -> Never {
         let code = exitCode(for: error)
         guard code == .validationFailure else { exit(withError: error) }
         FileHandle.standardError.write(Data("\(fullMessage(for: error))\n".utf8))
+        Glibc.exit(Runner.ExitCode.usage)
+    }
+
+    /// Prints `ctlua: message` and exits 2.
+    static func usageError(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("ctlua: \(message)\n".utf8))
         Glibc.exit(Runner.ExitCode.usage)
     }
 
@@ -101,9 +123,9 @@ struct CTLua: ParsableCommand {
 struct HostOptions: ParsableArguments {
     @Flag(help: "Use the strict sandbox policy (the default is full: plain Lua with C modules).")
     var sandbox = false
-    @Option(help: "Memory cap in bytes.")
+    @Option(help: "Memory cap in bytes (default and 0: no limit).")
     var maxMemory: Int?
-    @Option(help: "Instructions per entry into Lua.")
+    @Option(help: "Instructions per entry into Lua (default and 0: no limit).")
     var maxInstructions: Int?
     @Option(help: "Seconds per entry into Lua.")
     var timeout: Double?
@@ -127,7 +149,7 @@ struct HostOptions: ParsableArguments {
                            stateDirectory stateDir: String? = nil) throws -> Engine {
         var configuration = Engine.Configuration()
         configuration.policy = sandbox ? .strict : .full
-        configuration.limits = limits
+        configuration.limits = try LimitOptions.checked(limits)
         configuration.printToStandardOutput = true
         configuration.scriptRoots = scriptRoots
         if let stateDir {
@@ -140,7 +162,13 @@ struct HostOptions: ParsableArguments {
             }
         }
         configuration.stateDirectory = stateDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
-        return try catalog.makeEngine(configuration)
+        let engine = try catalog.makeEngine(configuration)
+        // What the start did about the state directory (a corrupt state file moved aside) is
+        // said on standard error, not only recorded in the transcript.
+        for event in engine.transcript.events where event.type == "error" {
+            FileHandle.standardError.write(Data("ctlua: \(event["message"]?.stringValue ?? "error")\n".utf8))
+        }
+        return engine
     }
 }
 
@@ -160,7 +188,10 @@ struct StdinRunner {
     let engine: Engine
 
     func run() throws {
-        let data = FileHandle.standardInput.readDataToEndOfFile()
+        let data: [UInt8]
+        do { data = try FileBytes.read(descriptor: STDIN_FILENO, name: "standard input") } catch {
+            throw HostFailure.report(error)
+        }
         var source = String(decoding: data, as: UTF8.self)
         if source.hasPrefix("#") {
             // Keep the newline so line numbers stay those of the input.

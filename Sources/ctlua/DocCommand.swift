@@ -1,6 +1,7 @@
 import ArgumentParser
 import Engine
 import Foundation
+import LuaRuntime
 import Scenarios
 import SystemKit
 
@@ -19,8 +20,9 @@ struct DocCommand: ParsableCommand {
     func run() throws {
         let text = ReferenceDocument.render(StepRegistry(catalog: HostOptions.catalog))
         if let check {
-            guard let data = try? FileBytes.read(check) else {
-                FileHandle.standardError.write(Data("ctlua: \(check): cannot read the file\n".utf8))
+            let data: [UInt8]
+            do { data = try FileBytes.read(check) } catch {
+                FileHandle.standardError.write(Data("ctlua: \(check): cannot read the file (\(error.problem))\n".utf8))
                 throw ExitCode(2)
             }
             let committed = String(decoding: data, as: UTF8.self)
@@ -36,10 +38,11 @@ struct DocCommand: ParsableCommand {
                 """.utf8))
             throw ExitCode.failure
         }
-        if let output {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+        // As the reports of `ctlua test`: a device or a FIFO is written through, never replaced
+        // (an atomic write renamed a file over `/dev/full`); a failed write exits 2.
+        do { try ReportFile.write(Array(text.utf8), to: output ?? "-") } catch {
+            FileHandle.standardError.write(Data("ctlua: \(error)\n".utf8))
+            throw ExitCode(2)
         }
     }
 }

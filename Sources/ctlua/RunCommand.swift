@@ -66,7 +66,13 @@ struct RunInvocation: Equatable {
 
     init(_ command: [String], systemFlags known: [String] = []) throws {
         var rest = command[...]
+        // `--timeout=1` is `--timeout 1`, as ArgumentParser reads it for the other commands.
+        var inline: String?
         func value(_ option: String) throws -> String {
+            if let v = inline {
+                inline = nil
+                return v
+            }
             guard let v = rest.popFirst() else { throw Failure(description: "missing value for '\(option)'") }
             return v
         }
@@ -75,8 +81,13 @@ struct RunInvocation: Equatable {
             guard let n = T(text) else { throw Failure(description: "'\(text)' is not a valid value for '\(option)'") }
             return n
         }
-        while let token = rest.first, token.hasPrefix("-") {
+        while var token = rest.first, token.hasPrefix("-"), token != "-" {
             rest.removeFirst()
+            inline = nil
+            if token.hasPrefix("--"), let equals = token.firstIndex(of: "=") {
+                inline = String(token[token.index(after: equals)...])
+                token = String(token[..<equals])
+            }
             switch token {
             case "--sandbox": sandbox = true
             case "--max-memory": limits.memory = try number(token, Int.self)
@@ -87,6 +98,7 @@ struct RunInvocation: Equatable {
             case let flag where known.contains(String(flag.dropFirst(2))): systemFlags.append(String(flag.dropFirst(2)))
             default: throw Failure(description: "unknown option '\(token)' before the script")
             }
+            if inline != nil { throw Failure(description: "'\(token)' takes no value") }
             if token == "--" { break }
         }
         guard let script = rest.popFirst() else { throw Failure(description: "missing the script to run") }

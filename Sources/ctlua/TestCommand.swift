@@ -36,8 +36,8 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "Rewrite the golden transcripts of `snapshot` expectations instead of comparing them.") var updateSnapshots = false
     @Flag(help: "After the run, watch the scenarios and the scripts they load; run the affected ones again on each change (Ctrl-C stops).")
     var watch = false
-    @Option(help: "Memory cap per scenario, bytes.") var maxMemory: Int?
-    @Option(help: "Instructions per entry into Lua, per scenario.") var maxInstructions: Int?
+    @Option(help: "Memory cap per scenario, bytes (default 64 MiB; 0: no limit).") var maxMemory: Int?
+    @Option(help: "Instructions per entry into Lua, per scenario (default 50 million; 0: no limit).") var maxInstructions: Int?
     @Option(help: ArgumentHelp(
         "Wall-clock seconds per scenario (default 60).",
         discussion: """
@@ -70,14 +70,8 @@ struct TestCommand: ParsableCommand {
     }
 
     func run() throws {
-        func usage(_ message: String) -> ExitCode {
-            FileHandle.standardError.write(Data("ctlua: \(message)\n".utf8))
-            return ExitCode(Runner.ExitCode.usage)
-        }
-        if let timeout = limits.timeout, !(timeout > 0 && timeout.isFinite) {
-            throw usage("--timeout \(timeout): expected a positive number of seconds")
-        }
-        if let maxAddressSpace, maxAddressSpace < 0 { throw usage("--max-address-space \(maxAddressSpace): expected bytes, or 0 for no cap") }
+        try LimitOptions.check(memory: limits.maxMemory, instructions: limits.maxInstructions, timeout: limits.timeout)
+        try LimitOptions.check(addressSpace: maxAddressSpace)
         var options = RunnerOptions(paths: paths, jobs: jobs, filter: filter, junitPath: junit, jsonPath: json, tap: tap,
                                     traceDirectory: trace, traceAll: traceAll,
                                     limits: limits)

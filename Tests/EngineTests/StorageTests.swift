@@ -1,4 +1,5 @@
 import Foundation
+import LuaRuntime
 import Testing
 
 @testable import Engine

@@ -14,6 +14,22 @@ struct UsageErrorTests {
         (["test", "--trace-all", "examples/scenarios"], "ctlua: --trace-all needs --trace DIR"),
         (["test", "--shard", "5/4", "examples/scenarios"], "ctlua: --shard 5/4: expected K/N with 1 <= K <= N"),
         (["test", "--filter", "(", "examples/scenarios"], "ctlua: --filter (: invalid regular expression"),
+        // `ctlua help NAME` for no such command printed the root's help and exited 0.
+        (["help", "bogus"], "ctlua: help: no command named 'bogus' (commands: check, doc, help, init, run, sync, test)"),
+        // Out-of-range limits: an overflow trap, or a worker that cannot start reported as a crash.
+        (["test", "--timeout", "1e20", "examples/scenarios"], "ctlua: --timeout 1e+20: expected a positive number of seconds up to 1000000"),
+        (["test", "--max-memory", "9223372036854775807", "examples/scenarios"],
+         "ctlua: --max-memory 9223372036854775807: expected bytes from 0 (no limit) to 1099511627776 (1 TiB)"),
+        (["test", "--max-address-space", "1000000", "examples/scenarios"],
+         "ctlua: --max-address-space 1000000: expected 0 (no cap) or bytes from 268435456 (256 MiB; a worker needs that much to start)"),
+        (["--max-memory", "-1", "run", "examples/scenarios/x.lua"], "ctlua: --max-memory -1: expected bytes from 0 (no limit)"),
+        (["run", "--max-instructions", "-1", "x.lua"], "ctlua: --max-instructions -1: expected a count from 0 (no limit)"),
+        (["run", "--timeout=1e20", "x.lua"], "ctlua: --timeout 1e+20: expected a positive number of seconds"),
+        // Options that do not apply where they are written (they were parsed and dropped).
+        (["--sandbox", "test", "examples/scenarios"], "ctlua: --sandbox does not apply to `ctlua test`"),
+        (["test", "--state-dir", "sd", "examples/scenarios"], "ctlua: --state-dir does not apply to `ctlua test`"),
+        (["check", "--timeout", "1", "examples/templates/definitions.json"], "ctlua: --timeout does not apply to `ctlua check`"),
+        (["--tap", "test", "examples/scenarios"], "ctlua: --tap before `test`: only ctlua's own options"),
     ])
     func usageErrorsExit2WithOneShape(arguments: [String], message: String) throws {
         let result = try CLI.run(arguments)

@@ -1,6 +1,7 @@
 import Engine
 import Foundation
 import JSON
+import LuaRuntime
 import OrderedCollections
 import SystemKit
 
@@ -9,7 +10,7 @@ extension ProcessDefinition {
     public static func load(path: String) throws(LocatedProblem) -> ProcessDefinition {
         let bytes: [UInt8]
         do { bytes = try FileBytes.read(path) } catch {
-            throw LocatedProblem(file: path, path: .root, message: error.isMissing ? "cannot read the file (no such file)" : "cannot read the file")
+            throw LocatedProblem(file: path, path: .root, message: error.isMissing ? "cannot read the file (no such file)" : "cannot read the file (\(error.problem))")
         }
         let reader = try JSONReader(file: path, bytes: bytes)
         return try ProcessDefinition(reader.root, reader, .root)

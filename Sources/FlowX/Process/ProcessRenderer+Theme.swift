@@ -1,6 +1,7 @@
 import Engine
 import Foundation
 import JSON
+import LuaRuntime
 import OrderedCollections
 
 extension ProcessRenderer {

@@ -51,7 +51,10 @@ public enum BuiltInValidator: String, CaseIterable, Sendable {
             guard (try? NSRegularExpression(pattern: pattern)) != nil else {
                 throw .badParameter(validator: rawValue, expected: "a valid regular expression")
             }
-            return BuiltInValidator.matches(BuiltInValidator.text(value), "^(?:\(pattern))$")
+            guard let matched = BuiltInValidator.match(BuiltInValidator.text(value), "^(?:\(pattern))$") else {
+                throw .tooComplex(validator: rawValue, steps: BuiltInValidator.matchStepLimit)
+            }
+            return matched
         case .isSameOrBeforeToday, .isSameOrAfterToday:
             guard let day = BuiltInValidator.day(of: BuiltInValidator.text(value)) else { return false }
             return self == .isSameOrBeforeToday ? day <= today() : day >= today()
@@ -123,9 +126,31 @@ public enum BuiltInValidator: String, CaseIterable, Sendable {
     static let emailPattern =
         #"^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$"#
 
-    static func matches(_ text: String, _ pattern: String) -> Bool {
+    /// Backtracking steps one match may take (ICU reports progress every 10,000 steps): a
+    /// pattern such as `(a+)+b` on a long value would otherwise backtrack for seconds inside one
+    /// C call, where no hook reaches. Counted in steps, not time, so the verdict is the same on
+    /// every machine.
+    public static let matchStepLimit = 1_000_000
+
+    static func matches(_ text: String, _ pattern: String) -> Bool { match(text, pattern) ?? false }
+
+    /// True or false, or nil when matching passed ``matchStepLimit`` and was stopped.
+    static func match(_ text: String, _ pattern: String) -> Bool? {
         guard text.utf16.count <= maxTextLength, let regex = try? NSRegularExpression(pattern: pattern) else { return false }
-        return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        var matched = false, reports = 0, stopped = false
+        regex.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)) { result, _, stop in
+            if result != nil {
+                matched = true
+                stop.pointee = true
+                return
+            }
+            reports += 1
+            if reports * 10_000 >= matchStepLimit {
+                stopped = true
+                stop.pointee = true
+            }
+        }
+        return matched ? true : stopped ? nil : false
     }
 }
 

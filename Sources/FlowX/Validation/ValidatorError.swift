@@ -11,6 +11,8 @@ public enum ValidatorError: Error, Equatable, CustomStringConvertible {
     case wrongResult(validator: String, got: String)
     /// An async validator did not complete within the timeout.
     case timedOut(validator: String, seconds: Double)
+    /// A pattern backtracked past the step limit of one match (``BuiltInValidator/matchStepLimit``).
+    case tooComplex(validator: String, steps: Int)
 
     public var description: String {
         switch self {
@@ -19,6 +21,8 @@ public enum ValidatorError: Error, Equatable, CustomStringConvertible {
         case .failed(let v, let message): return "flowx: validator '\(v)' failed: \(message)"
         case .wrongResult(let v, let got): return "flowx: validator '\(v)' must give a boolean, got \(got)"
         case .timedOut(let v, let seconds): return "flowx: async validator '\(v)' did not complete within \(formatSeconds(seconds))s"
+        case .tooComplex(let v, let steps):
+            return "flowx: validator '\(v)' stopped matching after \(steps) backtracking steps (the limit of one match); simplify the pattern"
         }
     }
 }

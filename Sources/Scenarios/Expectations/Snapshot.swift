@@ -1,6 +1,7 @@
 import Engine
 import Foundation
 import JSON
+import LuaRuntime
 import SystemKit
 
 /// How `expect: {"snapshot": NAME}` treats its stored transcript (Jest's rules).
@@ -54,8 +55,15 @@ struct SnapshotStore {
         let shown = ScenarioDiscovery.relativeToCurrentFolder(path, cwd: FileManager.default.currentDirectoryPath) ?? path
         let actual = Self.lines(events)
         var stored: [String: [String]] = [:]
-        if let data = FileManager.default.contents(atPath: path) {
-            guard let parsed = try? JSONDocument(bytes: [UInt8](data)).value, case .object(let object) = parsed else {
+        let data: [UInt8]?
+        do { data = try FileBytes.read(path) } catch {
+            guard error.isMissing else {
+                return ("cannot read snapshot file \(shown): \(error.problem)", "a JSON object of snapshots", "unreadable")
+            }
+            data = nil
+        }
+        if let data {
+            guard let parsed = try? JSONDocument(bytes: data).value, case .object(let object) = parsed else {
                 return ("snapshot file is not valid JSON: \(shown)", "a JSON object of snapshots", "unreadable; fix it or delete it and run with --update-snapshots")
             }
             for (key, value) in object { stored[key] = value.arrayValue?.map { JSONWriter.text($0) } ?? [] }

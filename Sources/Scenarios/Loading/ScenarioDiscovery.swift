@@ -1,6 +1,7 @@
 import Engine
 import Foundation
 import JSON
+import LuaRuntime
 
 /// Finds scenario files: files named on the command line (always, whatever their content), and in
 /// folders (searched recursively, hidden entries and `__snapshots__` skipped, sorted by path) the files that are

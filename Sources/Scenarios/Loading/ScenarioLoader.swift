@@ -1,6 +1,7 @@
 import Engine
 import Foundation
 import JSON
+import LuaRuntime
 import SystemKit
 
 /// Reads and validates scenario files, reporting every problem of a file, not just the first.
@@ -20,10 +21,10 @@ public struct ScenarioLoader: Sendable {
             return .success(Scenario(relativePath: found.relativePath, file: found.file,
                                      name: ScenarioDiscovery.luaScenarioName(stem), body: .lua))
         }
-        // POSIX reads: FileManager.contents(atPath:) leaks its buffer for an empty file (LeakSanitizer).
+        // The bounded reader: regular files up to FileBytes.limit (not a FIFO, not /dev/zero).
         let bytes: [UInt8]
         do { bytes = try FileBytes.read(found.file) } catch {
-            return .failure(ScenarioLoadErrors([LocatedProblem(file: found.relativePath, message: "cannot read: not readable")]))
+            return .failure(ScenarioLoadErrors([LocatedProblem(file: found.relativePath, message: "cannot read: \(error.problem)")]))
         }
         return load(bytes: bytes, found: found, defaultName: stem)
     }

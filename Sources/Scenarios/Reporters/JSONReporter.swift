@@ -37,8 +37,10 @@ public enum JSONReporter {
         result.transcript.map { JSONWriter.text($0.json) + "\n" }.joined()
     }
 
-    /// The trace file name for a scenario: its relative path with `/` turned into `__`, plus `.jsonl`.
+    /// The trace file name for a scenario: its relative path with `/` turned into `__` and control
+    /// characters escaped (`\n`), plus `.jsonl`.
     public static func traceFileName(_ relativePath: String) -> String {
-        relativePath.replacingOccurrences(of: "/", with: "__").replacingOccurrences(of: "..", with: "_") + ".jsonl"
+        ReportText.escapingControls(relativePath).replacingOccurrences(of: "/", with: "__")
+            .replacingOccurrences(of: "..", with: "_") + ".jsonl"
     }
 }

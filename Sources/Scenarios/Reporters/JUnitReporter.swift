@@ -24,7 +24,7 @@ public enum JUnitReporter {
             let element = first.isError ? "error" : "failure"
             let type = first.isError ? "error" : "expectation"
             xml += "      <\(element) message=\"\(escape(first.summary))\" type=\"\(type)\">"
-            xml += escape(TextReporter.details(of: result).joined(separator: "\n"))
+            xml += escape(TextReporter.details(of: result).joined(separator: "\n"), attribute: false)
             xml += "</\(element)>\n"
             xml += "    </testcase>\n"
         }
@@ -43,7 +43,9 @@ public enum JUnitReporter {
     static func format(_ seconds: Double) -> String { String(format: "%.3f", seconds) }
 
     /// Escapes markup and drops characters XML 1.0 forbids (control characters other than tab, LF, CR).
-    static func escape(_ text: String) -> String {
+    /// In an attribute, tab, LF and CR are character references, which attribute values keep
+    /// (a parser turns a raw one into a space); element text keeps them raw.
+    static func escape(_ text: String, attribute: Bool = true) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -52,7 +54,10 @@ public enum JUnitReporter {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            case "\t" where !attribute, "\n" where !attribute, "\r" where !attribute: out.unicodeScalars.append(scalar)
+            case "\t": out += "&#9;"
+            case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
             case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): out += "?"
             default: out.unicodeScalars.append(scalar)
             }

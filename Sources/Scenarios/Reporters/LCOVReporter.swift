@@ -9,10 +9,15 @@ import LuaRuntime
 public enum LCOVReporter {
     /// One record per script with at least one executable line, in path order:
     /// `TN:`, `SF:`, `DA:<line>,<hits>` per executable line, `LF:`, `LH:`, `end_of_record`.
+    /// With no script, only `TN:`: never an empty write, which a full disk or `/dev/full`
+    /// accepts, so a report that cannot be written always fails as the others do.
     public static func render(_ coverage: LuaCoverage, base: String = FileManager.default.currentDirectoryPath) -> String {
+        let files = sortedFiles(coverage, base: base)
+        if files.isEmpty { return "TN:\n" }
         var out = ""
-        for (file, lines) in sortedFiles(coverage, base: base) {
-            out += "TN:\nSF:\(file)\n"
+        for (file, lines) in files {
+            // A path with a newline would forge a record: control characters are escaped.
+            out += "TN:\nSF:\(ReportText.escapingControls(file))\n"
             for (line, hits) in lines.sorted(by: { $0.key < $1.key }) { out += "DA:\(line),\(hits)\n" }
             out += "LF:\(lines.count)\nLH:\(lines.values.filter { $0 > 0 }.count)\nend_of_record\n"
         }
@@ -22,7 +27,7 @@ public enum LCOVReporter {
     /// `coverage  presenter.lua  42/50 lines  84.0%` per script, then the total.
     public static func summary(_ coverage: LuaCoverage, base: String = FileManager.default.currentDirectoryPath) -> [String] {
         let files = sortedFiles(coverage, base: base)
-        let rows = files.map { (name: $0.path, found: $0.lines.count, hit: $0.lines.values.filter { $0 > 0 }.count) }
+        let rows = files.map { (name: ReportText.escapingControls($0.path), found: $0.lines.count, hit: $0.lines.values.filter { $0 > 0 }.count) }
         let total = (name: "total", found: rows.reduce(0) { $0 + $1.found }, hit: rows.reduce(0) { $0 + $1.hit })
         let width = (rows + [total]).map(\.name.count).max() ?? 0
         let countWidth = (rows + [total]).map { "\($0.hit)/\($0.found)".count }.max() ?? 0

@@ -5,7 +5,9 @@ public enum TAPReporter {
     public static func render(_ results: [ScenarioResult]) -> String {
         var out = "TAP version 13\n1..\(results.count)\n"
         for (i, result) in results.enumerated() {
-            let description = "\(result.name) (\(result.relativePath))".replacingOccurrences(of: "#", with: "\\#")
+            // One line per test point: control characters (a newline in a file name) are escaped.
+            let description = ReportText.escapingControls("\(result.name) (\(result.relativePath))")
+                .replacingOccurrences(of: "#", with: "\\#")
             out += "\(result.passed ? "ok" : "not ok") \(i + 1) - \(description)\n"
             guard let first = result.failures.first else { continue }
             out += "  ---\n"

@@ -91,6 +91,10 @@ public enum Runner {
             output.stderr("ctlua: \(error)\n")
             status = ExitCode.usage
         }
+        if let failure = output.stdoutFailure() {
+            output.stderr("ctlua: \(failure)\n")
+            status = ExitCode.usage
+        }
         return status
     }
 

@@ -10,6 +10,9 @@ public struct RunnerOutput: Sendable {
     public var colour = false
     /// Writes a report or trace file, creating folders as needed.
     public var writeFile: @Sendable (_ path: String, _ contents: String) throws -> Void
+    /// Why writing to ``stdout`` failed (a full disk, a closed pipe), or nil: the runner then
+    /// exits 2 as for a report file it cannot write.
+    public var stdoutFailure: @Sendable () -> String? = { nil }
 
     public init(stdout: @escaping @Sendable (String) -> Void, stderr: @escaping @Sendable (String) -> Void,
                 isTerminal: Bool, colour: Bool = false,
@@ -21,12 +24,34 @@ public struct RunnerOutput: Sendable {
         self.writeFile = writeFile
     }
 
-    /// The process's standard streams.
+    /// The process's standard streams. A failed write to standard output is kept (the first
+    /// reason) for ``stdoutFailure``; `FileHandle.write` would stop the process with a trap.
     public static var standard: RunnerOutput {
-        RunnerOutput(
-            stdout: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            stderr: { FileHandle.standardError.write(Data($0.utf8)) },
+        let failure = FailureBox()
+        var output = RunnerOutput(
+            stdout: { text in
+                do { try ReportFile.write(Array(text.utf8), to: "-") } catch { failure.keep("\(error)") }
+            },
+            stderr: { text in try? ReportFile.writeAll(Array(text.utf8), to: STDERR_FILENO, path: "standard error") },
             isTerminal: isatty(STDERR_FILENO) == 1, colour: isatty(STDOUT_FILENO) == 1 && (getenv("NO_COLOR").map { $0.pointee == 0 } ?? true))
+        output.stdoutFailure = { failure.first }
+        return output
+    }
+
+    /// The first failure of a stream, shared by the threads that write to it.
+    private final class FailureBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var kept: String?
+        func keep(_ reason: String) {
+            lock.lock()
+            if kept == nil { kept = reason }
+            lock.unlock()
+        }
+        var first: String? {
+            lock.lock()
+            defer { lock.unlock() }
+            return kept
+        }
     }
 
     /// Writes a report: `-` is standard output; an existing path that is not a regular file (a
@@ -45,9 +70,11 @@ public struct ReportFileError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String { "\(path): \(reason)" }
 }
 
-/// Writing report files without clobbering what is not a regular file.
-enum ReportFile {
-    static func write(_ bytes: [UInt8], to path: String) throws {
+/// Writing report files without clobbering what is not a regular file (`ctlua test`'s reports,
+/// `ctlua doc --output`).
+public enum ReportFile {
+    /// Writes `bytes` to `path` (`-`: standard output); errors are ``ReportFileError``s.
+    public static func write(_ bytes: [UInt8], to path: String) throws {
         if path == "-" { return try writeAll(bytes, to: STDOUT_FILENO, path: "standard output") }
         var info = stat()
         if lstat(path, &info) == 0 {
@@ -85,7 +112,7 @@ enum ReportFile {
         }
     }
 
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws {
+    static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws {
         var offset = 0
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }

@@ -57,6 +57,9 @@ final class WorkerProcess {
         // unless the user set it (the runner reports the signal).
         var environment = ProcessInfo.processInfo.environment
         if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
+        // The worker compares its parent with this: a runner killed before the worker started
+        // is seen too (a parent read at start would already be the new one).
+        environment[WorkerProtocol.runnerVariable] = String(getpid())
         var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for p in envp { free(p) } }
         // A clean signal state: nothing blocked, default actions (a test harness or a shell may

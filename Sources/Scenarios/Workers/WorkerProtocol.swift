@@ -98,6 +98,9 @@ public enum WorkerProtocol {
         }
     }
 
+    /// The environment variable holding the runner's pid, set for each worker.
+    static let runnerVariable = "CTLUA_RUNNER_PID"
+
     // MARK: - Messages
 
     static func runRequest(_ scenario: Scenario, limits: ScenarioLimits, snapshots: SnapshotMode = SnapshotMode(),

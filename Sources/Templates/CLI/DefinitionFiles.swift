@@ -42,7 +42,8 @@ struct DefinitionFiles {
     }
 
     private func loadJSON(_ path: String, everyProblem: Bool) -> [String] {
-        guard let bytes = try? FileBytes.read(path) else { return ["\(path): cannot read the file"] }
+        let bytes: [UInt8]
+        do { bytes = try FileBytes.read(path) } catch { return ["\(path): cannot read the file (\(error.problem))"] }
         let document: JSONDocument
         do { document = try JSONDocument(bytes: bytes) } catch {
             return [LocatedProblem(file: path, position: error.position,

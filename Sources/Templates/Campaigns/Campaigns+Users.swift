@@ -10,7 +10,8 @@ extension Campaigns {
     /// The current CleverTap ID.
     public var deviceId: String { users.current }
 
-    /// Reads `users.json` (missing: the device's first ID; corrupt: moved aside, reported).
+    /// Reads `users.json` (missing: the device's first ID; corrupt: moved aside, reported;
+    /// unreadable: kept, in `unreadable`).
     func loadUsers() {
         guard let storage else { return }
         do {
@@ -20,6 +21,8 @@ extension Campaigns {
             }
             users = r
             usersSaver.assumeSaved(bytes)
+        } catch let error as StorageError {
+            unreadable = Self.refusal(error, file: UserRegistry.storageName)
         } catch {
             let aside = (try? storage.moveAside(UserRegistry.storageName)) ?? "(not moved)"
             transcript.record("error", ["message": .string("templates: \(UserRegistry.storageName) is corrupt (\(error)); moved aside to \(aside)")])

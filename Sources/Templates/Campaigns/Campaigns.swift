@@ -108,7 +108,18 @@ public final class Campaigns {
     /// Unix time as the SDK reads it.
     public var now: Double { clock.unixTime }
 
-    /// Reads the persisted state (a corrupt file is moved aside and reported).
+    /// Why a state file that exists could not be read at start (permissions, a directory or a
+    /// device in its place), or nil: the system then refuses to start (``TemplatesSystem``), as
+    /// the next save would overwrite what could not be read.
+    var unreadable: String?
+
+    /// The message of a state file that exists but cannot be read.
+    static func refusal(_ error: StorageError, file: String) -> String {
+        "templates: \(error); refusing to start, as the next save would overwrite \(file): fix its permissions or move it away"
+    }
+
+    /// Reads the persisted state (a corrupt file is moved aside and reported; one that cannot
+    /// be read is kept, in ``unreadable``).
     func load() {
         var loaded = CampaignData()
         if let storage {
@@ -121,6 +132,8 @@ public final class Campaigns {
                         throw InAppController.PersistenceError.malformed("not a version 1 object")
                     }
                 }
+            } catch let error as StorageError {
+                unreadable = unreadable ?? Self.refusal(error, file: dataFileName)
             } catch {
                 let aside = (try? storage.moveAside(dataFileName)) ?? "(not moved)"
                 transcript.record("error", ["message": .string("templates: \(dataFileName) is corrupt (\(error)); moved aside to \(aside)")])

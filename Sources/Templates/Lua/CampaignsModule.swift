@@ -51,7 +51,8 @@ enum CampaignsModule {
 
         guard case .table(let app) = state.globals["app"] else { return }
         app["event"] = .function(state.function("event") { args in
-            let name = try args.string(1)
+            // Invalid UTF-8 is refused in the name as in the properties (the JSON bridge's rule).
+            let name = try args.utf8String(1)
             try engine.retain(name.utf8.count)
             let props = try object(args, 2, "app.event")
             return drive { system.campaigns.recordUserEvent(name, properties: props) }

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import LuaRuntime
 
 /// A problem found while building one `templates.define{...}`, before it has a location: what in
 /// the call it is about.
@@ -56,7 +57,7 @@ public final class DefinitionChecker {
             return
         }
         if sources[caller.source] == nil {
-            let text = (try? String(contentsOfFile: caller.source, encoding: .utf8)) ?? ""
+            let text = (try? FileBytes.read(caller.source)).map { String(decoding: $0, as: UTF8.self) } ?? ""
             sources[caller.source] = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
         let lines = sources[caller.source] ?? []

@@ -1,6 +1,7 @@
 import Engine
 import Foundation
 import JSON
+import LuaRuntime
 import SystemKit
 
 /// Experience traits as a plug-in: the `traits` module, the `show`, `page` and `dismiss` steps,
@@ -31,8 +32,9 @@ extension TraitsSystem: SystemPlugin {
                 switch context.value["experience"] {
                 case .string(let path)?:
                     let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.directory, isDirectory: true))
-                    guard let bytes = try? FileBytes.read(url.standardizedFileURL.path) else {
-                        throw SystemError("show: cannot read \(url.standardizedFileURL.path)")
+                    let bytes: [UInt8]
+                    do { bytes = try FileBytes.read(url.standardizedFileURL.path) } catch {
+                        throw SystemError("show: cannot read \(url.standardizedFileURL.path) (\((error as? FileBytes.Failure)?.problem ?? "\(error)"))")
                     }
                     do { reader = try JSONReader(file: path, bytes: bytes) } catch { throw SystemError("show: \(error)") }
                 case let value?: reader = JSONReader(value: value)

@@ -1,4 +1,5 @@
 import CReadline
+import LuaRuntime
 
 #if canImport(Glibc)
 import Glibc
@@ -25,6 +26,10 @@ final class LineEditor {
     typealias Completer = (_ before: String, _ word: String) -> [String]
 
     private let historyPath: String
+    /// False when the history path is not a regular file within ``FileBytes/limit`` (a FIFO
+    /// would block readline's read and write, a device be read): the history is then kept in
+    /// memory only.
+    private let historyIsFile: Bool
     var completer: Completer?
 
     /// Characters that end a word for completion: not `.` and `:`, so `string.fo` is one word.
@@ -32,12 +37,15 @@ final class LineEditor {
 
     init(historyPath: String) {
         self.historyPath = historyPath
+        var readable = true
+        do { _ = try FileBytes.read(historyPath) } catch { readable = error.isMissing }
+        historyIsFile = readable
         TerminalBridge.prepare()
         // SIGINT is ours (InterruptSignal); the strings live as long as the process (readline keeps them).
         ctl_rl_setup(strdup("ctlua"), strdup(Self.wordBreaks), completeForReadline)
         using_history()
         stifle_history(1000)
-        _ = read_history(historyPath)
+        if historyIsFile { _ = read_history(historyPath) }
         TerminalBridge.editor = self
     }
 
@@ -76,7 +84,7 @@ final class LineEditor {
         guard !entry.allSatisfy(\.isWhitespace) else { return }
         if let last = ctl_history_last(), String(cString: last) == entry { return }
         add_history(entry)
-        _ = write_history(historyPath)
+        if historyIsFile { _ = write_history(historyPath) }
     }
 
     fileprivate func complete(before: String, word: String) -> [String] {

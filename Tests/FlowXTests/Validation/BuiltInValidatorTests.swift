@@ -1,3 +1,4 @@
+import Foundation
 import JSON
 import Testing
 @testable import FlowX
@@ -49,5 +50,22 @@ import Testing
     @Test func overlongValuesDoNotMatch() throws {
         let long = String(repeating: "a", count: BuiltInValidator.maxTextLength + 1)
         #expect(try BuiltInValidator.pattern.validate(.string(long), params: ["a+"], today: today) == false)
+    }
+
+    /// A pattern that backtracks catastrophically is stopped at the step limit, and the error
+    /// names it: it backtracked for 1.7 s and was reported as a plain mismatch.
+    @Test func aBacktrackingPatternStopsAtTheStepLimitAndSaysSo() throws {
+        let value = JSONValue.string(String(repeating: "a", count: 40) + "c")
+        let start = Date()
+        #expect(throws: ValidatorError.tooComplex(validator: "pattern", steps: BuiltInValidator.matchStepLimit)) {
+            try BuiltInValidator.pattern.validate(value, params: ["(a+)+b"], today: today)
+        }
+        #expect(Date().timeIntervalSince(start) < 1.5)
+        #expect(ValidatorError.tooComplex(validator: "pattern", steps: 1_000_000).description
+                == "flowx: validator 'pattern' stopped matching after 1000000 backtracking steps (the limit of one match); simplify the pattern")
+        // Ordinary patterns on long values are not near the limit.
+        let long = JSONValue.string(String(repeating: "ab", count: 4000))
+        #expect(try BuiltInValidator.pattern.validate(long, params: ["(ab)+"], today: today))
+        #expect(try BuiltInValidator.pattern.validate(long, params: ["[ab]*c"], today: today) == false)
     }
 }

@@ -47,4 +47,17 @@ import Testing
         #expect(engine.retainedBytes < 4 << 20, "\(engine.retainedBytes) bytes charged")
         #expect(engine.system(TemplatesSystem.self)?.controller.displayed?.id == "b1")
     }
+
+    /// One rule for invalid UTF-8 in `app.event`: refused in the name as in the properties (the
+    /// name was decoded with U+FFFD in its place, the properties refused by the JSON bridge).
+    @Test(arguments: [
+        #"app.event("a\xff")"#, #"app.event("ok", {p = "a\xff"})"#, #"app.event("ok", {["k\xff"] = 1})"#,
+    ])
+    func invalidUTF8IsRefusedInTheNameAsInTheProperties(_ call: String) throws {
+        let engine = try CampaignsTests.engine()
+        let error = #expect(throws: LuaError.self) { try engine.run(call) }
+        #expect(error?.message.contains("invalid UTF-8") == true, "\(call): \(String(describing: error))")
+        let names = engine.transcript.events.filter { $0.type == "event.recorded" }.compactMap { $0["name"]?.stringValue }
+        #expect(!names.contains { $0.hasPrefix("a") || $0 == "ok" }, "\(names)")
+    }
 }
