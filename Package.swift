@@ -71,7 +71,7 @@ let package = Package(
         .executableTarget(name: "Benchmarks", dependencies: [
             "LuaRuntime", "JSON", "Engine", "Templates", "FlowX", "Hooks", "Traits", "Systems", "SystemKit", "Scenarios", "CLua", "CJansson", "CLuaSupport", "CBaselines",
         ], path: "Benchmarks", exclude: ["CBaselines", "README.md"]),
-        .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime", "TestSupport"]),
+        .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime", "TestSupport", "CLua"]),
         // C helpers of the JSON tests (Lua states with the `json` module, no LuaRuntime): test-only.
         .target(name: "CJSONTestSupport", dependencies: ["CLuaSupport", "CLua"], path: "Tests/CJSONTestSupport"),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "LuaRuntime", "TestSupport", "CJSONTestSupport"]),

@@ -103,8 +103,8 @@ func benchB6(runs: Int, ctlua: String?, count: Int = 1000) throws -> Figure {
 }
 
 /// W1 (`--jobs 1`) and W2 (`--jobs 2`): the worker protocol's cost. Value: milliseconds per
-/// scenario in worker processes (spawn once per worker, a request frame, one frame per
-/// transcript event, a result frame); baseline: the same scenarios run in this process.
+/// scenario in worker processes (spawn once per worker, a request frame, one frame per batch
+/// of transcript events, a result frame); baseline: the same scenarios run in this process.
 /// Report only; the note gives both as scenarios per second.
 func benchWorkers(id: String, jobs: Int, runs: Int, ctlua: String?, count: Int = 1000) throws -> Figure? {
     guard let workers = workerOptions(ctlua: ctlua) else {

@@ -1,9 +1,8 @@
-import OrderedCollections
 import JSON
 import OrderedCollections
 
 /// One entry of the transcript: what happened, at which virtual time, with what data.
-public struct TranscriptEvent: Sendable, Equatable {
+public struct TranscriptEvent: Sendable, Equatable, JSONRepresentable {
     /// Virtual time in seconds since the engine started.
     public var t: Double
     /// The event type, e.g. `template.presented` (see scenarios.md).
@@ -22,6 +21,17 @@ public struct TranscriptEvent: Sendable, Equatable {
         var object: JSONObject = ["t": .double(t), "type": .string(type)]
         for (key, value) in fields where key != "t" && key != "type" { object[key] = value }
         return .object(object)
+    }
+
+    /// Reads an event back from ``json``.
+    public init(json: JSONValue) throws(LocatedProblem) {
+        let reader = JSONReader(value: json)
+        var object = try reader.object(json, at: .root)
+        let t = try reader.number(object["t"], at: .root.key("t"))
+        let type = try reader.string(object["type"], at: .root.key("type"))
+        object.removeValue(forKey: "t")
+        object.removeValue(forKey: "type")
+        self.init(t: t, type: type, fields: object)
     }
 
     /// A field by name (`t` and `type` included).

@@ -34,7 +34,8 @@ extension LuaState {
         let builder = LuaClassBuilder<T>()
         build(builder)
         let L = self.L
-        let guardTop = StackGuard(L)
+        let stack = StackGuard(L)
+        defer { stack.restore() }
         let mt = name.withCString { ctl_newclassmetatable(L, $0) }
         classMetatables[key] = mt
         classNames[key] = name
@@ -58,7 +59,6 @@ extension LuaState {
             }), on: L)
         }
         ctl_setclassindex(L, mt)
-        guardTop.check()
     }
 
     /// The method and property names of the registered class called `name` (what `getmetatable`
@@ -75,28 +75,28 @@ extension LuaState {
         guard let mt = classMetatables[ObjectIdentifier(T.self)] else {
             preconditionFailure("\(T.self) is not registered: call LuaState.register first")
         }
-        let L = activeL
-        ctl_pushobject(L, Unmanaged.passRetained(object as AnyObject).toOpaque(), mt)
-        if !fields.isEmpty {
-            // Built on the stack: no registry references for a table only the userdata keeps.
-            lua_createtable(L, 0, Int32(fields.count))
-            for (k, v) in fields {
-                push(k, on: L)
-                push(v, on: L)
-                lua_rawset(L, -3)
+        return balanced { L in
+            ctl_pushobject(L, Unmanaged.passRetained(object as AnyObject).toOpaque(), mt)
+            if !fields.isEmpty {
+                // Built on the stack: no registry references for a table only the userdata keeps.
+                lua_createtable(L, 0, Int32(fields.count))
+                for (k, v) in fields {
+                    push(k, on: L)
+                    push(v, on: L)
+                    lua_rawset(L, -3)
+                }
+                _ = ctl_setobjectfields(L, -2)
             }
-            _ = ctl_setobjectfields(L, -2)
+            return .userdata(LuaUserdata(state: self, index: -1, on: L))
         }
-        defer { ctl_pop(L, 1) }
-        return .userdata(LuaUserdata(state: self, index: -1, on: L))
     }
 
     /// A new empty table.
     public func newTable(arrayCapacity: Int = 0, hashCapacity: Int = 0) -> LuaTable {
-        let L = activeL
-        lua_createtable(L, Int32(arrayCapacity), Int32(hashCapacity))
-        defer { ctl_pop(L, 1) }
-        return LuaTable(state: self, index: -1, on: L)
+        balanced { L in
+            lua_createtable(L, Int32(arrayCapacity), Int32(hashCapacity))
+            return LuaTable(state: self, index: -1, on: L)
+        }
     }
 
     /// A new table holding `values` at 1...n.

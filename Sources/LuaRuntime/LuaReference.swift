@@ -10,6 +10,8 @@ public class LuaReference {
     /// Refs the value at `index` of `L`. Stack unchanged.
     init(state: LuaState, index: Int32, on L: OpaquePointer) {
         self.state = state
+        let stack = StackGuard(L)
+        defer { stack.restore() }
         lua_pushvalue(L, index)
         ref = luaL_ref(L, ctl_registryindex())
     }
@@ -24,10 +26,10 @@ public class LuaReference {
     /// An address identifying the Lua object (`lua_topointer`): equal for the same table or function.
     public var identity: UnsafeRawPointer? {
         guard !state.isClosed else { return nil }
-        let L = state.activeL
-        push(on: L)
-        defer { ctl_pop(L, 1) }
-        return lua_topointer(L, -1)
+        return state.balanced { L in
+            push(on: L)
+            return lua_topointer(L, -1)
+        }
     }
 }
 
@@ -37,22 +39,22 @@ public final class LuaTable: LuaReference {
     public subscript(key: LuaValue) -> LuaValue {
         get {
             guard !state.isClosed else { return .nil }
-            let L = state.activeL
-            push(on: L)
-            state.push(key, on: L)
-            lua_rawget(L, -2)
-            defer { ctl_pop(L, 2) }
-            return state.value(at: -1, on: L)
+            return state.balanced { L in
+                push(on: L)
+                state.push(key, on: L)
+                lua_rawget(L, -2)
+                return state.value(at: -1, on: L)
+            }
         }
         set {
             guard !state.isClosed, !key.isNil else { return }
             if case .number(let d) = key, d.isNaN { return }
-            let L = state.activeL
-            push(on: L)
-            state.push(key, on: L)
-            state.push(newValue, on: L)
-            lua_rawset(L, -3)
-            ctl_pop(L, 1)
+            state.balanced { L in
+                push(on: L)
+                state.push(key, on: L)
+                state.push(newValue, on: L)
+                lua_rawset(L, -3)
+            }
         }
     }
 
@@ -71,42 +73,34 @@ public final class LuaTable: LuaReference {
     /// `t[key]` with metamethods, under a protected call.
     public func get(_ key: LuaValue) throws(LuaError) -> LuaValue {
         guard !state.isClosed else { throw .closed }
-        let L = state.activeL
-        push(on: L)
-        state.push(key, on: L)
-        let status = ctl_pgettable(L, -2)
-        if status != LUA_OK {
-            let error = state.popError(status: status, on: L)
-            ctl_pop(L, 1)
-            throw error
+        return try state.balanced { L throws(LuaError) in
+            push(on: L)
+            state.push(key, on: L)
+            let status = ctl_pgettable(L, -2)
+            if status != LUA_OK { throw state.popError(status: status, on: L) }
+            return state.value(at: -1, on: L)
         }
-        defer { ctl_pop(L, 2) }
-        return state.value(at: -1, on: L)
     }
 
     /// `t[key] = value` with metamethods, under a protected call.
     public func set(_ key: LuaValue, _ value: LuaValue) throws(LuaError) {
         guard !state.isClosed else { throw .closed }
-        let L = state.activeL
-        push(on: L)
-        state.push(key, on: L)
-        state.push(value, on: L)
-        let status = ctl_psettable(L, -3)
-        if status != LUA_OK {
-            let error = state.popError(status: status, on: L)
-            ctl_pop(L, 1)
-            throw error
+        try state.balanced { L throws(LuaError) in
+            push(on: L)
+            state.push(key, on: L)
+            state.push(value, on: L)
+            let status = ctl_psettable(L, -3)
+            if status != LUA_OK { throw state.popError(status: status, on: L) }
         }
-        ctl_pop(L, 1)
     }
 
     /// The raw length (`rawlen`).
     public var count: Int {
         guard !state.isClosed else { return 0 }
-        let L = state.activeL
-        push(on: L)
-        defer { ctl_pop(L, 1) }
-        return Int(lua_rawlen(L, -1))
+        return state.balanced { L in
+            push(on: L)
+            return Int(lua_rawlen(L, -1))
+        }
     }
 
     /// Elements 1...n (raw), up to the first nil.
@@ -125,36 +119,35 @@ public final class LuaTable: LuaReference {
     /// Every key/value pair (raw traversal, Lua's `next` order).
     public var pairs: [(key: LuaValue, value: LuaValue)] {
         guard !state.isClosed else { return [] }
-        let L = state.activeL
-        var result: [(LuaValue, LuaValue)] = []
-        push(on: L)
-        lua_pushnil(L)
-        while lua_next(L, -2) != 0 {
-            result.append((state.value(at: -2, on: L), state.value(at: -1, on: L)))
-            ctl_pop(L, 1)
+        return state.balanced { L in
+            var result: [(LuaValue, LuaValue)] = []
+            push(on: L)
+            lua_pushnil(L)
+            while lua_next(L, -2) != 0 {
+                result.append((state.value(at: -2, on: L), state.value(at: -1, on: L)))
+                lua_settop(L, -2)   // the value; the key stays for `lua_next`
+            }
+            return result
         }
-        ctl_pop(L, 1)
-        return result
     }
 
     /// The metatable, or nil.
     public var metatable: LuaTable? {
         get {
             guard !state.isClosed else { return nil }
-            let L = state.activeL
-            push(on: L)
-            defer { ctl_pop(L, 1) }
-            guard lua_getmetatable(L, -1) != 0 else { return nil }
-            defer { ctl_pop(L, 1) }
-            return LuaTable(state: state, index: -1, on: L)
+            return state.balanced { L in
+                push(on: L)
+                guard lua_getmetatable(L, -1) != 0 else { return nil }
+                return LuaTable(state: state, index: -1, on: L)
+            }
         }
         set {
             guard !state.isClosed else { return }
-            let L = state.activeL
-            push(on: L)
-            state.push(newValue.map { .table($0) } ?? .nil, on: L)
-            lua_setmetatable(L, -2)
-            ctl_pop(L, 1)
+            state.balanced { L in
+                push(on: L)
+                state.push(newValue.map { .table($0) } ?? .nil, on: L)
+                lua_setmetatable(L, -2)
+            }
         }
     }
 }
@@ -184,32 +177,36 @@ public final class LuaUserdata: LuaReference {
     /// The Swift object inside, when it is a registered class of type `T`.
     public func object<T: AnyObject>(as type: T.Type) -> T? {
         guard !state.isClosed, let mt = state.classMetatables[ObjectIdentifier(type)] else { return nil }
-        let L = state.activeL
-        push(on: L)
-        defer { ctl_pop(L, 1) }
-        guard let box = ctl_toobject(L, -1, mt) else { return nil }
-        return Unmanaged<T>.fromOpaque(box).takeUnretainedValue()
+        return state.balanced { L in
+            push(on: L)
+            guard let box = ctl_toobject(L, -1, mt) else { return nil }
+            return Unmanaged<T>.fromOpaque(box).takeUnretainedValue()
+        }
     }
 }
 
 extension LuaState {
     /// A registry reference the state itself owns (released by `lua_close`). Stack unchanged.
     func registryRef(_ value: LuaValue) -> Int32 {
+        let stack = StackGuard(L)
+        defer { stack.restore() }
         push(value, on: L)
         return luaL_ref(L, ctl_registryindex())
     }
 
     /// A `LuaTable` for the value at registry reference `ref`.
     func table(registryRef ref: Int32) -> LuaTable {
-        lua_rawgeti(activeL, ctl_registryindex(), lua_Integer(ref))
-        defer { ctl_pop(activeL, 1) }
-        return LuaTable(state: self, index: -1, on: activeL)
+        balanced { L in
+            lua_rawgeti(L, ctl_registryindex(), lua_Integer(ref))
+            return LuaTable(state: self, index: -1, on: L)
+        }
     }
 
     /// A `LuaFunction` for the value at registry reference `ref`.
     func function(registryRef ref: Int32) -> LuaFunction {
-        lua_rawgeti(activeL, ctl_registryindex(), lua_Integer(ref))
-        defer { ctl_pop(activeL, 1) }
-        return LuaFunction(state: self, index: -1, on: activeL)
+        balanced { L in
+            lua_rawgeti(L, ctl_registryindex(), lua_Integer(ref))
+            return LuaFunction(state: self, index: -1, on: L)
+        }
     }
 }

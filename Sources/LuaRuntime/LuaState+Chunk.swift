@@ -90,26 +90,21 @@ extension LuaState {
 
     func loadChunk(_ bytes: [UInt8], name: String, mode: String, environment: LuaTable?) throws(LuaError) -> LuaFunction {
         guard !isClosed else { throw .closed }
-        let L = activeL
-        let guardTop = StackGuard(L)
-        try ensureStack(3, on: L)
-        let status = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                ctl_load(L, chars.baseAddress, chars.count, name, mode)
+        return try balanced { L throws(LuaError) in
+            try ensureStack(3, on: L)
+            let status = bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { chars in
+                    ctl_load(L, chars.baseAddress, chars.count, name, mode)
+                }
             }
+            if status != LUA_OK { throw popError(status: status, on: L) }
+            if let environment {
+                push(.table(environment), on: L)
+                if lua_setupvalue(L, -2, 1) == nil { ctl_pop(L, 1) }
+            }
+            recordChunkLines(on: L)
+            return LuaFunction(state: self, index: -1, on: L)
         }
-        if status != LUA_OK {
-            let error = popError(status: status, on: L)
-            guardTop.check()
-            throw error
-        }
-        if let environment {
-            push(.table(environment), on: L)
-            if lua_setupvalue(L, -2, 1) == nil { ctl_pop(L, 1) }
-        }
-        recordChunkLines(on: L)
-        defer { ctl_pop(L, 1) }
-        return LuaFunction(state: self, index: -1, on: L)
     }
 
     /// Where `require(name)` finds a `.lua` file under the script roots, or nil. Under `strict`

@@ -1,19 +1,6 @@
 import CLua
 import CLuaSupport
 
-/// Checks (in debug builds) that a raw helper leaves the stack as it found it, as mlua's StackGuard.
-struct StackGuard {
-    let L: OpaquePointer
-    let top: Int32
-    init(_ L: OpaquePointer) {
-        self.L = L
-        top = lua_gettop(L)
-    }
-    func check(_ delta: Int32 = 0, file: StaticString = #file, line: UInt = #line) {
-        assert(lua_gettop(L) == top + delta, "Lua stack unbalanced", file: file, line: line)
-    }
-}
-
 extension LuaState {
     /// Makes room for `n` more slots or throws. Stack unchanged.
     func ensureStack(_ n: Int32, on L: OpaquePointer) throws(LuaError) {
@@ -188,22 +175,18 @@ extension LuaState {
         guard !isClosed else { throw .closed }
         try nesting.enter()
         defer { nesting.leave() }
-        let L = activeL
-        let guardTop = StackGuard(L)
+        let stack = StackGuard(activeL)
+        defer { stack.restore() }
+        let L = stack.L
         try ensureStack(Int32(arguments.count) + 3, on: L)
         push(function, on: L)
         for argument in arguments { push(argument, on: L) }
         let status = ctl_pcall(L, Int32(arguments.count), LUA_MULTRET)
-        if status != LUA_OK {
-            let error = popError(status: status, on: L)
-            guardTop.check()
-            throw error
-        }
-        let count = lua_gettop(L) - guardTop.top
+        if status != LUA_OK { throw popError(status: status, on: L) }
+        let count = lua_gettop(L) - stack.top
         var results: [LuaValue] = []
         results.reserveCapacity(Int(count))
-        for i in 0..<count { results.append(value(at: guardTop.top + 1 + i, on: L)) }
-        lua_settop(L, guardTop.top)
+        for i in 0..<count { results.append(value(at: stack.top + 1 + i, on: L)) }
         return results
     }
 }

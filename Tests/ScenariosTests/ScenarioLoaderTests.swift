@@ -104,4 +104,21 @@ struct ScenarioLoaderTests {
             #expect(errors.errors.first?.description.contains("empty.json") == true, "\(errors)")
         }
     }
+
+    /// A file in a folder is read and parsed once: discovery keeps the document it parsed to
+    /// apply the folder rule, and the loader validates that (the file changing in between is
+    /// not read again); a file named on the command line is read by the loader.
+    @Test func aScenarioFileIsParsedOnce() throws {
+        let root = try Fixture.folder(["a.json": #"{"name": "first", "steps": []}"#, "b.json": #"{"steps": [}"#])
+        defer { Fixture.remove(root) }
+        let found = ScenarioDiscovery.find([root]).files
+        #expect(found.map(\.relativePath) == [root + "/a.json", root + "/b.json"])
+        try #"{"name": "second", "steps": []}"#.write(toFile: root + "/a.json", atomically: true, encoding: .utf8)
+        try #"{"steps": []}"#.write(toFile: root + "/b.json", atomically: true, encoding: .utf8)
+        let loader = ScenarioLoader(registry: Fixture.registry)
+        #expect(try loader.load(found[0]).get().name == "first")
+        #expect(throws: ScenarioLoadErrors.self) { try loader.load(found[1]).get() }
+        let named = try #require(ScenarioDiscovery.find([root + "/a.json"]).files.first)
+        #expect(try loader.load(named).get().name == "second")
+    }
 }

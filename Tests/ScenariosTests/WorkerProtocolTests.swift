@@ -34,39 +34,67 @@ import Testing
         #expect(throws: WorkerProtocolError.self) { try bad.next() }
     }
 
-    @Test func eventsFailuresAndLimitsRoundTrip() throws {
+    /// Every type in a message carries its JSON form, and reads back what it wrote.
+    @Test func eachTypeReadsBackItsJSONForm() throws {
         let event = TranscriptEvent(t: 2.5, type: "template.presented",
                                     fields: ["id": "c1", "n": .integer(3), "x": .double(1), "nested": ["a": [nil, true]]])
-        let framed = try #require(try Self.roundTrip(WorkerProtocol.event(event))["event"])
-        #expect(WorkerProtocol.event(from: framed) == event)
         let zero = TranscriptEvent(t: 0, type: "log", fields: ["message": "é\u{0}"])
-        #expect(WorkerProtocol.event(from: try #require(try Self.roundTrip(WorkerProtocol.event(zero))["event"])) == zero)
+        guard case .events(let events) = try WorkerReply(json: Self.roundTrip(WorkerReply.events([event, zero]).json)) else {
+            Issue.record("not a batch of events")
+            return
+        }
+        #expect(events == [event, zero])
 
         let failures = [ScenarioFailure(step: 3, expectation: "displayed", message: "wrong", expected: "\"c1\"",
                                         actual: "nothing", eventIndex: 4, context: ["  #3 ...", "> #4 ..."]),
                         ScenarioFailure(message: "loading scripts: boom")]
-        let result = try Self.roundTrip(WorkerProtocol.result(name: "n", failures: failures, duration: 0.25))["result"]
-        #expect(result?["failures"]?.arrayValue?.map(WorkerProtocol.failure(from:)) == failures)
-        #expect(result?["duration"]?.doubleValue == 0.25)
-
+        for failure in failures { #expect(try ScenarioFailure(json: Self.roundTrip(failure.json)) == failure) }
         let limits = ScenarioLimits(maxMemory: 1 << 20, maxInstructions: 1000, timeout: 2)
-        let scenario = Scenario(relativePath: "a.json", file: "/x/a.json", name: "a", body: .lua)
-        let request = try Self.roundTrip(WorkerProtocol.runRequest(scenario, limits: limits))
-        #expect(WorkerProtocol.limits(from: request["limits"]) == limits)
-        #expect(WorkerProtocol.limits(from: try Self.roundTrip(WorkerProtocol.runRequest(scenario, limits: ScenarioLimits()))["limits"])
-                == ScenarioLimits())
+        for limits in [limits, ScenarioLimits()] { #expect(try ScenarioLimits(json: Self.roundTrip(limits.json)) == limits) }
+        let snapshots = SnapshotMode(update: true, ci: false)
+        #expect(try SnapshotMode(json: Self.roundTrip(snapshots.json)) == snapshots)
+        let coverage = LuaCoverage(files: ["/x/a.lua": [1: 3, 2: 0, 10: 1], "/x/b.lua": [:]])
+        #expect(coverage.json["/x/a.lua"] == [[1, 3], [2, 0], [10, 1]])
+        #expect(try LuaCoverage(json: Self.roundTrip(coverage.json)) == coverage)
     }
 
-    @Test func coverageIsRequestedAndComesBackWithTheResult() throws {
+    /// A problem in a message names the JSON path of what is wrong.
+    @Test func aMalformedMessageNamesItsPath() {
+        #expect(throws: LocatedProblem(path: JSONPath.root.key("events").index(1).key("t"), message: "expected a number, got string")) {
+            try WorkerReply(json: ["events": [["t": 0, "type": "a"], ["t": "soon", "type": "b"]]])
+        }
+        #expect(throws: LocatedProblem(path: JSONPath.root.key("result").key("failures").index(0).key("message"),
+                                       message: "missing required key (expected a string)")) {
+            try WorkerReply(json: ["result": ["name": "a", "file": "a.json", "duration": 0, "failures": [[:]]]])
+        }
+        #expect(throws: WorkerProtocolError.self) { try WorkerReply(decoding: ["event": ["t": 0, "type": "a"]]) }
+        #expect(throws: LocatedProblem.self) { try Scenario(json: ["file": "/x"]) }
+    }
+
+    /// The worker's result comes whole (failures with their context, duration, coverage); the
+    /// transcript travels as events.
+    @Test func aResultRoundTripsWithoutItsTranscript() throws {
+        let coverage = LuaCoverage(files: ["/x/a.lua": [1: 3]])
+        let failure = ScenarioFailure(step: 1, expectation: "queue", message: "m", eventIndex: 0, context: ["> #0 t=0 a"])
+        let result = ScenarioResult(name: "n", relativePath: "flows/n.json", failures: [failure],
+                                    transcript: [TranscriptEvent(t: 0, type: "a")], duration: 0.25, coverage: coverage)
+        guard case .result(let back) = try WorkerReply(json: Self.roundTrip(WorkerReply.result(result).json)) else {
+            Issue.record("not a result")
+            return
+        }
+        #expect(back.transcript.isEmpty)
+        var withTranscript = back
+        withTranscript.transcript = result.transcript
+        #expect(withTranscript.sameOutcome(as: result) && back.duration == 0.25 && back.coverage == coverage)
+        #expect(try ScenarioResult(json: ScenarioResult(name: "a", relativePath: "a", failures: [], transcript: [], duration: 0).json).coverage == nil)
+    }
+
+    @Test func coverageIsRequestedOnlyWhenRecorded() throws {
         let scenario = Scenario(relativePath: "a.json", file: "/x/a.json", name: "a", body: .lua)
-        #expect(try Self.roundTrip(WorkerProtocol.runRequest(scenario, limits: ScenarioLimits()))["coverage"] == nil)
-        #expect(try Self.roundTrip(WorkerProtocol.runRequest(scenario, limits: ScenarioLimits(), coverage: true))["coverage"] == true)
-        let coverage = LuaCoverage(files: ["/x/a.lua": [1: 3, 2: 0, 10: 1], "/x/b.lua": [:]])
-        let result = try Self.roundTrip(WorkerProtocol.result(name: "a", failures: [], duration: 0, coverage: coverage))["result"]
-        #expect(result?["coverage"]?["/x/a.lua"] == [[1, 3], [2, 0], [10, 1]])
-        #expect(WorkerProtocol.coverage(from: result?["coverage"]) == coverage)
-        let without = try Self.roundTrip(WorkerProtocol.result(name: "a", failures: [], duration: 0))["result"]
-        #expect(without?["coverage"] == nil && WorkerProtocol.coverage(from: without?["coverage"]) == nil)
+        #expect(try Self.roundTrip(WorkerRequest(scenario: scenario, limits: ScenarioLimits()).json)["coverage"] == nil)
+        let request = WorkerRequest(scenario: scenario, limits: ScenarioLimits(), coverage: true)
+        #expect(try Self.roundTrip(request.json)["coverage"] == true)
+        #expect(try WorkerRequest(json: Self.roundTrip(request.json)) == request)
     }
 
     static func roundTrip(_ message: JSONValue) throws -> JSONValue {
@@ -80,10 +108,9 @@ import Testing
                      ScenarioStep(index: 1, name: "navigate", value: "home", object: ["navigate": "home", "from": "cell"])]
         let scenario = Scenario(relativePath: "flows/a.json", file: "/x/flows/a.json", name: "banner",
                                 body: .steps(scripts: ["/x/banner.lua"], setup: ["build": ["debug": true]], steps: steps))
-        let request = try Self.roundTrip(WorkerProtocol.runRequest(scenario, limits: ScenarioLimits()))
-        #expect(WorkerProtocol.scenario(from: try #require(request["run"])) == scenario)
+        let request = WorkerRequest(scenario: scenario, limits: ScenarioLimits(maxMemory: 1 << 20), snapshots: SnapshotMode(update: false, ci: true))
+        #expect(try WorkerRequest(json: Self.roundTrip(request.json)) == request)
         let lua = Scenario(relativePath: "t.lua", file: "/x/t.lua", name: "t", body: .lua)
-        #expect(WorkerProtocol.scenario(from: try Self.roundTrip(WorkerProtocol.scenario(lua))) == lua)
-        #expect(WorkerProtocol.scenario(from: ["file": "/x"]) == nil)
+        #expect(try Scenario(json: Self.roundTrip(lua.json)) == lua)
     }
 }

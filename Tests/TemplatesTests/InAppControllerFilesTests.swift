@@ -3,6 +3,7 @@ import Foundation
 import JSON
 import Templates
 import Testing
+import TestSupport
 
 @Suite struct InAppControllerFilesTests {
     static func templates(_ p: RecordingPresenter) throws -> [CustomTemplate] {
@@ -24,7 +25,7 @@ import Testing
     }
 
     @Test func fixturesLocalPathsCacheAndFailure() throws {
-        let dir = Harness.temporaryDirectory()
+        let dir = try CLI.temporaryDirectory()
         try "PNG".write(to: dir.appendingPathComponent("x.png"), atomically: true, encoding: .utf8)
         try "LOCAL".write(to: dir.appendingPathComponent("local.txt"), atomically: true, encoding: .utf8)
         let h = try Harness(templates: Self.templates) { storage, clock in
@@ -103,7 +104,7 @@ import Testing
     }
 
     @Test func corruptCacheIndexIsMovedAsideAndReported() throws {
-        let storage = try Storage(directory: Harness.temporaryDirectory())
+        let storage = try Storage(directory: CLI.temporaryDirectory())
         try storage.writeAtomically(CachingFileFetcher.indexName, Array("{oops".utf8))
         var reported: [String] = []
         let cache = CachingFileFetcher(upstream: LocalFileFetcher(), storage: storage, clock: VirtualClock()) {

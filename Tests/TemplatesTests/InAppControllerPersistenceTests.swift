@@ -3,6 +3,7 @@ import Foundation
 import JSON
 import Templates
 import Testing
+import TestSupport
 
 @Suite struct InAppControllerPersistenceTests {
     static func templates(_ p: RecordingPresenter) throws -> [CustomTemplate] {
@@ -92,7 +93,7 @@ import Testing
     @Test func anEngineWithoutStateDirectorySavesOnlyForARelaunch() throws {
         let engine = try Engine()
         try engine.add(try TemplatesSystem())
-        let script = Harness.temporaryDirectory().appendingPathComponent("banner.lua")
+        let script = try CLI.temporaryDirectory().appendingPathComponent("banner.lua")
         defer { try? FileManager.default.removeItem(at: script.deletingLastPathComponent()) }
         try #"templates.define{ name = "Banner", onPresent = function(ctx) end }"#
             .write(to: script, atomically: true, encoding: .utf8)

@@ -2,6 +2,7 @@ import Engine
 import Foundation
 import JSON
 import Templates
+import TestSupport
 
 /// A presenter recording every call, with optional behaviour per call.
 final class RecordingPresenter: TemplatePresenter {
@@ -41,7 +42,7 @@ final class Harness {
          directory: URL? = nil) throws {
         let clock = self.clock
         transcript = Transcript(clock: { clock.now })
-        storage = try Storage(directory: directory ?? Harness.temporaryDirectory())
+        storage = try Storage(directory: directory ?? CLI.temporaryDirectory())
         manager = try TemplatesManager()
         try manager.register(templates(presenter))
         let files = fetcher?(storage, clock) ?? LocalFileFetcher()
@@ -54,12 +55,6 @@ final class Harness {
         presenter.contexts.removeAll()
         presenter.presentAction = nil
         presenter.closeAction = nil
-    }
-
-    static func temporaryDirectory() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-templates-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
     }
 
     /// Delivers and runs the loop until idle.

@@ -62,7 +62,9 @@ extension AppLauncher {
             var done = fields
             if let how { done["error"] = .string(how) }
             self.engine.transcript.record("apphook.completed", done)
-            self.engine.clock.after(0) { self.run(stage, argument: argument, generation: generation, from: next + 1, then: then) }
+            self.engine.clock.after(0) { [weak self] in
+                self?.run(stage, argument: argument, generation: generation, from: next + 1, then: then)
+            }
         }
         let timeout = manager.timeout
         if timeout > 0 {

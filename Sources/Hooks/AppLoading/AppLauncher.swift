@@ -84,9 +84,11 @@ public final class AppLauncher {
             run(.onFailedLoading, argument: nil, generation: generation) {}
             return
         }
-        run(.onLaunch, argument: nil, generation: generation) {
-            self.run(.onApplicationReady, argument: nil, generation: generation) {
-                self.presentRoot(root, generation: generation)
+        // The continuations hold the launcher weakly: an adapter may keep its completion (which
+        // holds them) for ever, and the launcher holds its adapters.
+        run(.onLaunch, argument: nil, generation: generation) { [weak self] in
+            self?.run(.onApplicationReady, argument: nil, generation: generation) { [weak self] in
+                self?.presentRoot(root, generation: generation)
             }
         }
     }

@@ -1,3 +1,5 @@
+import JSON
+
 /// Why a scenario failed: where, what was expected, and the transcript around it.
 public struct ScenarioFailure: Sendable, Equatable {
     /// The step index (`steps[3]`), nil for failures before the steps (scripts, setup) or of a `.lua` scenario.
@@ -12,6 +14,10 @@ public struct ScenarioFailure: Sendable, Equatable {
     public var actual: String?
     /// The transcript position the failure is about (context is shown around it).
     public var eventIndex: Int?
+    /// The whole pattern and value when `expected`/`actual` are one difference inside them
+    /// (`tree.children[1].text`): `ctlua test --verbose` shows their line diff.
+    public var wholeExpected: String?
+    public var wholeActual: String?
     /// Transcript lines around `eventIndex`, filled by the runner (`> ` marks the event itself).
     public var context: [String]
 
@@ -39,7 +45,42 @@ public struct ScenarioFailure: Sendable, Equatable {
     /// `steps[3].expect.events[1]: no later event matches`, the one-line summary.
     public var summary: String {
         var where_ = location
-        if let expectation { where_ += where_.isEmpty ? expectation : ".expect.\(expectation)" }
+        // An unnamed error event is not an expectation written in the step: its label is the step.
+        if let expectation, expectation != "error event" { where_ += where_.isEmpty ? expectation : ".expect.\(expectation)" }
         return where_.isEmpty ? message : "\(where_): \(message)"
+    }
+}
+
+extension ScenarioFailure: JSONRepresentable {
+    /// `{"step", "expectation", "message", "summary", "expected", "actual", "eventIndex",
+    /// "context", "wholeExpected"?, "wholeActual"?}`, absent parts null: the form of the JSON report and of a worker's result.
+    public var json: JSONValue {
+        var object: JSONObject = [:]
+        object["step"] = step.map { .integer(Int64($0)) } ?? .null
+        object["expectation"] = expectation.map(JSONValue.string) ?? .null
+        object["message"] = .string(message)
+        object["summary"] = .string(summary)
+        object["expected"] = expected.map(JSONValue.string) ?? .null
+        object["actual"] = actual.map(JSONValue.string) ?? .null
+        object["eventIndex"] = eventIndex.map { .integer(Int64($0)) } ?? .null
+        object["context"] = .array(context.map(JSONValue.string))
+        if let wholeExpected { object["wholeExpected"] = .string(wholeExpected) }
+        if let wholeActual { object["wholeActual"] = .string(wholeActual) }
+        return .object(object)
+    }
+
+    /// Reads a failure back (`summary` is derived, so it is not read).
+    public init(json: JSONValue) throws(LocatedProblem) {
+        let reader = JSONReader(value: json)
+        let object = try reader.object(json, at: .root)
+        self.init(step: try reader.optionalInteger(object["step"], at: .root.key("step")),
+                  expectation: try reader.optionalString(object["expectation"], at: .root.key("expectation")),
+                  message: try reader.string(object["message"], at: .root.key("message")),
+                  expected: try reader.optionalString(object["expected"], at: .root.key("expected")),
+                  actual: try reader.optionalString(object["actual"], at: .root.key("actual")),
+                  eventIndex: try reader.optionalInteger(object["eventIndex"], at: .root.key("eventIndex")),
+                  context: object["context"] == nil ? [] : try reader.strings(object["context"], at: .root.key("context")))
+        wholeExpected = try reader.optionalString(object["wholeExpected"], at: .root.key("wholeExpected"))
+        wholeActual = try reader.optionalString(object["wholeActual"], at: .root.key("wholeActual"))
     }
 }

@@ -21,11 +21,17 @@ public enum ScenarioDiscovery {
         /// Why a file found in a folder was taken as a scenario (nil: named on the command line);
         /// load errors say it.
         public var rule: String?
+        /// The file's JSON text as read, when discovery read it (a `.json` file in a folder, read
+        /// to apply the folder rule): the loader reads and parses no file twice.
+        var document: Result<JSONReader, LocatedProblem>?
+
         public init(relativePath: String, file: String, rule: String? = nil) {
             self.relativePath = relativePath
             self.file = file
             self.rule = rule
         }
+
+        public static func == (a: Found, b: Found) -> Bool { a.relativePath == b.relativePath && a.file == b.file }
     }
 
     /// The extensions of scenario files.
@@ -64,9 +70,11 @@ public enum ScenarioDiscovery {
                           extensions.contains(ext.lowercased()) else { continue }
                     var isDir: ObjCBool = false
                     let full = absolute + "/" + sub
-                    guard fileManager.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue,
-                          let rule = everyFile ? "" : scenarioRule(full, isSystemFile: isSystemFile) else { continue }
-                    found.append(Found(relativePath: display == "." ? sub : display + "/" + sub, file: full, rule: rule))
+                    guard fileManager.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue else { continue }
+                    var item = Found(relativePath: display == "." ? sub : display + "/" + sub, file: full)
+                    guard let rule = everyFile ? "" : folderRule(&item, isSystemFile: isSystemFile) else { continue }
+                    item.rule = rule
+                    found.append(item)
                 }
                 found.sort { $0.relativePath.utf8.lexicographicallyPrecedes($1.relativePath.utf8) }
             } else {
@@ -84,17 +92,28 @@ public enum ScenarioDiscovery {
 
     /// The part of the folder rule that takes `path` as a scenario, in words; nil when it is not one.
     public static func scenarioRule(_ path: String, isSystemFile: (JSONValue) -> String? = { _ in nil }) -> String? {
-        let name = (path as NSString).lastPathComponent.lowercased()
+        var found = Found(relativePath: path, file: path)
+        return folderRule(&found, isSystemFile: isSystemFile)
+    }
+
+    /// ``scenarioRule(_:isSystemFile:)`` of a file found; a `.json` file it reads keeps its parsed
+    /// document (or its syntax error) for the loader.
+    static func folderRule(_ found: inout Found, isSystemFile: (JSONValue) -> String?) -> String? {
+        let name = (found.file as NSString).lastPathComponent.lowercased()
         if name.hasSuffix(".lua") {
             return name.hasSuffix("_test.lua") || name.hasSuffix(".test.lua") ? "a .lua file named *_test.lua or *.test.lua" : nil
         }
-        guard name.hasSuffix(".json"), let bytes = try? FileBytes.read(path) else { return nil }
-        if let document = try? JSONDocument(bytes: bytes) {
-            guard document.value.objectValue?["steps"] != nil, isSystemFile(document.value) == nil else { return nil }
+        guard name.hasSuffix(".json"), let bytes = try? FileBytes.read(found.file) else { return nil }
+        do {
+            let reader = try JSONReader(file: found.relativePath, bytes: bytes)
+            found.document = .success(reader)
+            guard reader.root.objectValue?["steps"] != nil, isSystemFile(reader.root) == nil else { return nil }
             return "a .json file whose top-level object has a \"steps\" key and that no system recognises"
+        } catch {
+            found.document = .failure(error)
+            return String(decoding: bytes, as: UTF8.self).contains("\"steps\"")
+                ? "a .json file that is not valid JSON but contains \"steps\"" : nil
         }
-        return String(decoding: bytes, as: UTF8.self).contains("\"steps\"")
-            ? "a .json file that is not valid JSON but contains \"steps\"" : nil
     }
 
     /// The name of a `.lua` scenario from its file name: `banner_test.lua` and `banner.test.lua`

@@ -3,33 +3,26 @@ import SystemKit
 
 /// The machine-readable report (`--json FILE`) and transcripts (`--trace DIR`).
 public enum JSONReporter {
-    /// `{"passed":N,"failed":N,"scenarios":[{"name","file","passed","duration","failures":[...]}]}`.
+    /// `{"passed":N,"failed":N,"scenarios":[...]}`, a scenario in its JSON form
+    /// (``ScenarioResult/json``: name, file, passed, duration, failures), without coverage.
     public static func render(_ results: [ScenarioResult]) -> String {
         let failed = results.filter { !$0.passed }.count
+        let notRun = results.filter { $0.status == .skipped || $0.status == .todo }.count
         let scenarios: [JSONValue] = results.map { result in
-            .object([
-                "name": .string(result.name), "file": .string(result.relativePath), "passed": .bool(result.passed),
-                "duration": .double(result.duration),
-                "failures": .array(result.failures.map(json)),
-            ])
+            var json = result.json
+            if case .object(var object) = json {
+                object.removeValue(forKey: "coverage")
+                json = .object(object)
+            }
+            return json
         }
         let report: JSONValue = .object([
-            "passed": .integer(Int64(results.count - failed)), "failed": .integer(Int64(failed)),
+            "passed": .integer(Int64(results.count - failed - notRun)), "failed": .integer(Int64(failed)),
+            "skipped": .integer(Int64(results.filter { $0.status == .skipped }.count)),
+            "todo": .integer(Int64(results.filter { $0.status == .todo }.count)),
             "scenarios": .array(scenarios),
         ])
         return JSONWriter.text(report) + "\n"
-    }
-
-    static func json(_ failure: ScenarioFailure) -> JSONValue {
-        var object: JSONObject = [:]
-        object["step"] = failure.step.map { .integer(Int64($0)) } ?? .null
-        object["expectation"] = failure.expectation.map(JSONValue.string) ?? .null
-        object["message"] = .string(failure.message)
-        object["summary"] = .string(failure.summary)
-        object["expected"] = failure.expected.map(JSONValue.string) ?? .null
-        object["actual"] = failure.actual.map(JSONValue.string) ?? .null
-        object["context"] = .array(failure.context.map(JSONValue.string))
-        return .object(object)
     }
 
     /// A transcript as JSON lines, one event per line.

@@ -57,37 +57,12 @@ public enum Runner {
             return ExitCode.usage
         }
 
-        // Running.
-        let results = execute(selected, options: options, registry: registry, makeEngine: makeEngine, output: output)
-
-        // Reporting.
-        // A report written to standard output (`-`) keeps it machine-readable: the text report
-        // goes to standard error instead.
-        var report = options.tap ? TAPReporter.render(results) : TextReporter.render(results, colour: output.colour)
-        let coverage = options.coveragePath.map { _ in
-            CoverageInclude.addingUnloaded(to: LuaCoverage.merged(results.compactMap(\.coverage)), globs: options.coverageInclude)
-        }
-        if let coverage {
-            for line in LCOVReporter.summary(coverage) { report += (options.tap ? "# " : "") + line + "\n" }
-        }
-        let toStandardOutput: (String?) -> Bool = { ["-", "/dev/stdout", "/proc/self/fd/1", "/dev/fd/1"].contains($0 ?? "") }
-        if toStandardOutput(options.junitPath) || toStandardOutput(options.jsonPath) || toStandardOutput(options.coveragePath) {
-            output.stderr(report)
-        } else {
-            output.stdout(report)
-        }
+        // Running (not the skipped and to-do scenarios, nor, when some are marked `only`, the
+        // others); the reporters (progress line, text or TAP report, report files) follow its events.
+        let events = RunnerEventStream(reporters(options: options, output: output))
+        let results = execute(selected, options: options, registry: registry, makeEngine: makeEngine, output: output, events: events)
         var status = results.allSatisfy(\.passed) ? ExitCode.passed : ExitCode.failed
-        do {
-            if let path = options.junitPath { try output.writeFile(path, JUnitReporter.render(results)) }
-            if let path = options.jsonPath { try output.writeFile(path, JSONReporter.render(results)) }
-            if let path = options.coveragePath, let coverage { try output.writeFile(path, LCOVReporter.render(coverage)) }
-            if let directory = options.traceDirectory {
-                for result in results where options.traceAll || !result.passed {
-                    let path = directory + "/" + JSONReporter.traceFileName(result.relativePath)
-                    try output.writeFile(path, JSONReporter.transcript(result))
-                }
-            }
-        } catch {
+        for error in events.errors {
             output.stderr("ctlua: \(error)\n")
             status = ExitCode.usage
         }
@@ -98,6 +73,16 @@ public enum Runner {
         return status
     }
 
+    /// The reporters of `ctlua test`: the progress line (on a terminal, or as `options.progress`
+    /// says), the text or TAP report, the report files.
+    public static func reporters(options: RunnerOptions, output: RunnerOutput) -> [any RunnerReporter] {
+        var reporters: [any RunnerReporter] = []
+        if options.progress ?? output.isTerminal { reporters.append(ProgressReporter(write: output.stderr)) }
+        reporters.append(SummaryReporter(options: options, output: output))
+        reporters.append(ReportFilesReporter(options: options, output: output))
+        return reporters
+    }
+
     /// Finds and loads every scenario under `paths`; fails with every error found.
     public static func load(paths: [String], registry: StepRegistry) -> Result<[Scenario], ScenarioLoadErrors> {
         let (files, findErrors) = ScenarioDiscovery.find(paths, isSystemFile: { registry.catalog.fileKind(of: $0)?.name })
@@ -105,62 +90,80 @@ public enum Runner {
         var scenarios: [Scenario] = []
         let loader = ScenarioLoader(registry: registry)
         for file in files {
-            switch loader.load(file) {
-            case .success(let scenario): scenarios.append(scenario)
+            switch loader.loadAll(file) {
+            case .success(let loaded): scenarios += loaded
             case .failure(let failure): errors += failure.errors
             }
         }
         return errors.isEmpty ? .success(scenarios) : .failure(ScenarioLoadErrors(errors))
     }
 
-    /// Runs scenarios on `options.jobs` workers; results come back in the scenarios' order.
+    /// Runs the scenarios that are not marked `skip` or `todo` (when any is marked `only`, only
+    /// those); the others have a result without running. Results carry each scenario's marks and
+    /// come back in the scenarios' order.
+    public static func executeMarked(_ scenarios: [Scenario], options: RunnerOptions, registry: StepRegistry,
+                                     makeEngine: ScenarioExecutor.EngineFactory? = nil,
+                                     output: RunnerOutput = .standard) -> [ScenarioResult] {
+        execute(scenarios, options: options, registry: registry, makeEngine: makeEngine, output: output)
+    }
+
+    /// `scenarios` with the marks `only` implies: when any is marked `only`, each other one not
+    /// already marked is skipped.
+    static func applyingOnly(_ scenarios: [Scenario]) -> [Scenario] {
+        var marked = scenarios
+        if marked.contains(where: \.only) {
+            for i in marked.indices where !marked[i].only && marked[i].scenarioMark == nil {
+                marked[i].marks.insert(ScenarioMark(kind: .skip, reason: "another scenario is marked only"), at: 0)
+            }
+        }
+        return marked
+    }
+
+    /// Runs scenarios on `options.jobs` workers; results come back in the scenarios' order. A
+    /// scenario marked `skip` or `todo` (or not marked `only` when some are) does not run: its
+    /// result, without failures, carries its marks.
+    /// `reporters` are given the run's events (``RunnerEvent``); what they throw is dropped
+    /// (``run(options:registry:makeEngine:output:)`` reports it).
     ///
     /// With `options.workers`, each worker thread drives a worker process (``WorkerProtocol``)
     /// that a scenario past its wall-clock limit, or a crash, ends; without, each thread runs
     /// engines in this process (library tests, `ctlua test --no-workers`).
     public static func execute(_ scenarios: [Scenario], options: RunnerOptions, registry: StepRegistry,
                                makeEngine: ScenarioExecutor.EngineFactory? = nil,
-                               output: RunnerOutput = .standard) -> [ScenarioResult] {
+                               output: RunnerOutput = .standard, reporters: [any RunnerReporter] = []) -> [ScenarioResult] {
+        execute(scenarios, options: options, registry: registry, makeEngine: makeEngine, output: output,
+                events: RunnerEventStream(reporters))
+    }
+
+    static func execute(_ scenarios: [Scenario], options: RunnerOptions, registry: StepRegistry,
+                        makeEngine: ScenarioExecutor.EngineFactory?, output: RunnerOutput, events: RunnerEventStream) -> [ScenarioResult] {
         let executor = {
             var executor = ScenarioExecutor(registry: registry, limits: options.limits, makeEngine: makeEngine)
             executor.snapshots = options.snapshots
             executor.coverage = options.coveragePath != nil
             return executor
         }()
-        let workers = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        let showProgress = options.progress ?? output.isTerminal
-        let progress = Progress(total: scenarios.count)
+        let scenarios = applyingOnly(scenarios)
+        events.emit(.runStarted(scenarios: scenarios))
         // Worker processes (the default of `ctlua test`), or engines on this process's threads.
         let pool = options.workers.map(WorkerPool.init(options:))
-        let limits = options.limits
         let results = ParallelMap.map(
-            count: scenarios.count, workers: workers,
-            completed: { _, result in
-                guard showProgress else { return }
-                output.stderr(progress.line(after: result))
-            },
+            count: scenarios.count, workers: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+            completed: { _, result in events.emit(.scenarioFinished(result)) },
             body: { i in
-                guard let pool else { return executor.run(scenarios[i]) }
-                return pool.run(scenarios[i], limits: limits, snapshots: options.snapshots, coverage: executor.coverage) {
-                    executor.context(around: $0, in: $1)
+                if scenarios[i].scenarioMark != nil {
+                    return executor.result(of: scenarios[i], failures: [], transcript: [], duration: 0)
                 }
+                guard let pool else { return executor.run(scenarios[i]) }
+                let request = WorkerRequest(scenario: scenarios[i], limits: options.limits, snapshots: options.snapshots,
+                                            coverage: executor.coverage)
+                return pool.run(request, executor: executor)
             })
         for report in pool?.shutdown() ?? [] { output.stderr("ctlua: \(report)\n") }
-        if showProgress && !scenarios.isEmpty { output.stderr("\r\u{1B}[K") }
+        let coverage = executor.coverage
+            ? CoverageInclude.addingUnloaded(to: LuaCoverage.merged(results.compactMap(\.coverage)), globs: options.coverageInclude)
+            : nil
+        events.emit(.runFinished(results: results, coverage: coverage))
         return results
-    }
-
-    /// The terminal progress line; only touched under ParallelMap's lock.
-    private final class Progress: @unchecked Sendable {
-        let total: Int
-        var done = 0
-        var failed = 0
-        init(total: Int) { self.total = total }
-
-        func line(after result: ScenarioResult) -> String {
-            done += 1
-            if !result.passed { failed += 1 }
-            return "\r\u{1B}[K[\(done)/\(total)] \(failed) failed  \(result.name)"
-        }
     }
 }

@@ -51,6 +51,7 @@ public struct ScenarioExecutor: Sendable {
         var coverage: LuaCoverage?
         do {
             let engine = try makeEngine(configuration(for: scenario))
+            try ExpectHelpers.install(on: engine)
             if let observer {
                 for event in engine.transcript.events { observer(event) }
                 engine.transcript.observer = observer
@@ -62,11 +63,25 @@ public struct ScenarioExecutor: Sendable {
         } catch {
             failures = [ScenarioFailure(message: "cannot create the engine: \(error)")]
         }
+        return result(of: scenario, failures: failures, transcript: transcript, duration: Self.seconds(since: start, clock),
+                      coverage: coverage)
+    }
+
+    /// The result of `scenario`, each failure given the transcript lines around its event: the
+    /// one place a ``ScenarioResult`` is made (by ``run(_:)``, here or in a worker process, and
+    /// by the runner for a worker that timed out or died).
+    public func result(of scenario: Scenario, failures: [ScenarioFailure], transcript: [TranscriptEvent], duration: Double,
+                       coverage: LuaCoverage? = nil) -> ScenarioResult {
+        var failures = failures
         for i in failures.indices { failures[i].context = context(around: failures[i].eventIndex, in: transcript) }
-        let elapsed = clock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return ScenarioResult(name: scenario.name, relativePath: scenario.relativePath, failures: failures,
-                              transcript: transcript, duration: seconds, coverage: coverage)
+                              transcript: transcript, duration: duration, coverage: coverage, marks: scenario.marks)
+    }
+
+    /// Seconds elapsed on `clock` since `start`.
+    static func seconds(since start: ContinuousClock.Instant, _ clock: ContinuousClock) -> Double {
+        let elapsed = clock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
     private func execute(_ scenario: Scenario, on engine: Engine) -> [ScenarioFailure] {
@@ -97,15 +112,23 @@ public struct ScenarioExecutor: Sendable {
             if count > stepOfEvent.count { stepOfEvent += Array(repeating: step.index, count: count - stepOfEvent.count) }
             if !failures.isEmpty { break }
         }
+        var unnamed: [ScenarioFailure] = []
         for (index, event) in engine.transcript.events.enumerated() where event.type == "error" && !named.contains(index) {
             let step = index < stepOfEvent.count && stepOfEvent[index] >= 0 ? stepOfEvent[index] : nil
-            failures.append(ScenarioFailure(
+            // A step that failed with this error already says it: one failure, not two.
+            if let step, failures.contains(where: { $0.step == step && $0.expectation == nil }) { continue }
+            unnamed.append(ScenarioFailure(
                 step: step, expectation: "error event",
                 message: "error event that no expectation names: \(event["message"]?.stringValue ?? JSONWriter.text(event.json))",
                 expected: "no unnamed error event (name it in an `expect.events` pattern)",
                 actual: JSONWriter.text(event.json), eventIndex: index))
         }
-        return failures
+        // An error in an earlier step is the cause of the expectation that failed after it (a presenter
+        // error, then `displayed` is wrong): report the error, at the step that raised it.
+        if let first = unnamed.first?.step {
+            failures.removeAll { $0.expectation != nil && ($0.step ?? -1) > first }
+        }
+        return unnamed.prefix(1) + failures + unnamed.dropFirst()
     }
 
     /// Applies the members of `setup` that belong to `phase`, in the registry's order, then settles.
@@ -133,6 +156,8 @@ public struct ScenarioExecutor: Sendable {
 
     private func runStep(_ step: ScenarioStep, scenario: Scenario, on engine: Engine, named: inout Set<Int>,
                          since: inout Int) -> [ScenarioFailure] {
+        // `skip` / `todo` steps do not run (the reports list them from the scenario's marks).
+        if let object = step.object.objectValue, !ScenarioMark.marks(in: object, step: step.index).isEmpty { return [] }
         guard let definition = registry[step.name] else {
             return [ScenarioFailure(step: step.index, message: "unknown step \(JSONWriter.quote(step.name))")]
         }
@@ -147,6 +172,7 @@ public struct ScenarioExecutor: Sendable {
         case .run(let handler):
             defer { engine.settle() }
             do {
+                try ExpectHelpers.install(on: engine)
                 try handler(StepContext(engine: engine, value: step.value, step: step.object,
                                         directory: scenario.directory, scenarioName: scenario.name))
             } catch {

@@ -9,7 +9,7 @@ import JSON
 import LuaRuntime
 
 /// The worker side of ``WorkerProtocol``: `ctlua __worker` runs scenarios one at a time, each
-/// on a fresh engine, streaming transcript events and then the result.
+/// on a fresh engine, streaming transcript events in batches and then the result.
 public enum ScenarioWorker {
     /// Serves requests on ``WorkerProtocol/channel`` until the runner closes it; returns the exit status.
     ///
@@ -38,18 +38,17 @@ public enum ScenarioWorker {
                 writeError("ctlua worker: \(error)\n")
                 return 3
             }
-            guard let run = request["run"], let scenario = WorkerProtocol.scenario(from: run) else {
-                writeError("ctlua worker: unexpected request\n")
+            let run: WorkerRequest
+            do { run = try WorkerRequest(json: request) } catch {
+                writeError("ctlua worker: unexpected request: \(error)\n")
                 return 3
             }
-            var executor = ScenarioExecutor(registry: registry, limits: WorkerProtocol.limits(from: request["limits"]))
-            executor.snapshots = WorkerProtocol.snapshots(from: request["snapshots"])
-            executor.coverage = request["coverage"]?.boolValue ?? false
-            executor.observer = { event in outbox.post(WorkerProtocol.frame(WorkerProtocol.event(event))) }
-            let result = executor.run(scenario)
-            let message = WorkerProtocol.result(name: result.name, failures: result.failures, duration: result.duration,
-                                                coverage: result.coverage)
-            guard outbox.post(WorkerProtocol.frame(message), flush: true) else { return 0 }
+            var executor = ScenarioExecutor(registry: registry, limits: run.limits)
+            executor.snapshots = run.snapshots
+            executor.coverage = run.coverage
+            executor.observer = { event in outbox.post(event) }
+            let result = executor.run(run.scenario)
+            guard outbox.finish(with: result) else { return 0 }
         }
     }
 
@@ -58,18 +57,20 @@ public enum ScenarioWorker {
         _ = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress!, $0.count) }
     }
 
-    /// Frames waiting to be written: event frames are batched and written by a background
-    /// thread every 20 ms (one write per batch instead of a wake-up of the runner per event),
-    /// so even a scenario stuck in one C call has its events at the runner within 20 ms; a
-    /// result is written at once with everything before it. The thread also ends the worker
-    /// when its runner has gone (the parent process is no longer the runner), as a stuck worker
-    /// would never read the end of its socket: checked every 20 ms, before taking the lock (a
-    /// thread blocked in a write under it cannot delay the check), so a worker outlives a killed
-    /// runner by well under the half second the docs promise.
+    /// Transcript events waiting to be written: a background thread writes them every 20 ms as
+    /// one frame per batch (one encode, one write and one wake-up of the runner per batch
+    /// instead of per event), so even a scenario stuck in one C call has its events at the
+    /// runner within 20 ms; the result is written at once, after every event before it. The
+    /// thread also ends the worker when its runner has gone (the parent process is no longer the
+    /// runner), as a stuck worker would never read the end of its socket: checked every 20 ms,
+    /// before taking a lock, so a worker outlives a killed runner by well under half a second.
     private final class Outbox: @unchecked Sendable {
         private let channel: Int32
+        /// Guards `pending` (the scenario's thread appends, the writer takes).
         private let lock = NSLock()
-        private var pending: [UInt8] = []
+        /// Held while writing, so batches and the result leave in order.
+        private let writing = NSLock()
+        private var pending: [TranscriptEvent] = []
         /// The runner's pid, from the environment it set (the parent at start otherwise).
         private let parent = ProcessInfo.processInfo.environment[WorkerProtocol.runnerVariable].flatMap { pid_t($0) } ?? getppid()
 
@@ -81,35 +82,38 @@ public enum ScenarioWorker {
                 while true {
                     usleep(20_000)
                     if getppid() != parent { _exit(0) }
-                    flush()
+                    writing.lock()
+                    _ = writeBatch()
+                    writing.unlock()
                 }
             }
             thread.stackSize = 256 << 10
             thread.start()
         }
 
-        /// Queues a frame; with `flush`, writes everything now. False when the runner is gone.
-        @discardableResult
-        func post(_ frame: [UInt8], flush: Bool = false) -> Bool {
+        /// Queues an event for the next batch.
+        func post(_ event: TranscriptEvent) {
             lock.lock()
-            defer { lock.unlock() }
-            pending += frame
-            guard flush else { return true }
-            return writePending()
+            pending.append(event)
+            lock.unlock()
         }
 
-        private func flush() {
-            lock.lock()
-            defer { lock.unlock() }
-            if !pending.isEmpty { writePending() }
+        /// Writes the events still queued, then the result. False when the runner is gone.
+        func finish(with result: ScenarioResult) -> Bool {
+            writing.lock()
+            defer { writing.unlock() }
+            return writeBatch() && WorkerProtocol.send(WorkerProtocol.frame(WorkerReply.result(result)), to: channel)
         }
 
-        /// Writes and empties the queue; called under the lock.
-        @discardableResult
-        private func writePending() -> Bool {
-            let ok = WorkerProtocol.send(pending, to: channel)
+        /// Writes the queued events as one frame (none when the queue is empty); called while
+        /// holding `writing`. The events are encoded outside `lock`, so the scenario never waits.
+        private func writeBatch() -> Bool {
+            lock.lock()
+            let batch = pending
             pending.removeAll(keepingCapacity: true)
-            return ok
+            lock.unlock()
+            guard !batch.isEmpty else { return true }
+            return WorkerProtocol.send(WorkerProtocol.frame(WorkerReply.events(batch)), to: channel)
         }
     }
 }

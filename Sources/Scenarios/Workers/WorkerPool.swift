@@ -40,28 +40,22 @@ final class WorkerPool: @unchecked Sendable {
 
     init(options: WorkerOptions) { self.options = options }
 
-    /// Runs `scenario` in a worker and turns the outcome into a result.
-    func run(_ scenario: Scenario, limits: ScenarioLimits, snapshots: SnapshotMode = SnapshotMode(), coverage: Bool = false,
-             context: (Int?, [TranscriptEvent]) -> [String]) -> ScenarioResult {
+    /// Runs `request`'s scenario in a worker: the worker's result, or, when it timed out or
+    /// died, a failure built by `executor` (the one place results are made) with the events it
+    /// streamed.
+    func run(_ request: WorkerRequest, executor: ScenarioExecutor) -> ScenarioResult {
         let clock = ContinuousClock()
         let start = clock.now
-        func seconds() -> Double {
-            let elapsed = clock.now - start
-            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        }
         func failed(_ message: String, _ events: [TranscriptEvent]) -> ScenarioResult {
-            let index = events.isEmpty ? nil : events.count - 1
-            let failure = ScenarioFailure(message: message, eventIndex: index, context: context(index, events))
-            return ScenarioResult(name: scenario.name, relativePath: scenario.relativePath, failures: [failure],
-                                  transcript: events, duration: seconds())
+            let failure = ScenarioFailure(message: message, eventIndex: events.isEmpty ? nil : events.count - 1)
+            return executor.result(of: request.scenario, failures: [failure], transcript: events, duration: ScenarioExecutor.seconds(since: start, clock))
         }
         let worker: WorkerProcess
         do { worker = try take() } catch { return failed("cannot start a worker process: \(error)", []) }
-        switch worker.run(scenario, limits: limits, snapshots: snapshots, coverage: coverage, timeout: options.timeout) {
-        case .finished(let name, let failures, let duration, let events, let coverage):
+        switch worker.run(request, timeout: options.timeout) {
+        case .finished(let result):
             give(worker)
-            return ScenarioResult(name: name, relativePath: scenario.relativePath, failures: failures,
-                                  transcript: events, duration: duration, coverage: coverage)
+            return result
         case .timedOut(let events):
             return failed("timeout: the scenario was still running after \(Self.format(options.timeout)) s of wall-clock time; its worker process was terminated",
                           events)

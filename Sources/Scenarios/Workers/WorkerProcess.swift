@@ -18,7 +18,8 @@ import SystemKit
 final class WorkerProcess {
     /// How one scenario ended in a worker.
     enum Outcome {
-        case finished(name: String, failures: [ScenarioFailure], duration: Double, events: [TranscriptEvent], coverage: LuaCoverage?)
+        /// The worker's result, its transcript the events it streamed.
+        case finished(ScenarioResult)
         case timedOut(events: [TranscriptEvent])
         case died(reason: String, events: [TranscriptEvent])
     }
@@ -90,26 +91,21 @@ final class WorkerProcess {
     deinit { terminate() }
 
     /// Runs one scenario; `timeout` is the wall-clock limit in seconds.
-    func run(_ scenario: Scenario, limits: ScenarioLimits, snapshots: SnapshotMode = SnapshotMode(), coverage: Bool = false,
-             timeout: Double) -> Outcome {
+    func run(_ request: WorkerRequest, timeout: Double) -> Outcome {
         var events: [TranscriptEvent] = []
         outputTail.removeAll()
-        guard WorkerProtocol.send(WorkerProtocol.frame(WorkerProtocol.runRequest(scenario, limits: limits, snapshots: snapshots, coverage: coverage)), to: channel) else {
+        guard WorkerProtocol.send(WorkerProtocol.frame(request), to: channel) else {
             return .died(reason: reap(), events: events)
         }
         let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64((timeout * 1000).rounded(.up))))
         while true {
             do {
                 while let message = try inbox.next() {
-                    if let value = message["event"], let event = WorkerProtocol.event(from: value) {
-                        events.append(event)
-                    } else if let result = message["result"] {
-                        let failures = result["failures"]?.arrayValue?.map(WorkerProtocol.failure(from:)) ?? []
-                        return .finished(name: result["name"]?.stringValue ?? scenario.name, failures: failures,
-                                         duration: result["duration"]?.doubleValue ?? 0, events: events,
-                                         coverage: WorkerProtocol.coverage(from: result["coverage"]))
-                    } else {
-                        throw WorkerProtocolError("unexpected message \(JSONWriter.text(message))")
+                    switch try WorkerReply(decoding: message) {
+                    case .events(let batch): events += batch
+                    case .result(var result):
+                        result.transcript = events
+                        return .finished(result)
                     }
                 }
             } catch {
@@ -122,7 +118,7 @@ final class WorkerProcess {
                 // Events written before the kill may still be in the socket: read them to its end.
                 while case .data = wait(milliseconds: 1000) {}
                 while let message = try? inbox.next() {
-                    if let value = message["event"], let event = WorkerProtocol.event(from: value) { events.append(event) }
+                    if case .events(let batch) = try? WorkerReply(decoding: message) { events += batch }
                 }
                 _ = reap()
                 return .timedOut(events: events)

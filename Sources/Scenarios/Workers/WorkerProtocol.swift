@@ -10,27 +10,27 @@ import LuaRuntime
 /// The protocol between `ctlua test` and its worker processes (`ctlua __worker`).
 ///
 /// One stream socket (the worker's file descriptor 3) carries frames both ways. A frame is
-/// a 4-byte big-endian length followed by that many bytes of UTF-8 JSON (an object).
+/// a 4-byte big-endian length followed by that many bytes of UTF-8 JSON (an object). Every
+/// message is made of the JSON forms the types carry (``JSONRepresentable``): ``Scenario``,
+/// ``ScenarioLimits``, ``SnapshotMode``, ``TranscriptEvent``, ``ScenarioResult``.
 ///
-/// Runner → worker, one per scenario, the next only after the previous `result`: the scenario
-/// as the runner loaded and validated it (a `.lua` scenario has no `scripts`/`steps`):
+/// Runner → worker, one ``WorkerRequest`` per scenario, the next only after the previous
+/// `result`: the scenario as the runner loaded and validated it:
 ///
-///     {"run": {"file": "/abs/a.json", "relativePath": "flows/a.json", "name": "banner",
-///              "scripts": ["/abs/banner.lua"], "setup": {...},
-///              "steps": [{"index": 0, "name": "deliver", "step": {"deliver": {...}}}, ...]},
+///     {"run": {"file": "/abs/a.json", "relativePath": "flows/a.json", "name": "banner", ...},
 ///      "limits": {"maxMemory": 67108864, "maxInstructions": 50000000, "timeout": 2},
 ///      "snapshots": {"update": false, "ci": true}, "coverage": true}
 ///
 /// (`coverage` only with `ctlua test --coverage`: the worker records line coverage.)
 ///
-/// Worker → runner, while the scenario runs, one frame per transcript event (written at the
-/// latest 20 ms after it is recorded, in batches, so a runner that terminates the worker
-/// keeps the transcript so far), then one result:
+/// Worker → runner (``WorkerReply``), while the scenario runs, one frame per batch of
+/// transcript events (the events recorded since the last batch, written at the latest 20 ms
+/// after they are recorded, so a runner that terminates the worker keeps the transcript so
+/// far), then the whole result, built by the worker's ``ScenarioExecutor``:
 ///
-///     {"event": {"t": 0.0, "type": "inapp.queued", "id": "c1", "template": "Banner"}}
-///     {"result": {"name": "banner", "duration": 0.0012,
-///                 "failures": [{"step": 3, "expectation": "displayed", "message": "...",
-///                               "expected": "...", "actual": "...", "eventIndex": 4, "context": ["..."]}],
+///     {"events": [{"t": 0.0, "type": "inapp.queued", "id": "c1", "template": "Banner"}, ...]}
+///     {"result": {"name": "banner", "file": "flows/a.json", "passed": false, "duration": 0.0012,
+///                 "failures": [{"step": 3, "expectation": "displayed", "message": "...", ...}],
 ///                 "coverage": {"/abs/banner.lua": [[1, 1], [2, 0], [5, 3]]}}}
 ///
 /// `coverage` (when requested) maps each script's real path to `[line, hits]` pairs, one per
@@ -101,118 +101,73 @@ public enum WorkerProtocol {
     /// The environment variable holding the runner's pid, set for each worker.
     static let runnerVariable = "CTLUA_RUNNER_PID"
 
-    // MARK: - Messages
+    /// A frame of a message.
+    static func frame(_ message: some JSONRepresentable) -> [UInt8] { frame(message.json) }
+}
 
-    static func runRequest(_ scenario: Scenario, limits: ScenarioLimits, snapshots: SnapshotMode = SnapshotMode(),
-                           coverage: Bool = false) -> JSONValue {
-        var limitsObject: JSONObject = [:]
-        if let memory = limits.maxMemory { limitsObject["maxMemory"] = .integer(Int64(memory)) }
-        if let instructions = limits.maxInstructions { limitsObject["maxInstructions"] = .integer(Int64(instructions)) }
-        if let timeout = limits.timeout { limitsObject["timeout"] = .double(timeout) }
-        var request: JSONObject = ["run": self.scenario(scenario), "limits": .object(limitsObject),
-                                   "snapshots": ["update": .bool(snapshots.update), "ci": .bool(snapshots.ci)]]
+/// Runner → worker: run one scenario.
+struct WorkerRequest: JSONRepresentable, Equatable {
+    var scenario: Scenario
+    var limits: ScenarioLimits
+    var snapshots = SnapshotMode()
+    /// Record line coverage (`ctlua test --coverage`).
+    var coverage = false
+
+    var json: JSONValue {
+        var request: JSONObject = ["run": scenario.json, "limits": limits.json, "snapshots": snapshots.json]
         if coverage { request["coverage"] = .bool(true) }
         return .object(request)
     }
 
-    /// The snapshot mode of a run request (absent: compare, not CI).
-    static func snapshots(from value: JSONValue?) -> SnapshotMode {
-        SnapshotMode(update: value?["update"]?.boolValue ?? false, ci: value?["ci"]?.boolValue ?? false)
+    init(scenario: Scenario, limits: ScenarioLimits, snapshots: SnapshotMode = SnapshotMode(), coverage: Bool = false) {
+        self.scenario = scenario
+        self.limits = limits
+        self.snapshots = snapshots
+        self.coverage = coverage
     }
 
-    /// A loaded scenario as the runner validated it: the worker runs exactly that, without
-    /// reading or validating the file again.
-    static func scenario(_ scenario: Scenario) -> JSONValue {
-        var object: JSONObject = ["file": .string(scenario.file), "relativePath": .string(scenario.relativePath),
-                                  "name": .string(scenario.name)]
-        if case .steps(let scripts, let setup, let steps) = scenario.body {
-            object["scripts"] = .array(scripts.map { .string($0) })
-            object["setup"] = setup
-            object["steps"] = .array(steps.map { ["index": .integer(Int64($0.index)), "name": .string($0.name), "step": $0.object] })
+    init(json: JSONValue) throws(LocatedProblem) {
+        let reader = JSONReader(value: json)
+        let object = try reader.object(json, at: .root)
+        try reader.known(object, ["run", "limits", "snapshots", "coverage"], at: .root)
+        do { scenario = try Scenario(json: object["run"] ?? .null) } catch { throw error.under(.root.key("run")) }
+        do { limits = try ScenarioLimits(json: object["limits"] ?? [:]) } catch { throw error.under(.root.key("limits")) }
+        do { snapshots = try SnapshotMode(json: object["snapshots"] ?? [:]) } catch { throw error.under(.root.key("snapshots")) }
+        coverage = try reader.bool(object["coverage"], at: .root.key("coverage"), default: false)
+    }
+}
+
+/// Worker → runner: a batch of transcript events, or the scenario's result.
+enum WorkerReply: JSONRepresentable {
+    case events([TranscriptEvent])
+    case result(ScenarioResult)
+
+    var json: JSONValue {
+        switch self {
+        case .events(let events): return ["events": .array(events.map(\.json))]
+        case .result(let result): return ["result": result.json]
         }
-        return .object(object)
     }
 
-    static func scenario(from value: JSONValue) -> Scenario? {
-        guard let file = value["file"]?.stringValue, let relativePath = value["relativePath"]?.stringValue,
-              let name = value["name"]?.stringValue else { return nil }
-        guard let scripts = value["scripts"]?.arrayValue, let steps = value["steps"]?.arrayValue else {
-            return Scenario(relativePath: relativePath, file: file, name: name, body: .lua)
+    init(json: JSONValue) throws(LocatedProblem) {
+        let reader = JSONReader(value: json)
+        let object = try reader.object(json, at: .root)
+        if let result = object["result"] {
+            do { self = .result(try ScenarioResult(json: result)) } catch { throw error.under(.root.key("result")) }
+            return
         }
-        var decoded: [ScenarioStep] = []
-        for step in steps {
-            guard let index = step["index"]?.integerValue, let stepName = step["name"]?.stringValue,
-                  let object = step["step"], let stepValue = object[stepName] else { return nil }
-            decoded.append(ScenarioStep(index: Int(index), name: stepName, value: stepValue, object: object))
+        var events: [TranscriptEvent] = []
+        for (i, event) in try reader.array(object["events"], at: .root.key("events"), expected: "an array of events").enumerated() {
+            do { events.append(try TranscriptEvent(json: event)) } catch { throw error.under(.root.key("events").index(i)) }
         }
-        return Scenario(relativePath: relativePath, file: file, name: name,
-                        body: .steps(scripts: scripts.compactMap(\.stringValue), setup: value["setup"] ?? .null, steps: decoded))
+        self = .events(events)
     }
 
-    static func limits(from value: JSONValue?) -> ScenarioLimits {
-        ScenarioLimits(maxMemory: value?["maxMemory"]?.integerValue.map { Int($0) },
-                       maxInstructions: value?["maxInstructions"]?.integerValue.map { Int($0) },
-                       timeout: value?["timeout"]?.doubleValue)
-    }
-
-    static func event(_ event: TranscriptEvent) -> JSONValue { ["event": event.json] }
-
-    static func event(from value: JSONValue) -> TranscriptEvent? {
-        guard case .object(var object) = value, let t = object["t"]?.doubleValue, let type = object["type"]?.stringValue
-        else { return nil }
-        object.removeValue(forKey: "t")
-        object.removeValue(forKey: "type")
-        return TranscriptEvent(t: t, type: type, fields: object)
-    }
-
-    static func result(name: String, failures: [ScenarioFailure], duration: Double, coverage: LuaCoverage? = nil) -> JSONValue {
-        var result: JSONObject = ["name": .string(name), "duration": .double(duration), "failures": .array(failures.map(failure))]
-        if let coverage { result["coverage"] = self.coverage(coverage) }
-        return ["result": .object(result)]
-    }
-
-    /// `{"/abs/x.lua": [[line, hits], ...]}`, files and lines in order.
-    static func coverage(_ coverage: LuaCoverage) -> JSONValue {
-        var object: JSONObject = [:]
-        for file in coverage.files.keys.sorted() {
-            let lines = coverage.files[file]!.sorted { $0.key < $1.key }
-            object[file] = .array(lines.map { .array([.integer(Int64($0.key)), .integer(Int64($0.value))]) })
+    /// A frame's message as a reply; a message of another shape breaks the protocol.
+    init(decoding message: JSONValue) throws(WorkerProtocolError) {
+        do { try self.init(json: message) } catch {
+            throw WorkerProtocolError("unexpected message \(JSONWriter.text(message)): \(error)")
         }
-        return .object(object)
-    }
-
-    static func coverage(from value: JSONValue?) -> LuaCoverage? {
-        guard let object = value?.objectValue else { return nil }
-        var files: [String: [Int: Int]] = [:]
-        for (file, pairs) in object {
-            var lines: [Int: Int] = [:]
-            for pair in pairs.arrayValue ?? [] {
-                guard let items = pair.arrayValue, items.count == 2, let line = items[0].integerValue,
-                      let hits = items[1].integerValue else { continue }
-                lines[Int(line)] = Int(hits)
-            }
-            files[file] = lines
-        }
-        return LuaCoverage(files: files)
-    }
-
-    static func failure(_ failure: ScenarioFailure) -> JSONValue {
-        var object: JSONObject = ["message": .string(failure.message)]
-        if let step = failure.step { object["step"] = .integer(Int64(step)) }
-        if let expectation = failure.expectation { object["expectation"] = .string(expectation) }
-        if let expected = failure.expected { object["expected"] = .string(expected) }
-        if let actual = failure.actual { object["actual"] = .string(actual) }
-        if let index = failure.eventIndex { object["eventIndex"] = .integer(Int64(index)) }
-        object["context"] = .array(failure.context.map { .string($0) })
-        return .object(object)
-    }
-
-    static func failure(from value: JSONValue) -> ScenarioFailure {
-        ScenarioFailure(step: value["step"]?.integerValue.map { Int($0) }, expectation: value["expectation"]?.stringValue,
-                        message: value["message"]?.stringValue ?? "(a failure without a message)",
-                        expected: value["expected"]?.stringValue, actual: value["actual"]?.stringValue,
-                        eventIndex: value["eventIndex"]?.integerValue.map { Int($0) },
-                        context: value["context"]?.arrayValue?.compactMap(\.stringValue) ?? [])
     }
 }
 

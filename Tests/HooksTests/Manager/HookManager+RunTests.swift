@@ -64,6 +64,7 @@ import Testing
     @Test func theFlowBlockerIsReadWhenTheHookCompletes() throws {
         let h = try HooksHarness()
         var gate: TestHook!
+        defer { gate = nil } // the hook's closure holds the variable that holds the hook
         gate = TestHook(blocker: false) { _, _, done in
             gate.isFlowBlocker = true
             done(false, "denied", nil)
@@ -82,6 +83,7 @@ import Testing
     @Test func aBlockerThatStopsBlockingBeforeItFailsLetsTheFlowGoOn() throws {
         let h = try HooksHarness()
         var gate: TestHook!
+        defer { gate = nil } // the hook's closure holds the variable that holds the hook
         gate = TestHook(blocker: true) { _, _, done in
             gate.isFlowBlocker = false
             done(false, "skipped", nil)

@@ -3,6 +3,7 @@ import Foundation
 import JSON
 @testable import Templates
 import Testing
+import TestSupport
 
 // Ported from the CleverTap iOS SDK 7.7.0 unit tests `CleverTapSDKTests/CTInAppNotificationTest.m`:
 // all 37 of its cases, same names and outcomes. ctlua keeps the in-app JSON (`InAppNotification`)
@@ -166,7 +167,7 @@ import Testing
     }
 
     @Test func test_setPreparedInAppImage_nilError_clearsError() throws {
-        let dir = Harness.temporaryDirectory()
+        let dir = try CLI.temporaryDirectory()
         let file = dir.appendingPathComponent("image.png")
         try "PNG".write(to: file, atomically: true, encoding: .utf8)
         let f = try Self.fixture { p in [try makeTemplate("Banner", presenter: p) { b in try b.addFileArgument("image") }] }

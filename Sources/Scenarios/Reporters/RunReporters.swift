@@ -1,0 +1,52 @@
+import LuaRuntime
+
+/// The report at the end of a run: the text report (or TAP with `--tap`), then the coverage
+/// summary with `--coverage`. It goes to standard output, or to standard error when a report
+/// file is written to standard output (`-`), which stays machine-readable.
+public final class SummaryReporter: RunnerReporter, @unchecked Sendable {
+    private let options: RunnerOptions
+    private let output: RunnerOutput
+
+    public init(options: RunnerOptions, output: RunnerOutput) {
+        self.options = options
+        self.output = output
+    }
+
+    public func handle(_ event: RunnerEvent) {
+        guard case .runFinished(let results, let coverage) = event else { return }
+        var report = options.tap ? TAPReporter.render(results) : TextReporter.render(results, colour: output.colour, verbose: options.verbose)
+        if let coverage {
+            for line in LCOVReporter.summary(coverage) { report += (options.tap ? "# " : "") + line + "\n" }
+        }
+        let toStandardOutput: (String?) -> Bool = { ["-", "/dev/stdout", "/proc/self/fd/1", "/dev/fd/1"].contains($0 ?? "") }
+        if toStandardOutput(options.junitPath) || toStandardOutput(options.jsonPath) || toStandardOutput(options.coveragePath) {
+            output.stderr(report)
+        } else {
+            output.stdout(report)
+        }
+    }
+}
+
+/// The report files of a run: `--junit`, `--json`, `--coverage` and the `--trace` transcripts.
+/// A file it cannot write is thrown (`ctlua: FILE: reason`, exit 2).
+public final class ReportFilesReporter: RunnerReporter, @unchecked Sendable {
+    private let options: RunnerOptions
+    private let output: RunnerOutput
+
+    public init(options: RunnerOptions, output: RunnerOutput) {
+        self.options = options
+        self.output = output
+    }
+
+    public func handle(_ event: RunnerEvent) throws {
+        guard case .runFinished(let results, let coverage) = event else { return }
+        if let path = options.junitPath { try output.writeFile(path, JUnitReporter.render(results)) }
+        if let path = options.jsonPath { try output.writeFile(path, JSONReporter.render(results)) }
+        if let path = options.coveragePath, let coverage { try output.writeFile(path, LCOVReporter.render(coverage)) }
+        if let directory = options.traceDirectory {
+            for result in results where options.traceAll || !result.passed {
+                try output.writeFile(directory + "/" + JSONReporter.traceFileName(result.relativePath), JSONReporter.transcript(result))
+            }
+        }
+    }
+}
