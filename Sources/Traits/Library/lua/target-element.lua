@@ -34,13 +34,13 @@ traits.register{
     return true
   end,
   nextRetry = function(self) return table.remove(self.retryIntervals, 1) end,
-  findTarget = function(self)
+  findTarget = function(self, keepRetries)
     local selector = self.c.selector
     local valid = false
     for k, s in pairs(selector) do if weights[k] and s ~= "" then valid = true end end
     if not valid then error(traits.error{description = "Invalid selector " .. describe(selector)}) end
     local matches = {}
-    for _, view in ipairs(traits.appViews()) do
+    for _, view in ipairs(D.targetableViews()) do
       local weight = 0
       for k, w in pairs(weights) do
         if selector[k] ~= nil and selector[k] ~= "" and view[k] == selector[k] then weight = weight + w end
@@ -49,7 +49,7 @@ traits.register{
     end
     if #matches == 0 then
       error(traits.error{description = "No view matching selector " .. describe(selector),
-                         retryMilliseconds = self:nextRetry(), recoverable = true})
+                         retryMilliseconds = not keepRetries and self:nextRetry() or nil, recoverable = true})
     end
     if #matches == 1 then return matches[1].view end
     local best, bestViews = -1, {}
@@ -59,20 +59,31 @@ traits.register{
     end
     if #bestViews ~= 1 then
       error(traits.error{description = string.format("multiple non-distinct views (%d) matched selector %s", #matches, describe(selector)),
-                         retryMilliseconds = self:nextRetry(), recoverable = true})
+                         retryMilliseconds = not keepRetries and self:nextRetry() or nil, recoverable = true})
     end
     return bestViews[1]
   end,
   decorateBackdrop = function(self, backdrop)
-    local view = self:findTarget()
-    local function number(v) return type(v) == "number" and v or 0 end
-    self.metadata:set{
-      contentPreferredPosition = self.c.contentPreferredPosition,
-      contentDistanceFromTarget = self.c.contentDistanceFromTarget or 0,
-      targetRectangle = D.rect(number(view.x), number(view.y), number(view.width), number(view.height)),
-    }
+    local function set(view)
+      self.metadata:set{
+        contentPreferredPosition = self.c.contentPreferredPosition,
+        contentDistanceFromTarget = self.c.contentDistanceFromTarget or 0,
+        targetRectangle = D.rect(view.x, view.y, view.width, view.height),
+      }
+    end
+    set(self:findTarget())
+    -- the app's views moved: find the target again and publish; a lookup that fails keeps the
+    -- last known position (the SDK's frame observer ignores selector errors)
+    D.observeLayout(backdrop, "target-element", function()
+      local ok, view = pcall(self.findTarget, self, true)
+      if ok then
+        set(view)
+        self.metadata:publish()
+      end
+    end)
   end,
   undecorateBackdrop = function(self, backdrop)
     self.metadata:unset{"contentPreferredPosition", "contentDistanceFromTarget", "targetRectangle"}
+    D.observeLayout(backdrop, "target-element", nil)
   end,
 }

@@ -12,12 +12,15 @@ traits.register{
   init = function(self)
     local c = D.decode(self.config, {enablePassThrough = "boolean", actions = isActions}) or {}
     self.enablePassThrough = c.enablePassThrough or false
-    self.tapActions, self.longPressActions, self.tapModels = {}, {}, {}
+    self.tapActions, self.longPressActions, self.tapModels, self.longPressModels = {}, {}, {}, {}
     for _, a in ipairs(c.actions or {}) do
       if a.on == "tap" then
         self.tapActions[#self.tapActions + 1] = a.type
         self.tapModels[#self.tapModels + 1] = a
-      elseif a.on == "longPress" then self.longPressActions[#self.longPressActions + 1] = a.type end
+      elseif a.on == "longPress" then
+        self.longPressActions[#self.longPressActions + 1] = a.type
+        self.longPressModels[#self.longPressModels + 1] = a
+      end
     end
     return true
   end,
@@ -38,6 +41,10 @@ traits.register{
       if #self.tapModels > 0 then
         local models = self.tapModels
         target:onTap(function() traits.runActions(models, "Target Tapped", "Target Rectangle") end)
+      end
+      if #self.longPressModels > 0 then
+        local models = self.longPressModels
+        target:onLongPress(function() traits.runActions(models, "Target Long Pressed", "Target Rectangle") end)
       end
     end, false)
   end,
