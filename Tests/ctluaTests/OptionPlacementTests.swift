@@ -51,6 +51,7 @@ struct OptionPlacementTests {
             "coverage-include": Probe(option: ["--coverage-include", "none"], rest: ["--coverage", "cov.info", "a.json"],
                                       files: ["a.json": scenario, "lib.lua": "return 1\n"]),
             "tap": Probe(option: ["--tap"], rest: ["a.json"], files: ["a.json": scenario]),
+            "report": Probe(option: ["--report", "rep"], rest: ["a.json"], files: ["a.json": scenario]),
             "trace": Probe(option: ["--trace", "tr"], rest: ["a_test.lua"], files: ["a_test.lua": "error('no')"]),
             "trace-all": Probe(option: ["--trace-all"], rest: ["--trace", "tr", "a.json"], files: ["a.json": scenario]),
             "update-snapshots": Probe(

@@ -58,7 +58,7 @@ public enum Runner {
         }
 
         // Running; the reporters (progress line, text or TAP report, report files) follow its events.
-        let events = RunnerEventStream(reporters(options: options, output: output))
+        let events = RunnerEventStream(reporters(options: options, output: output, skipped: scenarios.count - selected.count))
         let results = execute(selected, options: options, registry: registry, makeEngine: makeEngine, output: output, events: events)
         var status = results.allSatisfy(\.passed) ? ExitCode.passed : ExitCode.failed
         for error in events.errors {
@@ -73,12 +73,16 @@ public enum Runner {
     }
 
     /// The reporters of `ctlua test`: the progress line (on a terminal, or as `options.progress`
-    /// says), the text or TAP report, the report files.
-    public static func reporters(options: RunnerOptions, output: RunnerOutput) -> [any RunnerReporter] {
+    /// says), the text or TAP report, the report files, the HTML report (`skipped`: the
+    /// scenarios found but not selected, for its summary).
+    public static func reporters(options: RunnerOptions, output: RunnerOutput, skipped: Int = 0) -> [any RunnerReporter] {
         var reporters: [any RunnerReporter] = []
         if options.progress ?? output.isTerminal { reporters.append(ProgressReporter(write: output.stderr)) }
         reporters.append(SummaryReporter(options: options, output: output))
         reporters.append(ReportFilesReporter(options: options, output: output))
+        if let directory = options.reportDirectory {
+            reporters.append(HTMLReporter(directory: directory, options: options, output: output, skipped: skipped))
+        }
         return reporters
     }
 
@@ -117,6 +121,7 @@ public enum Runner {
             var executor = ScenarioExecutor(registry: registry, limits: options.limits, makeEngine: makeEngine)
             executor.snapshots = options.snapshots
             executor.coverage = options.coveragePath != nil
+            executor.screens = options.reportDirectory != nil
             return executor
         }()
         events.emit(.runStarted(scenarios: scenarios))
@@ -128,7 +133,7 @@ public enum Runner {
             body: { i in
                 guard let pool else { return executor.run(scenarios[i]) }
                 let request = WorkerRequest(scenario: scenarios[i], limits: options.limits, snapshots: options.snapshots,
-                                            coverage: executor.coverage)
+                                            coverage: executor.coverage, screens: executor.screens)
                 return pool.run(request, executor: executor)
             })
         for report in pool?.shutdown() ?? [] { output.stderr("ctlua: \(report)\n") }
