@@ -37,6 +37,8 @@ struct TestCommand: ParsableCommand {
             Self-contained pages (no network): DIR/index.html and one page per scenario; a FAIL line is followed by \
             the path of its page. Keyboard: j/k or the arrow keys move between steps, f jumps to the failure.
             """, valueName: "dir")) var report: String?
+    @Flag(help: "A failure inside a `tree`/`ui` pattern also shows the line diff of the whole pattern against the whole value.")
+    var verbose = false
     @Option(help: "Write transcripts of failed scenarios to this folder.") var trace: String?
     @Flag(help: "With --trace, write every scenario's transcript.") var traceAll = false
     @Flag(help: "Rewrite the golden transcripts of `snapshot` expectations instead of comparing them.") var updateSnapshots = false
@@ -84,6 +86,7 @@ struct TestCommand: ParsableCommand {
         options.snapshots = SnapshotMode.fromEnvironment(update: updateSnapshots)
         options.coveragePath = coverage
         options.reportDirectory = report
+        options.verbose = verbose
         if !coverageInclude.isEmpty { options.coverageInclude = coverageInclude.filter { !$0.isEmpty } }
         if !noWorkers {
             let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))

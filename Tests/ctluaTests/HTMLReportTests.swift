@@ -18,11 +18,11 @@ import Testing
                              "examples/scenarios-failing/wrong_expectation.json", "examples/scenarios/traits/tooltip_targets_button.json"])
         #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
         let link = "  report: \(report.path)/examples__scenarios-failing__wrong_expectation.json.html#step-1\n"
-        #expect(r.stdout.contains(".expect.ui[\"banner.title\"]: view \"banner.title\" has other properties\n" + link), "\(r.stdout)")
+        #expect(r.stdout.contains(".expect.ui[\"banner.title\"].text: view \"banner.title\" has other properties\n" + link), "\(r.stdout)")
         let index = try String(contentsOf: report.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(index.contains(#"<dd id="count-passed">1</dd>"#) && index.contains(#"<dd id="count-failed">1</dd>"#))
         let failing = try page(report, "examples/scenarios-failing/wrong_expectation.json")
-        #expect(failing.contains("<td><code>expect.ui[&quot;banner.title&quot;].text</code></td>"), "\(failing.prefix(3000))")
+        #expect(failing.contains("<td><code>expect.ui[&quot;banner.title&quot;].text</code></td><td class=\"expected\"><code>&quot;Clearance&quot;</code></td>"), "\(failing.prefix(3000))")
         // screens crossed the worker protocol: the tooltip's geometry is drawn
         let tooltip = try page(report, "examples/scenarios/traits/tooltip_targets_button.json")
         #expect(tooltip.contains(#"data-view-id="buy""#))

@@ -8,6 +8,7 @@ enum HTMLAssets {
         kbd{border:1px solid #d0d7de;border-radius:3px;padding:0 3px;background:#fff}
         .badge{display:inline-block;border-radius:4px;padding:1px 6px;font-size:12px;color:#fff;background:#1a7f37}
         .badge.fail,.fail>.badge{background:#cf222e}.badge.error,.error>.badge{background:#8250df}
+        .badge.skip,.skip>.badge,.badge.todo,.todo>.badge{background:#6e7781}.mark{color:#6e7781}
         .summary{display:flex;flex-wrap:wrap;gap:16px;margin:8px 0 0}.summary div{min-width:70px}
         .summary dt{font-size:12px;color:#57606a}.summary dd{margin:0;font-weight:600}
         .summary .fail dd{color:#cf222e}.summary .pass dd{color:#1a7f37}.summary .error dd{color:#8250df}

@@ -6,7 +6,7 @@ extension HTMLReport {
     /// A scenario's page: header, failures (expected against actual by JSON path), the timeline
     /// of steps and, per step, its events and the screen after it.
     public static func page(_ result: ScenarioResult, run: Run) -> String {
-        let status = result.passed ? "pass" : Run.isError(result) ? "error" : "fail"
+        let status = Run.status(result)
         var body = "<header><a class=\"back\" href=\"index.html\">← all scenarios</a>"
         body += "<h1><span class=\"badge \(status)\">\(status.uppercased())</span> \(escape(result.name))</h1>"
         body += "<p class=\"file\">\(escape(result.relativePath)) · \(seconds(result.duration))"
@@ -16,9 +16,12 @@ extension HTMLReport {
             for failure in result.failures { body += failureHTML(failure) }
             body += "</section>\n"
         }
+        for mark in result.marks { body += "<p class=\"mark\">\(mark.kind == .skip ? "SKIP" : "TODO"): \(escape(mark.line))</p>\n" }
         if result.steps.isEmpty {
-            body += "<p class=\"notice\">No screens were recorded: the scenario's worker ended (timeout or crash) before it "
-                + "reported its steps, or the scenario did not run. The transcript so far:</p>\n"
+            body += result.status == .skipped || result.status == .todo
+                ? "<p class=\"notice\">The scenario did not run: nothing to draw.</p>\n"
+                : "<p class=\"notice\">No screens were recorded: the scenario's worker ended (timeout or crash) before it "
+                    + "reported its steps. The transcript so far:</p>\n"
             body += eventsHTML(result.transcript, range: 0..<result.transcript.count)
             return document(title: result.name, body: body)
         }
@@ -44,6 +47,9 @@ extension HTMLReport {
         }
         html += "</h2>"
         if record.value != .null { html += "<pre class=\"step-json\">\(escape(JSONWriter.text(record.value)))</pre>" }
+        for mark in result.marks where mark.step != nil && mark.step == record.step {
+            html += "<p class=\"mark\">\(escape(mark.line)): the step did not run</p>"
+        }
         for failure in result.failures where anchor(step: failure.step) == id {
             html += "<p class=\"failed-here\">✗ \(escape(failure.summary))</p>"
         }
@@ -73,24 +79,26 @@ extension HTMLReport {
     /// both are JSON, else both texts; the line diff; the transcript around it.
     static func failureHTML(_ failure: ScenarioFailure) -> String {
         var html = "<div class=\"failure\"><p><a href=\"#\(anchor(step: failure.step))\">\(escape(failure.summary))</a></p>"
-        if let expected = failure.expected, let actual = failure.actual,
-           let differences = JSONDiff.differences(expected: expected, actual: actual), !differences.isEmpty {
-            let base = failure.expectation.map { "expect.\($0)" } ?? ""
+        let json = { (text: String?) in text.flatMap { try? JSONDocument(text: $0).value } }
+        if let expected = json(failure.expected), let actual = json(failure.actual) {
+            // The runner's differences (JSONMatch's rule), from the failure's own path.
+            let base = failure.expectation.map { "expect.\($0)" } ?? "$"
             html += "<table class=\"diff\"><thead><tr><th>JSON path</th><th>expected</th><th>actual</th></tr></thead><tbody>"
-            for difference in differences {
+            for difference in JSONMatch.differences(expected, actual).prefix(200) {
                 var startsWithIndex = false
                 if case .index? = difference.path.components.first { startsWithIndex = true }
-                let path = difference.path == .root ? (base.isEmpty ? "$" : base)
-                    : base + (startsWithIndex || base.isEmpty ? "" : ".") + difference.path.description
-                html += "<tr><td><code>\(escape(path))</code></td><td class=\"expected\"><code>\(escape(difference.expected ?? "(absent)"))</code></td>"
-                    + "<td class=\"actual\"><code>\(escape(difference.actual ?? "(absent)"))</code></td></tr>"
+                let path = difference.path == .root ? base : base + (startsWithIndex ? "" : ".") + difference.path.description
+                html += "<tr><td><code>\(escape(path))</code></td><td class=\"expected\"><code>\(escape(difference.expected))</code></td>"
+                    + "<td class=\"actual\"><code>\(escape(difference.actual))</code></td></tr>"
             }
             html += "</tbody></table>"
         } else {
             if let expected = failure.expected { html += "<p class=\"expected\">expected: <code>\(escape(expected))</code></p>" }
             if let actual = failure.actual { html += "<p class=\"actual\">actual: <code>\(escape(actual))</code></p>" }
         }
-        if let expected = failure.expected, let actual = failure.actual, let diff = LineDiff.json(expected: expected, actual: actual) {
+        let whole = failure.wholeExpected.flatMap { e in failure.wholeActual.map { (e, $0) } }
+            ?? failure.expected.flatMap { e in failure.actual.map { (e, $0) } }
+        if let (expected, actual) = whole, let diff = LineDiff.json(expected: expected, actual: actual) {
             html += "<pre class=\"linediff\">"
             for line in diff {
                 let kind = line.hasPrefix("-") ? "del" : line.hasPrefix("+") ? "ins" : "same"

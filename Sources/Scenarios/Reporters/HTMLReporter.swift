@@ -11,18 +11,18 @@ public final class HTMLReporter: RunnerReporter, @unchecked Sendable {
     private let output: RunnerOutput
     private let directory: String
     /// Scenarios found but not selected (`--filter`, `--shard`).
-    private let skipped: Int
+    private let deselected: Int
 
-    public init(directory: String, options: RunnerOptions, output: RunnerOutput, skipped: Int = 0) {
+    public init(directory: String, options: RunnerOptions, output: RunnerOutput, deselected: Int = 0) {
         self.directory = directory
         self.options = options
         self.output = output
-        self.skipped = skipped
+        self.deselected = deselected
     }
 
     public func handle(_ event: RunnerEvent) throws {
         guard case .runFinished(let results, _) = event else { return }
-        let run = HTMLReport.Run(results: results, skipped: skipped, shard: options.shard?.description, filter: options.filter,
+        let run = HTMLReport.Run(results: results, deselected: deselected, shard: options.shard?.description, filter: options.filter,
                                  paths: options.paths)
         try output.writeFile(directory + "/index.html", HTMLReport.index(run))
         for result in results {
@@ -41,14 +41,15 @@ public enum HTMLReport {
     /// What the index and every page say about the run.
     public struct Run: Sendable {
         public var results: [ScenarioResult]
-        public var skipped: Int
+        /// Scenarios found but not selected by `--filter` or `--shard`.
+        public var deselected: Int
         public var shard: String?
         public var filter: String?
         public var paths: [String]
 
-        public init(results: [ScenarioResult], skipped: Int = 0, shard: String? = nil, filter: String? = nil, paths: [String] = []) {
+        public init(results: [ScenarioResult], deselected: Int = 0, shard: String? = nil, filter: String? = nil, paths: [String] = []) {
             self.results = results
-            self.skipped = skipped
+            self.deselected = deselected
             self.shard = shard
             self.filter = filter
             self.paths = paths
@@ -56,9 +57,21 @@ public enum HTMLReport {
 
         /// A failed scenario whose first failure is an error (a step threw, a Lua error).
         public static func isError(_ result: ScenarioResult) -> Bool { result.failures.first?.isError ?? false }
-        public var passed: Int { results.filter(\.passed).count }
-        public var errors: Int { results.filter { !$0.passed && Self.isError($0) }.count }
-        public var failed: Int { results.count - passed - errors }
+        /// `pass`, `fail`, `error`, `skip` or `todo`.
+        public static func status(_ result: ScenarioResult) -> String {
+            switch result.status {
+            case .passed: return "pass"
+            case .failed: return isError(result) ? "error" : "fail"
+            case .skipped: return "skip"
+            case .todo: return "todo"
+            }
+        }
+        private func count(_ status: String) -> Int { results.filter { Self.status($0) == status }.count }
+        public var passed: Int { count("pass") }
+        public var failed: Int { count("fail") }
+        public var errors: Int { count("error") }
+        public var skipped: Int { count("skip") }
+        public var todo: Int { count("todo") }
         public var duration: Double { results.reduce(0) { $0 + $1.duration } }
     }
 
@@ -104,8 +117,9 @@ public enum HTMLReport {
     static func summary(_ run: Run) -> String {
         var html = "<dl class=\"summary\">"
         for (name, value, kind) in [("passed", run.passed, "pass"), ("failed", run.failed, "fail"), ("errors", run.errors, "error"),
-                                    ("skipped", run.skipped, "skip")] {
-            html += "<div class=\"\(kind)\"><dt>\(name)</dt><dd id=\"count-\(name)\">\(value)</dd></div>"
+                                    ("skipped", run.skipped, "skip"), ("todo", run.todo, "todo"),
+                                    ("not selected", run.deselected, "skip")] {
+            html += "<div class=\"\(kind)\"><dt>\(name)</dt><dd id=\"count-\(name.replacingOccurrences(of: " ", with: "-"))\">\(value)</dd></div>"
         }
         html += "<div><dt>time in scenarios</dt><dd>\(seconds(run.duration))</dd></div>"
         html += "<div><dt>shard</dt><dd>\(escape(run.shard ?? "all"))</dd></div>"
@@ -118,7 +132,7 @@ public enum HTMLReport {
     public static func index(_ run: Run) -> String {
         var rows = ""
         for result in run.results {
-            let status = result.passed ? "pass" : Run.isError(result) ? "error" : "fail"
+            let status = Run.status(result)
             let first = result.failures.first.map { " — " + escape($0.summary) } ?? ""
             rows += "<li class=\"scenario \(status)\"><span class=\"badge\">\(status.uppercased())</span> "
                 + "<a href=\"\(escape(pageName(result.relativePath)))\">\(escape(result.name))</a> "

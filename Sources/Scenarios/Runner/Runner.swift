@@ -57,8 +57,10 @@ public enum Runner {
             return ExitCode.usage
         }
 
-        // Running; the reporters (progress line, text or TAP report, report files) follow its events.
-        let events = RunnerEventStream(reporters(options: options, output: output, skipped: scenarios.count - selected.count))
+        // Running (not the skipped and to-do scenarios, nor, when some are marked `only`, the
+        // others); the reporters (progress line, text or TAP report, report files, the HTML
+        // report) follow its events.
+        let events = RunnerEventStream(reporters(options: options, output: output, deselected: scenarios.count - selected.count))
         let results = execute(selected, options: options, registry: registry, makeEngine: makeEngine, output: output, events: events)
         var status = results.allSatisfy(\.passed) ? ExitCode.passed : ExitCode.failed
         for error in events.errors {
@@ -73,15 +75,15 @@ public enum Runner {
     }
 
     /// The reporters of `ctlua test`: the progress line (on a terminal, or as `options.progress`
-    /// says), the text or TAP report, the report files, the HTML report (`skipped`: the
+    /// says), the text or TAP report, the report files, the HTML report (`deselected`: the
     /// scenarios found but not selected, for its summary).
-    public static func reporters(options: RunnerOptions, output: RunnerOutput, skipped: Int = 0) -> [any RunnerReporter] {
+    public static func reporters(options: RunnerOptions, output: RunnerOutput, deselected: Int = 0) -> [any RunnerReporter] {
         var reporters: [any RunnerReporter] = []
         if options.progress ?? output.isTerminal { reporters.append(ProgressReporter(write: output.stderr)) }
         reporters.append(SummaryReporter(options: options, output: output))
         reporters.append(ReportFilesReporter(options: options, output: output))
         if let directory = options.reportDirectory {
-            reporters.append(HTMLReporter(directory: directory, options: options, output: output, skipped: skipped))
+            reporters.append(HTMLReporter(directory: directory, options: options, output: output, deselected: deselected))
         }
         return reporters
     }
@@ -93,15 +95,38 @@ public enum Runner {
         var scenarios: [Scenario] = []
         let loader = ScenarioLoader(registry: registry)
         for file in files {
-            switch loader.load(file) {
-            case .success(let scenario): scenarios.append(scenario)
+            switch loader.loadAll(file) {
+            case .success(let loaded): scenarios += loaded
             case .failure(let failure): errors += failure.errors
             }
         }
         return errors.isEmpty ? .success(scenarios) : .failure(ScenarioLoadErrors(errors))
     }
 
-    /// Runs scenarios on `options.jobs` workers; results come back in the scenarios' order.
+    /// Runs the scenarios that are not marked `skip` or `todo` (when any is marked `only`, only
+    /// those); the others have a result without running. Results carry each scenario's marks and
+    /// come back in the scenarios' order.
+    public static func executeMarked(_ scenarios: [Scenario], options: RunnerOptions, registry: StepRegistry,
+                                     makeEngine: ScenarioExecutor.EngineFactory? = nil,
+                                     output: RunnerOutput = .standard) -> [ScenarioResult] {
+        execute(scenarios, options: options, registry: registry, makeEngine: makeEngine, output: output)
+    }
+
+    /// `scenarios` with the marks `only` implies: when any is marked `only`, each other one not
+    /// already marked is skipped.
+    static func applyingOnly(_ scenarios: [Scenario]) -> [Scenario] {
+        var marked = scenarios
+        if marked.contains(where: \.only) {
+            for i in marked.indices where !marked[i].only && marked[i].scenarioMark == nil {
+                marked[i].marks.insert(ScenarioMark(kind: .skip, reason: "another scenario is marked only"), at: 0)
+            }
+        }
+        return marked
+    }
+
+    /// Runs scenarios on `options.jobs` workers; results come back in the scenarios' order. A
+    /// scenario marked `skip` or `todo` (or not marked `only` when some are) does not run: its
+    /// result, without failures, carries its marks.
     /// `reporters` are given the run's events (``RunnerEvent``); what they throw is dropped
     /// (``run(options:registry:makeEngine:output:)`` reports it).
     ///
@@ -124,6 +149,7 @@ public enum Runner {
             executor.screens = options.reportDirectory != nil
             return executor
         }()
+        let scenarios = applyingOnly(scenarios)
         events.emit(.runStarted(scenarios: scenarios))
         // Worker processes (the default of `ctlua test`), or engines on this process's threads.
         let pool = options.workers.map(WorkerPool.init(options:))
@@ -131,6 +157,9 @@ public enum Runner {
             count: scenarios.count, workers: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
             completed: { _, result in events.emit(.scenarioFinished(result)) },
             body: { i in
+                if scenarios[i].scenarioMark != nil {
+                    return executor.result(of: scenarios[i], failures: [], transcript: [], duration: 0)
+                }
                 guard let pool else { return executor.run(scenarios[i]) }
                 let request = WorkerRequest(scenario: scenarios[i], limits: options.limits, snapshots: options.snapshots,
                                             coverage: executor.coverage, screens: executor.screens)
