@@ -38,6 +38,12 @@ func median(_ xs: [Double]) -> Double {
 /// Runs `measured` and `baseline` alternately (the order flips every pair, after one warm-up
 /// of each) and returns the medians of their per-operation results.
 func alternate(runs: Int, measured: () throws -> Double, baseline: () throws -> Double) rethrows -> (Double, Double) {
+    // CTLUA_BENCH_SIDE=measured|baseline runs one side only (instruction counts under callgrind).
+    switch ProcessInfo.processInfo.environment["CTLUA_BENCH_SIDE"] {
+    case "measured": return try (alternateOne(runs: runs, measured), 0)
+    case "baseline": return try (0, alternateOne(runs: runs, baseline))
+    default: break
+    }
     _ = try measured()
     _ = try baseline()
     var m: [Double] = []
@@ -54,8 +60,22 @@ func alternate(runs: Int, measured: () throws -> Double, baseline: () throws -> 
     return (median(m), median(b))
 }
 
+/// One side alone: a warm-up, then `runs` runs; the median.
+@inline(never)
+func alternateOne(runs: Int, _ body: () throws -> Double) rethrows -> Double {
+    _ = try body()
+    var v: [Double] = []
+    for _ in 0..<runs { v.append(try body()) }
+    return median(v)
+}
+
 /// Doubles `n` from `start` until one run of `body(n)` takes at least `targetNs`.
 func calibrate(start: Int = 1, targetNs: UInt64, max: Int = 50_000_000, _ body: (Int) throws -> Void) rethrows -> Int {
+    // CTLUA_BENCH_N fixes the count (instruction counts under callgrind must not depend on timing).
+    if let fixed = ProcessInfo.processInfo.environment["CTLUA_BENCH_N"].flatMap({ Int($0) }), fixed > 0 {
+        try body(fixed)
+        return fixed
+    }
     var n = start
     while true {
         let t0 = now()

@@ -42,7 +42,8 @@ public final class LuaState {
     /// Warnings received while no handler was set.
     public private(set) var warnings: [String] = []
     /// The bound on nested entries from Swift (shared with other states by assigning one value).
-    public var nesting = LuaNesting()
+    /// Unchecked exclusivity: read on every entry, never held across a call (see `LuaNesting.depth`).
+    @exclusivity(unchecked) public var nesting = LuaNesting()
     /// Bytes written by `print` so far (counted against `limits.output`).
     public private(set) var outputUsed = 0
 
@@ -165,10 +166,13 @@ public struct LuaInterruptHandle: @unchecked Sendable {
 
 // MARK: - The C callbacks (no captures: plain C function pointers)
 
+// Borrows the state (`_withUnsafeGuaranteedRef`: no retain/release pair per call, B1): Lua runs
+// only inside a method of the state, whose caller holds it. The box is retained: a callback that
+// closed the state would release it while it runs.
 private let luaRuntimeDispatch: ctl_dispatch_fn = { L, box in
-    let state = LuaState.owner(of: L!)
-    let function = Unmanaged<SwiftFunctionBox>.fromOpaque(box!).takeUnretainedValue()
-    return state.dispatch(function, on: L!)
+    Unmanaged<LuaState>.fromOpaque(ctl_getruntime(L!).pointee.owner)._withUnsafeGuaranteedRef { state in
+        state.dispatch(Unmanaged<SwiftFunctionBox>.fromOpaque(box!).takeUnretainedValue(), on: L!)
+    }
 }
 
 private let luaRuntimeRelease: ctl_release_fn = { box in
