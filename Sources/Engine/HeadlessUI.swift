@@ -27,6 +27,9 @@ public final class HeadlessUI {
     /// Views shown outside this recorder (a system's own, as experience content): by owner, a
     /// function giving the tap handler of a view id it shows, nil when it shows none.
     private var tapResolvers: [(owner: String, resolve: (String) -> (() throws -> Void)?)] = []
+    /// Told of each change to the app's views (the id shown, updated or hidden), by owner: a
+    /// system re-lays out what it shows over them (the SDK's frame observers).
+    private var layoutObservers: [(owner: String, observe: (String) -> Void)] = []
     private let transcript: Transcript
 
     public init(transcript: Transcript) { self.transcript = transcript }
@@ -38,6 +41,7 @@ public final class HeadlessUI {
         var fields: JSONObject = ["id": .string(id)]
         for (k, v) in properties where k != "id" { fields[k] = v }
         transcript.record("ui.show", fields)
+        layoutChanged(id)
     }
 
     /// Merges `properties` into a shown view.
@@ -48,6 +52,7 @@ public final class HeadlessUI {
         var fields: JSONObject = ["id": .string(id)]
         for (k, v) in properties where k != "id" { fields[k] = v }
         transcript.record("ui.update", fields)
+        layoutChanged(id)
     }
 
     /// Removes a view; hiding a view that is not shown does nothing.
@@ -55,6 +60,7 @@ public final class HeadlessUI {
         guard views.removeValue(forKey: id) != nil else { return }
         tapHandlers[id] = nil
         transcript.record("ui.hide", ["id": .string(id)])
+        layoutChanged(id)
     }
 
     /// Removes every view.
@@ -72,6 +78,16 @@ public final class HeadlessUI {
     public func setTapResolver(owner: String, _ resolve: @escaping (String) -> (() throws -> Void)?) {
         tapResolvers.removeAll { $0.owner == owner }
         tapResolvers.append((owner, resolve))
+    }
+
+    /// Tells `observe` of every change to the app's views (replacing the owner's former observer).
+    public func setLayoutObserver(owner: String, _ observe: @escaping (String) -> Void) {
+        layoutObservers.removeAll { $0.owner == owner }
+        layoutObservers.append((owner, observe))
+    }
+
+    private func layoutChanged(_ id: String) {
+        for observer in layoutObservers { observer.observe(id) }
     }
 
     /// Simulates a tap: records `ui.tap` and runs the view's handler; a view of the app first,

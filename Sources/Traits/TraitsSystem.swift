@@ -32,6 +32,10 @@ public final class TraitsSystem: EngineSystem {
             guard let view = self?.renderer.componentView(id) else { return nil }   // by id only: a kind is not an address
             return { try view.onTap?() }
         }
+        renderer.frameExists = { [weak engine] frame in
+            engine?.ui.views.values.contains { $0.id == frame || $0.properties["frameID"]?.stringValue == frame } ?? false
+        }
+        engine.ui.setLayoutObserver(owner: "traits") { [weak self] _ in self?.renderer.appLayoutChanged() }
         try engine.installModule("traits") { [unowned self, unowned engine] state in
             let module = try TraitsModule.make(system: self, engine: engine, state: state)
             if case .table(let table) = module { TraitsModule.addExperienceFunctions(to: table, system: self, engine: engine, state: state) }
