@@ -11,7 +11,7 @@ struct CIExampleTests {
 
     /// A folder with `examples/` copied and `scripts/bootstrap` and `scripts/ctlua` at hand.
     private func workspace() throws -> URL {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         let fm = FileManager.default
         try fm.copyItem(at: Self.root.appendingPathComponent("examples"), to: dir.appendingPathComponent("examples"))
         let scripts = dir.appendingPathComponent("scripts")
