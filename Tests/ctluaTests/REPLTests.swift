@@ -193,6 +193,7 @@ import Testing
             expect(c, "template.presenting"); expect(c, "ui.show"); expect(c, "Sale"); expect(c, "template.presented"); prompt(c)
             send(c, ":queue"); expect(c, "displayed: c1 Banner"); prompt(c)
             send(c, ":ui"); expect(c, "  banner.title"); expect(c, "* banner.open"); prompt(c)
+            send(c, ":screen"); expect(c, "z1 app: headless views"); expect(c, "#banner.title view “Sale”"); expect(c, "[tap] #banner.open"); prompt(c)
             send(c, ":events 3"); expect(c, "template.presented"); expect(c, "notification.viewed"); prompt(c)
             send(c, ":tap banner.title"); expect(c, "ui.tap"); prompt(c)
             send(c, ":tap nope"); expect(c, "nope"); prompt(c)
@@ -222,7 +223,7 @@ import Testing
     }
 
     @Test func historySurvivesARestart() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let history = dir.appendingPathComponent("history").path
         try session("""
@@ -248,7 +249,7 @@ import Testing
     /// is not used; the session runs with its history in memory and leaves the path as it was.
     @Test(arguments: ["fifo", "large"])
     func aHistoryPathThatIsNotASmallRegularFileIsLeftAlone(kind: String) throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let history = dir.appendingPathComponent("history").path
         if kind == "fifo" {
@@ -304,7 +305,7 @@ import Testing
     /// Runs a pexpect script against the built `ctlua`; fails with its output when it fails or hangs.
     private func session(_ body: String, environment: [String: String] = [:],
                          sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let script = dir.appendingPathComponent("session.py")
         try (Self.prelude + body + "\n").write(to: script, atomically: true, encoding: .utf8)
