@@ -69,6 +69,7 @@ struct CIExampleTests {
             seen += try testcases(dir.appendingPathComponent("reports/scenarios-\(shard).xml"))
             let lcov = try String(contentsOf: dir.appendingPathComponent("coverage/scenarios-\(shard).info"), encoding: .utf8)
             #expect(lcov.contains("SF:examples/templates/") && lcov.contains("end_of_record"), "shard \(shard): \(lcov.prefix(300))")
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("report/\(shard)/index.html").path), "shard \(shard): no HTML report")
         }
         #expect(seen.sorted() == (try allScenarios(in: dir)))
     }
@@ -99,6 +100,7 @@ struct CIExampleTests {
             seen += try testcases(dir.appendingPathComponent("reports/scenarios-\(node).xml"))
             let lcov = try String(contentsOf: dir.appendingPathComponent("coverage/scenarios-\(node).info"), encoding: .utf8)
             #expect(lcov.contains("SF:examples/") && lcov.contains("end_of_record"), "job \(node): \(lcov.prefix(300))")
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("report/\(node)/index.html").path), "job \(node): no HTML report")
         }
         #expect(seen.sorted() == (try allScenarios(in: dir)))
     }
