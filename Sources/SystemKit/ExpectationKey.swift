@@ -11,12 +11,46 @@ public struct ExpectationMismatch: Sendable, Equatable {
     public var expected: String
     /// The actual value, as shown in reports.
     public var actual: String
+    /// The JSON path of the difference below the key (`children[1].text` makes `tree.children[1].text`);
+    /// when set it replaces `detail`.
+    public var path: JSONPath?
+    /// The whole pattern and value compared, as JSON text: `ctlua test --verbose` shows their line diff.
+    public var whole: Whole?
 
-    public init(detail: String? = nil, message: String, expected: String, actual: String) {
+    /// The whole pattern and the whole value of a mismatch found at a path below them.
+    public struct Whole: Sendable, Equatable {
+        public var expected: String
+        public var actual: String
+        public init(expected: String, actual: String) {
+            self.expected = expected
+            self.actual = actual
+        }
+    }
+
+    public init(detail: String? = nil, message: String, expected: String, actual: String, path: JSONPath? = nil, whole: Whole? = nil) {
         self.detail = detail
         self.message = message
         self.expected = expected
         self.actual = actual
+        self.path = path
+        self.whole = whole
+    }
+
+    /// One mismatch per difference between `pattern` and `value` (``JSONMatch/differences(_:_:at:)``),
+    /// each at its path under `path`, carrying the whole pair for `--verbose`; at most `limit`, the
+    /// last saying how many more. Empty when the value matches.
+    public static func differences(_ pattern: JSONValue, _ value: JSONValue, under path: JSONPath = .root,
+                                   message: String = "differs", limit: Int = 10) -> [ExpectationMismatch] {
+        let found = JSONMatch.differences(pattern, value, at: path)
+        guard !found.isEmpty else { return [] }
+        let whole = Whole(expected: JSONWriter.text(pattern), actual: JSONWriter.text(value))
+        var out = found.prefix(limit).map {
+            ExpectationMismatch(message: message, expected: $0.expected, actual: $0.actual, path: $0.path, whole: whole)
+        }
+        if found.count > limit {
+            out[limit - 1].message += " (and \(found.count - limit) more differences: --verbose shows the whole diff)"
+        }
+        return out
     }
 }
 

@@ -31,6 +31,8 @@ struct TestCommand: ParsableCommand {
             scripts the scenarios loaded.
             """, valueName: "glob")) var coverageInclude: [String] = []
     @Flag(help: "Print TAP instead of the text report.") var tap = false
+    @Flag(help: "A failure inside a `tree`/`ui` pattern also shows the line diff of the whole pattern against the whole value.")
+    var verbose = false
     @Option(help: "Write transcripts of failed scenarios to this folder.") var trace: String?
     @Flag(help: "With --trace, write every scenario's transcript.") var traceAll = false
     @Flag(help: "Rewrite the golden transcripts of `snapshot` expectations instead of comparing them.") var updateSnapshots = false
@@ -77,6 +79,7 @@ struct TestCommand: ParsableCommand {
                                     limits: limits)
         options.snapshots = SnapshotMode.fromEnvironment(update: updateSnapshots)
         options.coveragePath = coverage
+        options.verbose = verbose
         if !coverageInclude.isEmpty { options.coverageInclude = coverageInclude.filter { !$0.isEmpty } }
         if !noWorkers {
             let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))

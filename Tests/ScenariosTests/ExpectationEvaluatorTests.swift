@@ -26,7 +26,7 @@ struct ExpectationEvaluatorTests {
         Case(label: "queue", expect: #"{"queue": ["c2"]}"#, failing: nil),
         Case(label: "queue wrong", expect: #"{"queue": []}"#, failing: "queue"),
         Case(label: "ui partial", expect: #"{"ui": {"title": {"text": "Sale"}}}"#, failing: nil),
-        Case(label: "ui property differs", expect: #"{"ui": {"title": {"text": "Soon"}}}"#, failing: "ui.title"),
+        Case(label: "ui property differs", expect: #"{"ui": {"title": {"text": "Soon"}}}"#, failing: "ui.title.text"),
         Case(label: "ui view missing", expect: #"{"ui": {"button": {}}}"#, failing: "ui.button"),
         Case(label: "ui absent view", expect: #"{"ui": {"button": null}}"#, failing: nil),
         Case(label: "ui view that must be absent is shown", expect: #"{"ui": {"title": null}}"#, failing: "ui.title"),
@@ -106,6 +106,9 @@ struct ExpectationEvaluatorTests {
         let result = try Fixture.run(Fixture.steps(
             #"{"fake": "show wheel.title {\"text\": \"Spin\"}"}"#,
             #"{"expect": {"ui": {"wheel.title": {"text": "Stop"}}}}"#))
-        #expect(result.failures.map(\.summary) == [#"steps[1].expect.ui["wheel.title"]: view "wheel.title" has other properties"#])
+        #expect(result.failures.map(\.summary) == [#"steps[1].expect.ui["wheel.title"].text: view "wheel.title" has other properties"#])
+        // The failure points at the difference; the whole view only with --verbose.
+        #expect(result.failures.first?.expected == #""Stop""# && result.failures.first?.actual == #""Spin""#)
+        #expect(result.failures.first?.wholeActual == #"{"text":"Spin"}"#)
     }
 }

@@ -53,7 +53,7 @@ struct CheckCommandTests {
             #"fixture_scenario.json:1:43: setup.files["https://cdn/x.png"]: file not found: fixtures/none.png (looked for \#(dir.path)/fixtures/none.png)"#,
             "fixture_scenario.json:2:36: steps[0].show.experience: file not found: tour.json (looked for \(dir.path)/tour.json)",
             "lua_test.lua:1: unexpected symbol near '='",
-            #"other.json: not a file ctlua reads (known: scenario (an object with "steps"), CleverTap template definition, FlowX process definition, FlowX theme, hook plugin configuration, river file, Appcues experience)"#,
+            #"other.json: not a file ctlua reads (known: scenario (an object with "steps"), shared setup ("scripts"/"setup" that scenarios include), CleverTap template definition, FlowX process definition, FlowX theme, hook plugin configuration, river file, Appcues experience)"#,
             "plugins.json:1:28: [0].plugin.identifier: expected a string, got number",
             "process.json:1:106: screens[0].forms[0].fields[0].validators[0]: flowx: process 'loan', screen 'a', field 'iban': no custom validator named 'ibanCheck' is registered; it will count as valid (the SDK's unknown-name rule)",
             #"river.json:1:38: [1].id: duplicate screen id "home""#,

@@ -20,6 +20,15 @@ struct OptionPlacementTests {
     }
 
     static let scenario = #"{"name": "ok", "steps": [{"advance": 1}]}"#
+    static let wrongTree = #"""
+        {"name": "tree", "steps": [
+          {"show": {"experience": {"id": "e", "name": "E", "type": "mobile",
+            "traits": [{"type": "@appcues/modal", "config": {"presentationStyle": "dialog"}},
+                       {"type": "@appcues/skippable", "config": {"buttonAppearance": "hidden"}}],
+            "steps": [{"id": "s", "type": "modal"}]}}},
+          {"expect": {"tree": {"kind": "wrapper", "children": [{"kind": "backdrop"}, {"kind": "body", "children": [
+            {"kind": "container", "children": [{"kind": "step"}, {"kind": "close-button"}]}]}]}}}]}
+        """#
     static let loop = "local s = 0 for i = 1, 3e7 do s = s + i end"
     static let smallLoop = "local s = 0 for i = 1, 1e5 do s = s + i end"
     static let busy = "local s = 0 for i = 1, 2e8 do s = s + i end"
@@ -51,6 +60,8 @@ struct OptionPlacementTests {
             "coverage-include": Probe(option: ["--coverage-include", "none"], rest: ["--coverage", "cov.info", "a.json"],
                                       files: ["a.json": scenario, "lib.lua": "return 1\n"]),
             "tap": Probe(option: ["--tap"], rest: ["a.json"], files: ["a.json": scenario]),
+            // A failure inside a `tree` pattern: the whole pattern's line diff only with --verbose.
+            "verbose": Probe(option: ["--verbose"], rest: ["a.json"], files: ["a.json": wrongTree]),
             "trace": Probe(option: ["--trace", "tr"], rest: ["a_test.lua"], files: ["a_test.lua": "error('no')"]),
             "trace-all": Probe(option: ["--trace-all"], rest: ["--trace", "tr", "a.json"], files: ["a.json": scenario]),
             "update-snapshots": Probe(

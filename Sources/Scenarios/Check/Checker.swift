@@ -68,8 +68,11 @@ public struct Checker {
                 var found = found
                 found.rule = "a .json file whose top-level object has a \"steps\" key and that no system recognises"
                 scenarios.append(found)
+            } else if let keys = reader.root.objectValue?.keys, !keys.isEmpty, Set(keys).isSubset(of: ScenarioLoader.includeKeys) {
+                // Shared setup (`include`): checked with each scenario that includes it.
+                report.counts["shared setup", default: 0] += 1
             } else {
-                let kinds = (["scenario (an object with \"steps\")"] + registry.catalog.fileKinds.map(\.name)).joined(separator: ", ")
+                let kinds = (["scenario (an object with \"steps\")", "shared setup (\"scripts\"/\"setup\" that scenarios include)"] + registry.catalog.fileKinds.map(\.name)).joined(separator: ", ")
                 report.problems.append(LocatedProblem(file: found.relativePath,
                                                       message: "not a file ctlua reads (known: \(kinds))").description)
             }

@@ -19,10 +19,14 @@ struct ExpectationEvaluator {
                          snapshots: (store: SnapshotStore, scenarioFile: String)? = nil) -> Outcome {
         var outcome = Outcome()
         let events = engine.transcript.events
-        func fail(_ expectation: String, _ message: String, expected: String?, actual: String?, at index: Int?) {
-            outcome.failures.append(ScenarioFailure(
+        func fail(_ expectation: String, _ message: String, expected: String?, actual: String?, at index: Int?,
+                  whole: ExpectationMismatch.Whole? = nil) {
+            var failure = ScenarioFailure(
                 step: step, expectation: expectation, message: message, expected: expected, actual: actual,
-                eventIndex: index ?? max(events.count - 1, 0)))
+                eventIndex: index ?? max(events.count - 1, 0))
+            failure.wholeExpected = whole?.expected
+            failure.wholeActual = whole?.actual
+            outcome.failures.append(failure)
         }
 
         if let patterns = expectation.events {
@@ -90,8 +94,13 @@ struct ExpectationEvaluator {
                 continue
             }
             for mismatch in definition.check(engine, value) {
-                fail(mismatch.detail.map { JSONPath.root.key(name).key($0).description } ?? name, mismatch.message,
-                     expected: mismatch.expected, actual: mismatch.actual, at: nil)
+                let label: String
+                if let path = mismatch.path {
+                    label = JSONPath(components: [.key(name)] + path.components).description
+                } else {
+                    label = mismatch.detail.map { JSONPath.root.key(name).key($0).description } ?? name
+                }
+                fail(label, mismatch.message, expected: mismatch.expected, actual: mismatch.actual, at: nil, whole: mismatch.whole)
             }
         }
         return outcome

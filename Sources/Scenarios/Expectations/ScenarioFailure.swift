@@ -14,6 +14,10 @@ public struct ScenarioFailure: Sendable, Equatable {
     public var actual: String?
     /// The transcript position the failure is about (context is shown around it).
     public var eventIndex: Int?
+    /// The whole pattern and value when `expected`/`actual` are one difference inside them
+    /// (`tree.children[1].text`): `ctlua test --verbose` shows their line diff.
+    public var wholeExpected: String?
+    public var wholeActual: String?
     /// Transcript lines around `eventIndex`, filled by the runner (`> ` marks the event itself).
     public var context: [String]
 
@@ -41,14 +45,15 @@ public struct ScenarioFailure: Sendable, Equatable {
     /// `steps[3].expect.events[1]: no later event matches`, the one-line summary.
     public var summary: String {
         var where_ = location
-        if let expectation { where_ += where_.isEmpty ? expectation : ".expect.\(expectation)" }
+        // An unnamed error event is not an expectation written in the step: its label is the step.
+        if let expectation, expectation != "error event" { where_ += where_.isEmpty ? expectation : ".expect.\(expectation)" }
         return where_.isEmpty ? message : "\(where_): \(message)"
     }
 }
 
 extension ScenarioFailure: JSONRepresentable {
     /// `{"step", "expectation", "message", "summary", "expected", "actual", "eventIndex",
-    /// "context"}`, absent parts null: the form of the JSON report and of a worker's result.
+    /// "context", "wholeExpected"?, "wholeActual"?}`, absent parts null: the form of the JSON report and of a worker's result.
     public var json: JSONValue {
         var object: JSONObject = [:]
         object["step"] = step.map { .integer(Int64($0)) } ?? .null
@@ -59,6 +64,8 @@ extension ScenarioFailure: JSONRepresentable {
         object["actual"] = actual.map(JSONValue.string) ?? .null
         object["eventIndex"] = eventIndex.map { .integer(Int64($0)) } ?? .null
         object["context"] = .array(context.map(JSONValue.string))
+        if let wholeExpected { object["wholeExpected"] = .string(wholeExpected) }
+        if let wholeActual { object["wholeActual"] = .string(wholeActual) }
         return .object(object)
     }
 
@@ -73,5 +80,7 @@ extension ScenarioFailure: JSONRepresentable {
                   actual: try reader.optionalString(object["actual"], at: .root.key("actual")),
                   eventIndex: try reader.optionalInteger(object["eventIndex"], at: .root.key("eventIndex")),
                   context: object["context"] == nil ? [] : try reader.strings(object["context"], at: .root.key("context")))
+        wholeExpected = try reader.optionalString(object["wholeExpected"], at: .root.key("wholeExpected"))
+        wholeActual = try reader.optionalString(object["wholeActual"], at: .root.key("wholeActual"))
     }
 }

@@ -9,6 +9,7 @@ extension Scenario: JSONRepresentable {
     ///      "steps": [{"index": 0, "name": "deliver", "step": {"deliver": {...}}}, ...]}
     public var json: JSONValue {
         var object: JSONObject = ["file": .string(file), "relativePath": .string(relativePath), "name": .string(name)]
+        if !marks.isEmpty { object["marks"] = .array(marks.map(\.json)) }
         if case .steps(let scripts, let setup, let steps) = body {
             object["scripts"] = .array(scripts.map { .string($0) })
             object["setup"] = setup
@@ -23,8 +24,12 @@ extension Scenario: JSONRepresentable {
         let file = try reader.string(object["file"], at: .root.key("file"))
         let relativePath = try reader.string(object["relativePath"], at: .root.key("relativePath"))
         let name = try reader.string(object["name"], at: .root.key("name"))
+        var marks: [ScenarioMark] = []
+        for (i, mark) in try reader.array(object["marks"] ?? [], at: .root.key("marks")).enumerated() {
+            do { marks.append(try ScenarioMark(json: mark)) } catch { throw error.under(.root.key("marks").index(i)) }
+        }
         guard object["scripts"] != nil || object["steps"] != nil else {
-            self.init(relativePath: relativePath, file: file, name: name, body: .lua)
+            self.init(relativePath: relativePath, file: file, name: name, body: .lua, marks: marks)
             return
         }
         var steps: [ScenarioStep] = []
@@ -33,7 +38,7 @@ extension Scenario: JSONRepresentable {
         }
         self.init(relativePath: relativePath, file: file, name: name,
                   body: .steps(scripts: try reader.strings(object["scripts"], at: .root.key("scripts")),
-                               setup: object["setup"] ?? .null, steps: steps))
+                               setup: object["setup"] ?? .null, steps: steps), marks: marks)
     }
 }
 

@@ -42,13 +42,22 @@ public struct Scenario: Sendable, Equatable {
     /// The `name` member, or the file name without extension.
     public var name: String
     public var body: Body
+    /// `skip`/`todo` of the scenario (step nil) and of its steps, in order.
+    public var marks: [ScenarioMark] = []
+    /// `"only": true`: when any scenario selected has it, the others are skipped.
+    public var only = false
 
-    public init(relativePath: String, file: String, name: String, body: Body) {
+    public init(relativePath: String, file: String, name: String, body: Body, marks: [ScenarioMark] = [], only: Bool = false) {
         self.relativePath = relativePath
         self.file = file
         self.name = name
         self.body = body
+        self.marks = marks
+        self.only = only
     }
+
+    /// The mark of the whole scenario: it does not run.
+    public var scenarioMark: ScenarioMark? { marks.first { $0.step == nil } }
 
     /// The folder holding the file: paths inside the scenario are relative to it.
     public var directory: String {

@@ -10,16 +10,22 @@ public struct ScenarioLoader: Sendable {
 
     public init(registry: StepRegistry) { self.registry = registry }
 
-    /// Loads one file: a `.lua` scenario as is, anything else as a JSON scenario.
+    /// Loads one file: a `.lua` scenario as is, anything else as a JSON scenario (a
+    /// parameterized scenario gives its first case).
     public func load(_ found: ScenarioDiscovery.Found) -> Result<Scenario, ScenarioLoadErrors> {
+        loadAll(found).map { $0[0] }
+    }
+
+    /// Every scenario of a file: one, or one per case of a parameterized scenario (`cases`).
+    public func loadAll(_ found: ScenarioDiscovery.Found) -> Result<[Scenario], ScenarioLoadErrors> {
         let baseName = (found.file as NSString).lastPathComponent
         let stem = (baseName as NSString).deletingPathExtension
         if found.file.lowercased().hasSuffix(".lua") {
             guard FileManager.default.isReadableFile(atPath: found.file) else {
                 return .failure(ScenarioLoadErrors([LocatedProblem(file: found.relativePath, message: "cannot read: not readable")]))
             }
-            return .success(Scenario(relativePath: found.relativePath, file: found.file,
-                                     name: ScenarioDiscovery.luaScenarioName(stem), body: .lua))
+            return .success([Scenario(relativePath: found.relativePath, file: found.file,
+                                      name: ScenarioDiscovery.luaScenarioName(stem), body: .lua)])
         }
         let reader: JSONReader
         switch found.document {
@@ -33,23 +39,36 @@ public struct ScenarioLoader: Sendable {
             }
             do { reader = try JSONReader(file: found.relativePath, bytes: bytes) } catch { return .failure(ScenarioLoadErrors([error] + Self.ruleNote(found))) }
         }
-        return load(reader, found: found, defaultName: stem)
+        return loadAll(reader, found: found, defaultName: stem)
     }
 
-    /// Parses and validates JSON scenario text (also used by tests).
+    /// Parses and validates JSON scenario text (also used by tests); a parameterized scenario gives its first case.
     public func load(bytes: [UInt8], found: ScenarioDiscovery.Found, defaultName: String) -> Result<Scenario, ScenarioLoadErrors> {
-        do { return load(try JSONReader(file: found.relativePath, bytes: bytes), found: found, defaultName: defaultName) } catch {
+        loadAll(bytes: bytes, found: found, defaultName: defaultName).map { $0[0] }
+    }
+
+    /// Parses and validates JSON scenario text: every scenario it holds, or every problem.
+    public func loadAll(bytes: [UInt8], found: ScenarioDiscovery.Found, defaultName: String) -> Result<[Scenario], ScenarioLoadErrors> {
+        do { return loadAll(try JSONReader(file: found.relativePath, bytes: bytes), found: found, defaultName: defaultName) } catch {
             return .failure(ScenarioLoadErrors([error] + Self.ruleNote(found)))
         }
     }
 
-    /// Validates a parsed JSON scenario.
-    func load(_ reader: JSONReader, found: ScenarioDiscovery.Found, defaultName: String) -> Result<Scenario, ScenarioLoadErrors> {
+    /// Validates a parsed JSON scenario: every scenario it holds, or every problem.
+    func loadAll(_ reader: JSONReader, found: ScenarioDiscovery.Found, defaultName: String) -> Result<[Scenario], ScenarioLoadErrors> {
         var validator = Validation(reader: reader)
         let directory = (found.file as NSString).deletingLastPathComponent
-        let scenario = validate(reader.root, found: found, directory: directory, defaultName: defaultName, into: &validator)
-        if !validator.errors.isEmpty { return .failure(ScenarioLoadErrors(validator.errors + Self.ruleNote(found))) }
-        return .success(scenario)
+        var caseValidator = Validation(reader: reader)
+        let scenarios = expand(reader.root, validate: { root, caseName in
+            var scenario = validate(root, found: found, directory: directory, defaultName: defaultName, into: &validator)
+            if let caseName { scenario.name += " [\(caseName)]" }
+            return scenario
+        }, into: &caseValidator)
+        // One problem of the scenario body is the same in every case: report it once.
+        var seen: Set<String> = []
+        let errors = (caseValidator.errors + validator.errors).filter { seen.insert($0.description).inserted }
+        if !errors.isEmpty || scenarios.isEmpty { return .failure(ScenarioLoadErrors(errors + Self.ruleNote(found))) }
+        return .success(scenarios)
     }
 
     /// For a file found in a folder, a line saying which rule took it as a scenario (a file a
@@ -69,7 +88,7 @@ public struct ScenarioLoader: Sendable {
         mutating func add(_ problems: [(JSONPath, String)]) { for (path, message) in problems { add(path, message) } }
     }
 
-    private static let topLevel: Set<String> = ["name", "description", "scripts", "setup", "steps"]
+    private static let topLevel: Set<String> = ["name", "description", "scripts", "setup", "steps", "skip", "todo", "only", "cases", "include"]
 
     private func validate(_ root: JSONValue, found: ScenarioDiscovery.Found, directory: String, defaultName: String,
                           into v: inout Validation) -> Scenario {
@@ -89,6 +108,9 @@ public struct ScenarioLoader: Sendable {
             if let string = value.stringValue { name = string } else { v.add(ValueShape.string.check(value, at: .root.key("name"))) }
         }
         if let value = object["description"] { v.add(ValueShape.string.check(value, at: .root.key("description"))) }
+        for key in ["skip", "todo", "only"] {
+            if let value = object[key] { v.add((key == "only" ? ValueShape.boolean : ScenarioMark.shape).check(value, at: .root.key(key))) }
+        }
         if let value = object["scripts"] {
             let problems = ValueShape.arrayOf(.string).check(value, at: .root.key("scripts"))
             v.add(problems)
@@ -108,9 +130,15 @@ public struct ScenarioLoader: Sendable {
                 }
             }
         }
+        let included = includes(object, directory: directory, into: &v)
+        scripts = included.scripts + scripts
         if let value = object["setup"] {
             setup = value
             v.add(registry.setupShape.check(value, at: .root.key("setup")))
+            if case .object(let own) = value, !included.setup.isEmpty { setup = .object(Self.merge(included.setup, own)) }
+        } else if !included.setup.isEmpty {
+            setup = .object(included.setup)
+            v.add(registry.setupShape.check(setup, at: .root.key("include")))
         }
         guard let stepsValue = object["steps"] else {
             v.add(JSONPath.root.key("steps"), "missing required key (an array of steps)")
@@ -123,9 +151,15 @@ public struct ScenarioLoader: Sendable {
         for (index, item) in items.enumerated() {
             if let step = validateStep(item, index: index, into: &v) { steps.append(step) }
         }
+        let marks = ScenarioMark.marks(in: object, step: nil)
+            + steps.flatMap { step in step.object.objectValue.map { ScenarioMark.marks(in: $0, step: step.index) } ?? [] }
         return Scenario(relativePath: found.relativePath, file: found.file, name: name,
-                        body: .steps(scripts: scripts, setup: setup, steps: steps))
+                        body: .steps(scripts: scripts, setup: setup, steps: steps),
+                        marks: marks, only: object["only"] == .bool(true))
     }
+
+    /// Members any step may have besides its command.
+    static let markKeys: Set<String> = ["skip", "todo"]
 
     private func validateStep(_ item: JSONValue, index: Int, into v: inout Validation) -> ScenarioStep? {
         let path = JSONPath.root.key("steps").index(index)
@@ -133,7 +167,14 @@ public struct ScenarioLoader: Sendable {
             v.add(path, "a step is an object with one command such as {\"tap\": \"ok\"}, got \(item.typeName)")
             return nil
         }
-        guard let (name, value) = object.elements.first else {
+        // `skip`/`todo` may come first (`{"skip": "flaky", "tap": "ok"}`); alone, `{"todo": "..."}` is a
+        // step still to write.
+        let commands = object.elements.filter { !Self.markKeys.contains($0.key) }
+        guard let (name, value) = commands.first else {
+            if object.keys.contains("todo") {
+                v.add(ScenarioMark.shape.check(object["todo"]!, at: path.key("todo")))
+                return ScenarioStep(index: index, name: "todo", value: object["todo"]!, object: item)
+            }
             v.add(path, "empty step: expected one command such as {\"tap\": \"ok\"}")
             return nil
         }
@@ -145,8 +186,10 @@ public struct ScenarioLoader: Sendable {
         var shape = definition.value
         if case .expect = definition.handler { shape = registry.expectationShape }
         var problems = shape.check(value, at: path.key(name))
-        for (key, parameter) in object.elements.dropFirst() {
-            if let shape = definition.parameters[key] {
+        for (key, parameter) in object.elements where key != name {
+            if Self.markKeys.contains(key) {
+                problems += ScenarioMark.shape.check(parameter, at: path.key(key))
+            } else if let shape = definition.parameters[key] {
                 problems += shape.check(parameter, at: path.key(key))
             } else if registry[key] != nil {
                 problems.append((path.key(key), "a step has one command: \(JSONWriter.quote(name)) and \(JSONWriter.quote(key)) are both in steps[\(index)]; split them into two steps"))

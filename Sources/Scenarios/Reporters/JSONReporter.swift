@@ -7,6 +7,7 @@ public enum JSONReporter {
     /// (``ScenarioResult/json``: name, file, passed, duration, failures), without coverage.
     public static func render(_ results: [ScenarioResult]) -> String {
         let failed = results.filter { !$0.passed }.count
+        let notRun = results.filter { $0.status == .skipped || $0.status == .todo }.count
         let scenarios: [JSONValue] = results.map { result in
             var json = result.json
             if case .object(var object) = json {
@@ -16,7 +17,9 @@ public enum JSONReporter {
             return json
         }
         let report: JSONValue = .object([
-            "passed": .integer(Int64(results.count - failed)), "failed": .integer(Int64(failed)),
+            "passed": .integer(Int64(results.count - failed - notRun)), "failed": .integer(Int64(failed)),
+            "skipped": .integer(Int64(results.filter { $0.status == .skipped }.count)),
+            "todo": .integer(Int64(results.filter { $0.status == .todo }.count)),
             "scenarios": .array(scenarios),
         ])
         return JSONWriter.text(report) + "\n"

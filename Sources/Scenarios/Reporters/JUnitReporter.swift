@@ -8,15 +8,28 @@ public enum JUnitReporter {
     public static func render(_ results: [ScenarioResult], suiteName: String = "ctlua test") -> String {
         let errored = results.filter { $0.failures.first?.isError == true }.count
         let failed = results.filter { !$0.passed }.count - errored
+        let skipped = results.filter { $0.status == .skipped || $0.status == .todo }.count
         let time = format(results.reduce(0) { $0 + $1.duration })
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"\(escape(suiteName))\" tests=\"\(results.count)\" failures=\"\(failed)\" errors=\"\(errored)\" time=\"\(time)\">\n"
-        xml += "  <testsuite name=\"\(escape(suiteName))\" tests=\"\(results.count)\" failures=\"\(failed)\" errors=\"\(errored)\" skipped=\"0\" time=\"\(time)\">\n"
+        xml += "  <testsuite name=\"\(escape(suiteName))\" tests=\"\(results.count)\" failures=\"\(failed)\" errors=\"\(errored)\" skipped=\"\(skipped)\" time=\"\(time)\">\n"
         for result in results {
             xml += "    <testcase name=\"\(escape(result.name))\" classname=\"\(escape(className(result.relativePath)))\""
             xml += " file=\"\(escape(result.relativePath))\" time=\"\(format(result.duration))\""
-            if result.passed {
+            if result.status == .skipped || result.status == .todo {
+                // JUnit has one element for both; the message says which.
+                let mark = result.marks.first { $0.step == nil }
+                let message = (result.status == .todo ? "todo" : "skipped") + ((mark?.reason ?? "").isEmpty ? "" : ": " + (mark?.reason ?? ""))
+                xml += ">\n      <skipped message=\"\(escape(message))\"/>\n    </testcase>\n"
+                continue
+            }
+            let stepMarks = result.marks.filter { $0.step != nil }
+            if result.passed && stepMarks.isEmpty {
                 xml += "/>\n"
+                continue
+            }
+            if result.passed {
+                xml += ">\n      <system-out>\(escape(stepMarks.map(\.line).joined(separator: "\n")))</system-out>\n    </testcase>\n"
                 continue
             }
             xml += ">\n"

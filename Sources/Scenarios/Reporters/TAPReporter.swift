@@ -8,7 +8,15 @@ public enum TAPReporter {
             // One line per test point: control characters (a newline in a file name) are escaped.
             let description = ReportText.escapingControls("\(result.name) (\(result.relativePath))")
                 .replacingOccurrences(of: "#", with: "\\#")
-            out += "\(result.passed ? "ok" : "not ok") \(i + 1) - \(description)\n"
+            // TAP directives: `# SKIP reason` on an `ok` line; `# TODO reason` on a `not ok` line (not run yet).
+            switch result.status {
+            case .skipped: out += "ok \(i + 1) - \(description) # SKIP \(directive(result))\n"
+            case .todo: out += "not ok \(i + 1) - \(description) # TODO \(directive(result))\n"
+            default: out += "\(result.passed ? "ok" : "not ok") \(i + 1) - \(description)\n"
+            }
+            for mark in result.marks where mark.step != nil {
+                out += "# \(mark.kind == .skip ? "SKIP" : "TODO") \(ReportText.escapingControls(mark.line))\n"
+            }
             guard let first = result.failures.first else { continue }
             out += "  ---\n"
             out += "  message: \(JSONWriter.quote(first.summary))\n"
@@ -26,5 +34,11 @@ public enum TAPReporter {
             out += "  ...\n"
         }
         return out
+    }
+
+    /// The reason of a scenario's `skip`/`todo`, one line, `#` escaped.
+    private static func directive(_ result: ScenarioResult) -> String {
+        let reason = result.marks.first { $0.step == nil }?.reason ?? ""
+        return reason.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "#", with: "\\#")
     }
 }

@@ -15,11 +15,21 @@ public enum TextReporter {
 
     /// Expected, actual (with a line diff when both are JSON objects or arrays) and transcript
     /// lines of one failure, indented by two spaces; `colour` paints the diff (red `-`, green `+`).
-    public static func details(of failure: ScenarioFailure, colour: Bool = false) -> [String] {
+    /// A failure at a path inside a pattern (`tree.children[1].text`) shows that difference; the
+    /// line diff of the whole pattern against the whole value only when `verbose`.
+    public static func details(of failure: ScenarioFailure, colour: Bool = false, verbose: Bool = false) -> [String] {
         var lines: [String] = []
         if let expected = failure.expected { lines.append("  expected: \(expected)") }
         if let actual = failure.actual { lines.append("  actual:   \(actual)") }
-        if let expected = failure.expected, let actual = failure.actual, let diff = LineDiff.json(expected: expected, actual: actual) {
+        let compared: (String, String)?
+        if let whole = failure.wholeExpected, let wholeActual = failure.wholeActual {
+            compared = verbose ? (whole, wholeActual) : nil
+        } else if let expected = failure.expected, let actual = failure.actual {
+            compared = (expected, actual)
+        } else {
+            compared = nil
+        }
+        if let (expected, actual) = compared, let diff = LineDiff.json(expected: expected, actual: actual) {
             lines.append("  diff (- expected, + actual):")
             for line in diff {
                 let painted: String
@@ -40,13 +50,14 @@ public enum TextReporter {
 
     /// The whole report after a run: per failure its headline and indented details, then the count.
     /// `colour`: ANSI colours for diffs (a terminal without `NO_COLOR`; never in files or CI logs).
-    public static func render(_ results: [ScenarioResult], colour: Bool = false) -> String {
+    public static func render(_ results: [ScenarioResult], colour: Bool = false, verbose: Bool = false) -> String {
         var out = ""
         for result in results { for line in warnings(of: result) { out += line + "\n" } }
+        for result in results { for line in marks(of: result) { out += line + "\n" } }
         for result in results where !result.passed {
             for failure in result.failures {
                 out += headline(result, failure) + "\n"
-                for line in details(of: failure, colour: colour) { out += "  " + line + "\n" }
+                for line in details(of: failure, colour: colour, verbose: verbose) { out += "  " + line + "\n" }
             }
         }
         out += summary(results) + "\n"
@@ -60,9 +71,23 @@ public enum TextReporter {
         }
     }
 
-    /// `3 passed, 1 failed`.
+    /// `SKIP flows/a.json (name): flaky on CI`, `TODO ...`: one per scenario that did not run and per
+    /// step of a scenario that did not run (`steps[2] skipped: reason`).
+    public static func marks(of result: ScenarioResult) -> [String] {
+        result.marks.map { mark in
+            let tag = mark.kind == .skip ? "SKIP" : "TODO"
+            let text = mark.step == nil ? (mark.reason.isEmpty ? (mark.kind == .skip ? "skipped" : "to do") : mark.reason) : mark.line
+            return "\(tag) \(result.relativePath) (\(result.name)): \(text)"
+        }
+    }
+
+    /// `3 passed, 1 failed`; skipped and to-do scenarios first when there are any, as Jest does:
+    /// `1 skipped, 2 todo, 3 passed, 1 failed` (the line still ends `N passed, N failed`).
     public static func summary(_ results: [ScenarioResult]) -> String {
-        let failed = results.filter { !$0.passed }.count
-        return "\(results.count - failed) passed, \(failed) failed"
+        let count = { (status: ScenarioResult.Status) in results.filter { $0.status == status }.count }
+        var prefix = ""
+        if count(.skipped) > 0 { prefix += "\(count(.skipped)) skipped, " }
+        if count(.todo) > 0 { prefix += "\(count(.todo)) todo, " }
+        return prefix + "\(count(.passed)) passed, \(count(.failed)) failed"
     }
 }

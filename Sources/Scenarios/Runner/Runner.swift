@@ -57,7 +57,8 @@ public enum Runner {
             return ExitCode.usage
         }
 
-        // Running; the reporters (progress line, text or TAP report, report files) follow its events.
+        // Running (not the skipped and to-do scenarios, nor, when some are marked `only`, the
+        // others); the reporters (progress line, text or TAP report, report files) follow its events.
         let events = RunnerEventStream(reporters(options: options, output: output))
         let results = execute(selected, options: options, registry: registry, makeEngine: makeEngine, output: output, events: events)
         var status = results.allSatisfy(\.passed) ? ExitCode.passed : ExitCode.failed
@@ -89,15 +90,38 @@ public enum Runner {
         var scenarios: [Scenario] = []
         let loader = ScenarioLoader(registry: registry)
         for file in files {
-            switch loader.load(file) {
-            case .success(let scenario): scenarios.append(scenario)
+            switch loader.loadAll(file) {
+            case .success(let loaded): scenarios += loaded
             case .failure(let failure): errors += failure.errors
             }
         }
         return errors.isEmpty ? .success(scenarios) : .failure(ScenarioLoadErrors(errors))
     }
 
-    /// Runs scenarios on `options.jobs` workers; results come back in the scenarios' order.
+    /// Runs the scenarios that are not marked `skip` or `todo` (when any is marked `only`, only
+    /// those); the others have a result without running. Results carry each scenario's marks and
+    /// come back in the scenarios' order.
+    public static func executeMarked(_ scenarios: [Scenario], options: RunnerOptions, registry: StepRegistry,
+                                     makeEngine: ScenarioExecutor.EngineFactory? = nil,
+                                     output: RunnerOutput = .standard) -> [ScenarioResult] {
+        execute(scenarios, options: options, registry: registry, makeEngine: makeEngine, output: output)
+    }
+
+    /// `scenarios` with the marks `only` implies: when any is marked `only`, each other one not
+    /// already marked is skipped.
+    static func applyingOnly(_ scenarios: [Scenario]) -> [Scenario] {
+        var marked = scenarios
+        if marked.contains(where: \.only) {
+            for i in marked.indices where !marked[i].only && marked[i].scenarioMark == nil {
+                marked[i].marks.insert(ScenarioMark(kind: .skip, reason: "another scenario is marked only"), at: 0)
+            }
+        }
+        return marked
+    }
+
+    /// Runs scenarios on `options.jobs` workers; results come back in the scenarios' order. A
+    /// scenario marked `skip` or `todo` (or not marked `only` when some are) does not run: its
+    /// result, without failures, carries its marks.
     /// `reporters` are given the run's events (``RunnerEvent``); what they throw is dropped
     /// (``run(options:registry:makeEngine:output:)`` reports it).
     ///
@@ -119,6 +143,7 @@ public enum Runner {
             executor.coverage = options.coveragePath != nil
             return executor
         }()
+        let scenarios = applyingOnly(scenarios)
         events.emit(.runStarted(scenarios: scenarios))
         // Worker processes (the default of `ctlua test`), or engines on this process's threads.
         let pool = options.workers.map(WorkerPool.init(options:))
@@ -126,6 +151,9 @@ public enum Runner {
             count: scenarios.count, workers: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
             completed: { _, result in events.emit(.scenarioFinished(result)) },
             body: { i in
+                if scenarios[i].scenarioMark != nil {
+                    return executor.result(of: scenarios[i], failures: [], transcript: [], duration: 0)
+                }
                 guard let pool else { return executor.run(scenarios[i]) }
                 let request = WorkerRequest(scenario: scenarios[i], limits: options.limits, snapshots: options.snapshots,
                                             coverage: executor.coverage)

@@ -22,6 +22,9 @@ public struct RunnerOptions: Sendable {
     public var coverageInclude: [String]?
     /// TAP 13 on stdout instead of the text report.
     public var tap = false
+    /// `--verbose`: a failure inside a pattern also shows the line diff of the whole pattern
+    /// against the whole value.
+    public var verbose = false
     /// Folder for transcripts (JSON lines) of failed scenarios.
     public var traceDirectory: String?
     /// With `traceDirectory`: transcripts of every scenario.

@@ -51,6 +51,7 @@ public struct ScenarioExecutor: Sendable {
         var coverage: LuaCoverage?
         do {
             let engine = try makeEngine(configuration(for: scenario))
+            try ExpectHelpers.install(on: engine)
             if let observer {
                 for event in engine.transcript.events { observer(event) }
                 engine.transcript.observer = observer
@@ -74,7 +75,7 @@ public struct ScenarioExecutor: Sendable {
         var failures = failures
         for i in failures.indices { failures[i].context = context(around: failures[i].eventIndex, in: transcript) }
         return ScenarioResult(name: scenario.name, relativePath: scenario.relativePath, failures: failures,
-                              transcript: transcript, duration: duration, coverage: coverage)
+                              transcript: transcript, duration: duration, coverage: coverage, marks: scenario.marks)
     }
 
     /// Seconds elapsed on `clock` since `start`.
@@ -111,15 +112,23 @@ public struct ScenarioExecutor: Sendable {
             if count > stepOfEvent.count { stepOfEvent += Array(repeating: step.index, count: count - stepOfEvent.count) }
             if !failures.isEmpty { break }
         }
+        var unnamed: [ScenarioFailure] = []
         for (index, event) in engine.transcript.events.enumerated() where event.type == "error" && !named.contains(index) {
             let step = index < stepOfEvent.count && stepOfEvent[index] >= 0 ? stepOfEvent[index] : nil
-            failures.append(ScenarioFailure(
+            // A step that failed with this error already says it: one failure, not two.
+            if let step, failures.contains(where: { $0.step == step && $0.expectation == nil }) { continue }
+            unnamed.append(ScenarioFailure(
                 step: step, expectation: "error event",
                 message: "error event that no expectation names: \(event["message"]?.stringValue ?? JSONWriter.text(event.json))",
                 expected: "no unnamed error event (name it in an `expect.events` pattern)",
                 actual: JSONWriter.text(event.json), eventIndex: index))
         }
-        return failures
+        // An error in an earlier step is the cause of the expectation that failed after it (a presenter
+        // error, then `displayed` is wrong): report the error, at the step that raised it.
+        if let first = unnamed.first?.step {
+            failures.removeAll { $0.expectation != nil && ($0.step ?? -1) > first }
+        }
+        return unnamed.prefix(1) + failures + unnamed.dropFirst()
     }
 
     /// Applies the members of `setup` that belong to `phase`, in the registry's order, then settles.
@@ -147,6 +156,8 @@ public struct ScenarioExecutor: Sendable {
 
     private func runStep(_ step: ScenarioStep, scenario: Scenario, on engine: Engine, named: inout Set<Int>,
                          since: inout Int) -> [ScenarioFailure] {
+        // `skip` / `todo` steps do not run (the reports list them from the scenario's marks).
+        if let object = step.object.objectValue, !ScenarioMark.marks(in: object, step: step.index).isEmpty { return [] }
         guard let definition = registry[step.name] else {
             return [ScenarioFailure(step: step.index, message: "unknown step \(JSONWriter.quote(step.name))")]
         }
@@ -161,6 +172,7 @@ public struct ScenarioExecutor: Sendable {
         case .run(let handler):
             defer { engine.settle() }
             do {
+                try ExpectHelpers.install(on: engine)
                 try handler(StepContext(engine: engine, value: step.value, step: step.object,
                                         directory: scenario.directory, scenarioName: scenario.name))
             } catch {

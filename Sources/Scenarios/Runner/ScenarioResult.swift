@@ -19,8 +19,9 @@ public struct ScenarioResult: Sendable {
     public var coverage: LuaCoverage?
 
     public init(name: String, relativePath: String, failures: [ScenarioFailure], transcript: [TranscriptEvent], duration: Double,
-                coverage: LuaCoverage? = nil) {
+                coverage: LuaCoverage? = nil, marks: [ScenarioMark] = []) {
         self.coverage = coverage
+        self.marks = marks
         self.name = name
         self.relativePath = relativePath
         self.failures = failures
@@ -28,7 +29,21 @@ public struct ScenarioResult: Sendable {
         self.duration = duration
     }
 
+    /// `skip`/`todo` of the scenario (it did not run) and of its steps (they did not run).
+    public var marks: [ScenarioMark] = []
+
+    /// True when no failure: a skipped or to-do scenario does not fail the run.
     public var passed: Bool { failures.isEmpty }
+
+    /// What reports count it as.
+    public enum Status: String, Sendable {
+        case passed, failed, skipped, todo
+    }
+
+    public var status: Status {
+        if let mark = marks.first(where: { $0.step == nil }) { return mark.kind == .skip ? .skipped : .todo }
+        return failures.isEmpty ? .passed : .failed
+    }
 
     /// True when both describe the same outcome; durations are ignored.
     public func sameOutcome(as other: ScenarioResult) -> Bool {
@@ -37,12 +52,14 @@ public struct ScenarioResult: Sendable {
 }
 
 extension ScenarioResult: JSONRepresentable {
-    /// `{"name", "file", "passed", "duration", "failures": [...], "coverage"?}` (`file` is
+    /// `{"name", "file", "passed", "duration", "failures": [...], "status",
+    /// "marks": [...], "coverage"?}` (`file` is
     /// ``relativePath``; `coverage` only when recorded). The transcript is not part of it: it
     /// travels as events (a worker streams them as they are recorded, `--trace` writes JSON lines).
     public var json: JSONValue {
         var object: JSONObject = ["name": .string(name), "file": .string(relativePath), "passed": .bool(passed),
-                                  "duration": .double(duration), "failures": .array(failures.map(\.json))]
+                                  "duration": .double(duration), "failures": .array(failures.map(\.json)),
+                                  "status": .string(status.rawValue), "marks": .array(marks.map(\.json))]
         if let coverage { object["coverage"] = coverage.json }
         return .object(object)
     }
@@ -55,6 +72,10 @@ extension ScenarioResult: JSONRepresentable {
         for (i, failure) in try reader.array(object["failures"], at: .root.key("failures")).enumerated() {
             do { failures.append(try ScenarioFailure(json: failure)) } catch { throw error.under(.root.key("failures").index(i)) }
         }
+        var marks: [ScenarioMark] = []
+        for (i, mark) in try reader.array(object["marks"] ?? [], at: .root.key("marks")).enumerated() {
+            do { marks.append(try ScenarioMark(json: mark)) } catch { throw error.under(.root.key("marks").index(i)) }
+        }
         var coverage: LuaCoverage?
         if let value = object["coverage"] {
             do { coverage = try LuaCoverage(json: value) } catch { throw error.under(.root.key("coverage")) }
@@ -62,7 +83,8 @@ extension ScenarioResult: JSONRepresentable {
         self.init(name: try reader.string(object["name"], at: .root.key("name")),
                   relativePath: try reader.string(object["file"], at: .root.key("file")),
                   failures: failures, transcript: [],
-                  duration: try reader.number(object["duration"], at: .root.key("duration")), coverage: coverage)
+                  duration: try reader.number(object["duration"], at: .root.key("duration")), coverage: coverage,
+                  marks: marks)
     }
 }
 

@@ -88,7 +88,7 @@ public enum CoreSteps {
                 check: { _, _ in [] }),  // the runner checks it: it needs the scenario's file
             ExpectationDefinition(
                 name: "ui", shape: .objectOf(.anyOf([.object, .null])),
-                rule: "per view id, the view is shown and has these properties (partial match); `null`: the view is not shown",
+                rule: "per view id, the view is shown and has these properties (partial match; arrays by position, or `{\"$contains\": [...]}`/`{\"$anyOrder\": [...]}`); `null`: the view is not shown; a failure names the path of each difference (`ui.title.text`)",
                 example: #"{"ui": {"title": {"text": "Sale"}, "spinner": null}}"#,
                 check: checkUI),
             ExpectationDefinition(
@@ -134,10 +134,8 @@ public enum CoreSteps {
                                                       expected: JSONWriter.text(properties), actual: "views shown: \(shown)"))
                 continue
             }
-            if !JSONMatch.matches(properties, view) {
-                mismatches.append(ExpectationMismatch(detail: id, message: "view \(JSONWriter.quote(id)) has other properties",
-                                                      expected: JSONWriter.text(properties), actual: JSONWriter.text(view)))
-            }
+            mismatches += ExpectationMismatch.differences(properties, view, under: JSONPath.root.key(id),
+                                                          message: "view \(JSONWriter.quote(id)) has other properties")
         }
         return mismatches
     }

@@ -109,11 +109,10 @@ extension TraitsSystem: SystemPlugin {
                     guard let actual else { return [] }
                     return [ExpectationMismatch(message: "an experience is shown", expected: "nothing", actual: JSONWriter.text(actual))]
                 }
-                guard JSONMatch.matches(expected, actual) else {
-                    return [ExpectationMismatch(message: "wrong experience shown", expected: JSONWriter.text(expected),
-                                                actual: actual.map(JSONWriter.text) ?? "nothing")]
+                guard let actual else {
+                    return [ExpectationMismatch(message: "no experience is shown", expected: JSONWriter.text(expected), actual: "nothing")]
                 }
-                return []
+                return ExpectationMismatch.differences(expected, actual, message: "wrong experience shown")
             },
             ExpectationKey(
                 "analytics", shape: .arrayOf(.anyOf([.string, .object])),
@@ -122,16 +121,13 @@ extension TraitsSystem: SystemPlugin {
             ) { system, _, expected in analyticsMismatches(system, expected) },
             ExpectationKey(
                 "tree", shape: .object,
-                rule: "the composed view tree of the shown experience (the wrapper, or the container without one) matches the pattern: `{kind, id, <properties>, children: [...]}`, members it names, arrays element-wise",
+                rule: "the composed view tree of the shown experience (the wrapper, or the container without one) matches the pattern: `{kind, id, <properties>, children: [...]}`, members it names, arrays element-wise; `children: {\"$contains\": [{\"id\": \"skip\"}]}` finds children in any order among others (`$anyOrder`: all of them, any order); a failure names the path of each difference (`tree.children[1].text`)",
                 example: #"{"tree": {"kind": "wrapper", "children": [{"kind": "backdrop"}, {"kind": "container", "currentPage": 1}]}}"#
             ) { system, _, expected in
                 guard let tree = system.renderer.current?.package.wrapper.tree else {
                     return [ExpectationMismatch(message: "no experience is shown", expected: JSONWriter.text(expected), actual: "nothing")]
                 }
-                guard JSONMatch.matches(expected, tree) else {
-                    return [ExpectationMismatch(message: "wrong view tree", expected: JSONWriter.text(expected), actual: JSONWriter.text(tree))]
-                }
-                return []
+                return ExpectationMismatch.differences(expected, tree, message: "wrong view tree")
             },
         ]
     }

@@ -1,0 +1,81 @@
+import Foundation
+import JSON
+import Testing
+@testable import Scenarios
+
+/// skip / only / todo on scenarios and steps: not run, reported as such in text, TAP, JUnit and
+/// JSON, never failing the run.
+struct ScenarioMarkTests {
+    static let passing = #"{"name": "passes", "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "c1"}}]}"#
+    static let failingSkipped = #"{"name": "broken", "skip": "flaky", "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "zz"}}]}"#
+    static let failingTodo = #"{"name": "later", "todo": true, "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "zz"}}]}"#
+
+    private func run(_ files: [String: String], _ configure: (inout RunnerOptions) -> Void = { _ in }) throws -> (Int32, Fixture.Captured, String) {
+        let folder = try Fixture.folder(files)
+        let captured = Fixture.Captured()
+        var options = RunnerOptions(paths: [folder], jobs: 1, progress: false)
+        configure(&options)
+        let code = Runner.run(options: options, registry: Fixture.registry, output: captured.output)
+        return (code, captured, folder)
+    }
+
+    @Test func skippedAndTodoScenariosDoNotRunNorFail() throws {
+        let (code, out, folder) = try run(["a.json": Self.passing, "b.json": Self.failingSkipped, "c.json": Self.failingTodo])
+        defer { Fixture.remove(folder) }
+        #expect(code == Runner.ExitCode.passed)
+        #expect(out.stdout == """
+            SKIP \(folder)/b.json (broken): flaky
+            TODO \(folder)/c.json (later): to do
+            1 skipped, 1 todo, 1 passed, 0 failed
+
+            """)
+    }
+
+    @Test func aSkippedStepDoesNotRunAndIsListed() throws {
+        let text = #"{"name": "s", "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "zz"}, "skip": "not yet"}, {"todo": "close it"}, {"expect": {"displayed": "c1"}}]}"#
+        let (code, out, folder) = try run(["s.json": text])
+        defer { Fixture.remove(folder) }
+        #expect(code == Runner.ExitCode.passed, "\(out.stdout)")
+        #expect(out.stdout == """
+            SKIP \(folder)/s.json (s): steps[1] skipped: not yet
+            TODO \(folder)/s.json (s): steps[2] todo: close it
+            1 passed, 0 failed
+
+            """)
+    }
+
+    @Test func onlyRunsTheMarkedScenarios() throws {
+        let only = #"{"name": "focus", "only": true, "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "c1"}}]}"#
+        let failing = #"{"name": "fails", "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "zz"}}]}"#
+        let (code, out, folder) = try run(["a.json": only, "b.json": failing])
+        defer { Fixture.remove(folder) }
+        #expect(code == Runner.ExitCode.passed)
+        #expect(out.stdout.contains("SKIP \(folder)/b.json (fails): another scenario is marked only"))
+        #expect(out.stdout.hasSuffix("1 skipped, 1 passed, 0 failed\n"))
+    }
+
+    @Test func tapJUnitAndJSONNameSkipAndTodo() throws {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-marks-\(UUID().uuidString)").path
+        let (_, out, folder) = try run(["a.json": Self.passing, "b.json": Self.failingSkipped, "c.json": Self.failingTodo]) {
+            $0.tap = true
+            $0.junitPath = report + ".xml"
+            $0.jsonPath = report + ".json"
+        }
+        defer { Fixture.remove(folder); try? FileManager.default.removeItem(atPath: report + ".xml"); try? FileManager.default.removeItem(atPath: report + ".json") }
+        #expect(out.stdout.contains("ok 2 - broken (\(folder)/b.json) # SKIP flaky\n"), "\(out.stdout)")
+        #expect(out.stdout.contains("not ok 3 - later (\(folder)/c.json) # TODO \n"), "\(out.stdout)")
+        let xml = try String(contentsOfFile: report + ".xml", encoding: .utf8)
+        #expect(xml.contains(#"skipped="2""#))
+        #expect(xml.contains(#"<skipped message="skipped: flaky"/>"#))
+        #expect(xml.contains(#"<skipped message="todo"/>"#))
+        let json = try JSONDocument(text: String(contentsOfFile: report + ".json", encoding: .utf8)).value
+        #expect(json["skipped"] == .integer(1) && json["todo"] == .integer(1) && json["passed"] == .integer(1))
+        #expect(json["scenarios"]?.arrayValue?.map { $0["status"]?.stringValue ?? "" } == ["passed", "skipped", "todo"])
+    }
+
+    @Test func marksAreValidated() throws {
+        let bad = Fixture.load(#"{"skip": 3, "steps": [{"close": true, "todo": []}]}"#)
+        guard case .failure(let errors) = bad else { Issue.record("loaded"); return }
+        #expect(errors.errors.map(\.path?.description) == ["skip", "steps[0].todo"], "\(errors)")
+    }
+}
