@@ -49,6 +49,7 @@ public struct ScenarioExecutor: Sendable {
         var failures: [ScenarioFailure] = []
         var transcript: [TranscriptEvent] = []
         var coverage: LuaCoverage?
+        var marks: [ScenarioMark] = []
         do {
             let engine = try makeEngine(configuration(for: scenario))
             try ExpectHelpers.install(on: engine)
@@ -56,7 +57,7 @@ public struct ScenarioExecutor: Sendable {
                 for event in engine.transcript.events { observer(event) }
                 engine.transcript.observer = observer
             }
-            failures = execute(scenario, on: engine)
+            failures = execute(scenario, on: engine, marks: &marks)
             transcript = engine.transcript.events
             coverage = engine.coverage
             coverage?.remove(scenario.file)   // a `.lua` scenario is test code, not code under test
@@ -64,18 +65,19 @@ public struct ScenarioExecutor: Sendable {
             failures = [ScenarioFailure(message: "cannot create the engine: \(error)")]
         }
         return result(of: scenario, failures: failures, transcript: transcript, duration: Self.seconds(since: start, clock),
-                      coverage: coverage)
+                      coverage: coverage, marks: marks)
     }
 
     /// The result of `scenario`, each failure given the transcript lines around its event: the
     /// one place a ``ScenarioResult`` is made (by ``run(_:)``, here or in a worker process, and
     /// by the runner for a worker that timed out or died).
+    /// `marks`: those found by running it (a Lua scenario's `step.skip`...), after the scenario's own.
     public func result(of scenario: Scenario, failures: [ScenarioFailure], transcript: [TranscriptEvent], duration: Double,
-                       coverage: LuaCoverage? = nil) -> ScenarioResult {
+                       coverage: LuaCoverage? = nil, marks: [ScenarioMark] = []) -> ScenarioResult {
         var failures = failures
         for i in failures.indices { failures[i].context = context(around: failures[i].eventIndex, in: transcript) }
         return ScenarioResult(name: scenario.name, relativePath: scenario.relativePath, failures: failures,
-                              transcript: transcript, duration: duration, coverage: coverage, marks: scenario.marks)
+                              transcript: transcript, duration: duration, coverage: coverage, marks: scenario.marks + marks)
     }
 
     /// Seconds elapsed on `clock` since `start`.
@@ -84,11 +86,15 @@ public struct ScenarioExecutor: Sendable {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
-    private func execute(_ scenario: Scenario, on engine: Engine) -> [ScenarioFailure] {
+    private func execute(_ scenario: Scenario, on engine: Engine, marks: inout [ScenarioMark]) -> [ScenarioFailure] {
         guard case .steps(let scripts, let setup, let steps) = scenario.body else {
             do {
-                try runLuaScenario(path: scenario.file, name: scenario.relativePath, on: engine)
-                return []
+                let steps = try LuaSteps.make(on: engine)
+                try runLuaScenario(path: scenario.file, name: scenario.relativePath, on: engine, step: steps?.step)
+                guard let steps else { return [] }
+                let outcome = try LuaSteps.run(steps.run, on: engine, eventIndex: { lastIndex(engine) })
+                marks = outcome.marks
+                return outcome.failure.map { [$0] } ?? []
             } catch {
                 return [ScenarioFailure(message: "\(error)", eventIndex: lastIndex(engine))]
             }
@@ -147,17 +153,28 @@ public struct ScenarioExecutor: Sendable {
     }
 
     /// `name`: the path as discovered (relative to the working folder when inside it), for messages.
-    private func runLuaScenario(path: String, name: String, on engine: Engine) throws {
+    /// `step`: the global `step` of the file (``LuaSteps``), in its own environment under `strict`.
+    private func runLuaScenario(path: String, name: String, on engine: Engine, step: LuaValue?) throws {
         defer { engine.settle() }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         if !engine.lua.scriptRoots.contains(folder) { engine.lua.scriptRoots.append(folder) }
-        try engine.lua.loadFile(path, chunkName: name).call()
+        var environment: LuaTable?
+        if let step {
+            if engine.lua.policy == .strict {
+                environment = try engine.lua.newEnvironment()
+                environment?["step"] = step
+            } else {
+                engine.lua.globals["step"] = step
+            }
+        }
+        try engine.lua.loadFile(path, chunkName: name, environment: environment).call()
     }
 
     private func runStep(_ step: ScenarioStep, scenario: Scenario, on engine: Engine, named: inout Set<Int>,
                          since: inout Int) -> [ScenarioFailure] {
-        // `skip` / `todo` steps do not run (the reports list them from the scenario's marks).
-        if let object = step.object.objectValue, !ScenarioMark.marks(in: object, step: step.index).isEmpty { return [] }
+        // `skip` / `todo` steps, and the others when some are marked `only`, do not run (the reports
+        // list them from the scenario's marks).
+        if scenario.marks.contains(where: { $0.step == step.index }) { return [] }
         guard let definition = registry[step.name] else {
             return [ScenarioFailure(step: step.index, message: "unknown step \(JSONWriter.quote(step.name))")]
         }
