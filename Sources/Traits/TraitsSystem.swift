@@ -28,10 +28,7 @@ public final class TraitsSystem: EngineSystem {
         self.registry = registry
         renderer = ExperienceRenderer(composer: TraitComposer(registry: registry), transcript: engine.transcript, clock: engine.clock)
         renderer.actionRegistry.onLog = { [weak engine] message in engine?.transcript.record("log", ["message": .string(message)]) }
-        engine.ui.setTapResolver(owner: "traits") { [weak self] id in
-            guard let view = self?.renderer.componentView(id) else { return nil }   // by id only: a kind is not an address
-            return { try view.onTap?() }
-        }
+        engine.ui.setViewSource(owner: "traits", viewSource())
         try engine.installModule("traits") { [unowned self, unowned engine] state in
             let module = try TraitsModule.make(system: self, engine: engine, state: state)
             if case .table(let table) = module { TraitsModule.addExperienceFunctions(to: table, system: self, engine: engine, state: state) }
