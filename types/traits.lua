@@ -51,6 +51,14 @@ function TraitView:is(other) end
 ---What `traits.tap(id)` on this view does (nil: nothing).
 ---@param handler fun()|nil
 function TraitView:onTap(handler) end
+---What `traits.longPress(id)` (and the `longPress` step) on this view does (nil: nothing).
+---@param handler fun()|nil
+function TraitView:onLongPress(handler) end
+---Called when the app's views change (`ui.show`/`update`/`hide`) while the experience is shown,
+---once the engine is idle (the SDK's frame observer). One handler per key; nil removes it.
+---@param keyOrHandler string|fun()|nil a key (then the handler), or the handler for key ""
+---@param handler? fun()|nil
+function TraitView:onLayout(keyOrHandler, handler) end
 
 ---The pages of a container (1-based).
 ---@class PageMonitor
@@ -259,7 +267,8 @@ function traits.type(id, text) end
 ---@param value string
 function traits.select(id, value) end
 
----Long-presses a component of the shown step (its `longPress` actions).
+---Long-presses a component of the shown step (its `longPress` actions), or a view of the shown
+---experience with an `onLongPress` handler, by id or kind (`"target"`: the target interaction).
 ---@param id string
 function traits.longPress(id) end
 
@@ -301,6 +310,45 @@ function traits.current() end
 ---Taps a view of the shown experience by id or kind (its `onTap`; a component with `tap` actions runs them).
 ---@param idOrKind string
 function traits.tap(idOrKind) end
+
+---@class TooltipRect
+---@field x number
+---@field y number
+---@field width number
+---@field height number
+
+---@class TooltipLayoutSpec
+---@field bounds TooltipRect the screen
+---@field safeArea? {top: number?, left: number?, bottom: number?, right: number?}
+---@field targetRectangle? TooltipRect nil: a sheet at the bottom
+---@field preferredPosition? "top"|"bottom"|"left"|"right"
+---@field distanceFromTarget? number
+---@field pointerSize? {width: number, height: number} nil: no pointer
+---@field pointerCornerRadius? number
+---@field preferredWidth? number
+---@field contentSize? {width: number, height: number}
+---@field borderWidth? number
+---@field cornerRadius? number
+
+---@class TooltipPointer
+---@field edge "top"|"bottom"|"left"|"right" the tooltip edge it is on
+---@field width number
+---@field height number
+---@field cornerRadius number
+---@field offset number from the middle of the edge
+---@field x number the tip
+---@field y number
+
+---@class TooltipPlacement
+---@field frame TooltipRect
+---@field position "top"|"bottom"|"left"|"right"|nil nil without a target
+---@field pointer TooltipPointer|nil
+---@field pointerInset {top: number, left: number, bottom: number, right: number}
+
+---The SDK's tooltip geometry (`TooltipWrapperView`): the side by fit, the frame, the pointer.
+---@param spec TooltipLayoutSpec
+---@return TooltipPlacement
+function traits.tooltipLayout(spec) end
 
 ---The app's headless views (`ui.show`), each `{id=, <properties>...}`: what targeting traits search.
 ---@return table[]

@@ -69,6 +69,20 @@ public final class CoalescedSave {
         }
     }
 
+    /// Writes `bytes` to the file now (a form other than `encode`'s, before switching
+    /// `fileName`), unless the file already holds them: a user switch that changed nothing in
+    /// the old file costs no durable write.
+    public func write(_ bytes: [UInt8]) {
+        guard let storage, !isRetired, bytes != lastSaved else { return }
+        do {
+            try storage.writeAtomically(fileName, bytes)
+            lastSaved = bytes
+            saveCount += 1
+        } catch {
+            failed("cannot save \(fileName): \(error)")
+        }
+    }
+
     /// Saves what changed, then stops saving (the app process that owned the state is gone).
     public func retire() {
         flush()

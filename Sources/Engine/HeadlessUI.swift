@@ -50,6 +50,9 @@ public final class HeadlessUI {
     private var viewHandlers: [String: Handlers] = [:]
     /// Views shown outside this recorder (a system's own, as experience content), by owner.
     var sources: [(owner: String, source: ViewSource)] = []
+    /// Told of each change to the app's views (the id shown, updated or hidden), by owner: a
+    /// system re-lays out what it shows over them (the SDK's frame observers).
+    private var layoutObservers: [(owner: String, observe: (String) -> Void)] = []
     let transcript: Transcript
 
     public init(transcript: Transcript) { self.transcript = transcript }
@@ -66,6 +69,7 @@ public final class HeadlessUI {
         var fields: JSONObject = ["id": .string(id)]
         for (k, v) in properties where k != "id" { fields[k] = v }
         transcript.record("ui.show", fields)
+        layoutChanged(id)
     }
 
     /// Merges `properties` into a shown view.
@@ -76,6 +80,7 @@ public final class HeadlessUI {
         var fields: JSONObject = ["id": .string(id)]
         for (k, v) in properties where k != "id" { fields[k] = v }
         transcript.record("ui.update", fields)
+        layoutChanged(id)
     }
 
     /// Removes a view; hiding a view that is not shown does nothing.
@@ -83,6 +88,7 @@ public final class HeadlessUI {
         guard views.removeValue(forKey: id) != nil else { return }
         viewHandlers[id] = nil
         transcript.record("ui.hide", ["id": .string(id)])
+        layoutChanged(id)
     }
 
     /// Removes every view.
@@ -98,6 +104,16 @@ public final class HeadlessUI {
 
     /// Whether a shown view has an `onTap` handler.
     public func isTappable(_ id: String) -> Bool { viewHandlers[id]?.onTap != nil }
+
+    /// Tells `observe` of every change to the app's views (replacing the owner's former observer).
+    public func setLayoutObserver(owner: String, _ observe: @escaping (String) -> Void) {
+        layoutObservers.removeAll { $0.owner == owner }
+        layoutObservers.append((owner, observe))
+    }
+
+    private func layoutChanged(_ id: String) {
+        for observer in layoutObservers { observer.observe(id) }
+    }
 
     /// The recorder's views as JSON: `{id: {prop: value, ...}, ...}` (``visibleTree`` adds systems' views).
     public var tree: JSONValue {

@@ -119,12 +119,7 @@ public struct Storage: Sendable {
             unlink(temp)
             throw StorageError.io(path: target, operation: "rename", errno: code)
         }
-        guard isDurable else { return }
-        let dfd = open(directory.path, O_RDONLY)
-        if dfd >= 0 {
-            _ = fsync(dfd)
-            close(dfd)
-        }
+        if isDurable { syncDirectory() }
     }
 
     /// Moves a corrupt file aside to `name.corrupt-<n>` and returns the new name.

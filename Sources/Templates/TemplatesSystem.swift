@@ -41,7 +41,7 @@ public final class TemplatesSystem: EngineSystem {
         campaigns = Campaigns(controller: controller, transcript: engine.transcript, clock: engine.clock, storage: engine.storage)
         if let message = campaigns.unreadable {
             campaigns.saver.stop()
-            campaigns.usersSaver.stop()
+            campaigns.usersJournal.stop()
             controller.saver.stop()
             throw InAppController.PersistenceError.unreadable(message)
         }

@@ -29,6 +29,10 @@ public final class TraitsSystem: EngineSystem {
         renderer = ExperienceRenderer(composer: TraitComposer(registry: registry), transcript: engine.transcript, clock: engine.clock)
         renderer.actionRegistry.onLog = { [weak engine] message in engine?.transcript.record("log", ["message": .string(message)]) }
         engine.ui.setViewSource(owner: "traits", viewSource())
+        renderer.frameExists = { [weak engine] frame in
+            engine?.ui.views.values.contains { $0.id == frame || $0.properties["frameID"]?.stringValue == frame } ?? false
+        }
+        engine.ui.setLayoutObserver(owner: "traits") { [weak self] _ in self?.renderer.appLayoutChanged() }
         try engine.installModule("traits") { [unowned self, unowned engine] state in
             let module = try TraitsModule.make(system: self, engine: engine, state: state)
             if case .table(let table) = module { TraitsModule.addExperienceFunctions(to: table, system: self, engine: engine, state: state) }

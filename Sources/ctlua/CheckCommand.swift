@@ -16,7 +16,7 @@ struct CheckCommand: ParsableCommand {
             engine (definitions, traits, hooks and validators register); each system's JSON files (template \
             definitions, experiences, plugin configurations, river files, process definitions) are read by \
             that system; then unknown trait types and validator names are reported. Every problem is printed \
-            as FILE:LINE:COLUMN: message. Exit status: 0 no problem, 1 problems, 2 usage error.
+            as ctlua: FILE:LINE:COLUMN: message. Exit status: 0 no problem, 1 problems, 2 usage error.
             """)
 
     @Argument(help: "Files or folders (searched recursively).") var paths: [String] = ["."]
@@ -31,7 +31,7 @@ struct CheckCommand: ParsableCommand {
             print("ok: \(report.summary.isEmpty ? "no files" : report.summary)")
             return
         }
-        FileHandle.standardError.write(Data(report.problems.map { "\($0)\n" }.joined().utf8))
+        FileHandle.standardError.write(Data(report.problems.map { "ctlua: \($0)\n" }.joined().utf8))
         throw ExitCode.failure
     }
 }

@@ -73,4 +73,19 @@ import Testing
         #expect(ui.view("ok") == ["text": "OK"])
         #expect(ui.view("none") == nil)
     }
+
+    /// Layout observers hear of every shown, updated and hidden view (not of a failed update nor
+    /// of hiding a view not shown); an owner's observer is replaced by its next one.
+    @Test func layoutObserversHearOfEveryChange() throws {
+        let ui = HeadlessUI(transcript: Transcript { 0 })
+        var changes: [String] = []
+        ui.setLayoutObserver(owner: "sys") { _ in changes.append("old") }
+        ui.setLayoutObserver(owner: "sys") { changes.append($0) }
+        ui.show(id: "a", properties: [:])
+        try ui.update(id: "a", properties: ["y": .integer(2)])
+        #expect(throws: HeadlessUIError.noSuchView("b")) { try ui.update(id: "b", properties: [:]) }
+        ui.hide(id: "a")
+        ui.hide(id: "a")
+        #expect(changes == ["a", "a", "a"])
+    }
 }

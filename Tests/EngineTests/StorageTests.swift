@@ -18,6 +18,21 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["q.json"])
     }
 
+    /// Appends go to the end (the file is created by the first, its directory too when missing),
+    /// and a truncate cuts a torn tail off so the next append starts where it should.
+    @Test(arguments: [true, false])
+    func appendsAddToTheEndAndTruncateCutsBack(durable: Bool) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-storage-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let storage = try Storage(directory: dir, durable: durable)
+        try storage.append("j", Array("one\n".utf8))
+        try storage.append("j", Array("tw".utf8))
+        try storage.truncate("j", to: 4)
+        try storage.append("j", Array("two\n".utf8))
+        #expect(try storage.read("j") == Array("one\ntwo\n".utf8))
+        #expect(throws: StorageError.self) { try storage.truncate("missing", to: 0) }
+    }
+
     @Test func anEnginesOwnTemporaryDirectoryIsNotFsyncedAGivenOneIs() throws {
         #expect(try Engine().storage.isDurable == false, "removed with the engine: nothing to keep")
         var configuration = Engine.Configuration()

@@ -67,6 +67,7 @@ import TestSupport
         "traits.view": "for i = 1, 200 do traits.view{kind = 'k', p = big .. i} end",
         "traits.show": "for i = 1, 200 do traits.show{id = 'e' .. i, name = big .. i, steps = {{id = 's', type = 'm'}}} end",
         "TraitView:set": "local v = traits.view{kind = 'k'} for i = 1, 200 do v:set('p' .. i, big .. i) end",
+        "TraitView:onLayout": "local v = traits.view{kind = 'k'} for i = 1, 200 do v:onLayout(big .. i, function() end) end",
         "PageMonitor:addObserver": inTrait("for i = 1, 1e6 do monitor:addObserver(function() end) end"),
         "TraitMetadataDelegate:set": inTrait("for i = 1, 200 do self.metadata:set{['k' .. i] = big .. i} end"),
         "TraitMetadataDelegate:registerHandler": inTrait("for i = 1, 200 do self.metadata:registerHandler(big .. i, function() end) end"),
@@ -158,7 +159,9 @@ import TestSupport
         "TraitMetadataDelegate:unset": "removes keys", "TraitView:add": "a view already charged when made",
         "TraitView:children": "returns views", "TraitView:find": "returns a view", "TraitView:get": "returns a copy",
         "TraitView:insert": "a view already charged when made, and a number", "TraitView:is": "returns a boolean",
-        "TraitView:onTap": "a Lua function (a reference), replaced by each call", "TraitView:parent": "returns a view",
+        "TraitView:onTap": "a Lua function (a reference), replaced by each call",
+        "TraitView:onLongPress": "a Lua function (a reference), replaced by each call",
+        "traits.tooltipLayout": "computes and returns a new table", "TraitView:parent": "returns a view",
         "TraitView:remove": "no arguments", "TraitView:tree": "returns a copy",
     ]
 

@@ -1,7 +1,7 @@
 import Engine
 import Foundation
 import JSON
-import Templates
+@testable import Templates
 import TestSupport
 import Testing
 
@@ -120,6 +120,36 @@ import Glibc
         }
         #expect(killedWithWork >= rounds / 2, "too few rounds were killed while working (\(killedWithWork) of \(rounds))")
         #expect(queuedAcks.count > rounds, "the child acknowledged too little work: \(queuedAcks.count)")
+    }
+
+    /// Logins under `kill -9` (issue 20, item 8: the users are a snapshot plus an appended
+    /// journal): a child logs in new users one by one and prints `in NAME` after each login
+    /// returned. After each kill, the users on disk (snapshot and journal, a torn last record cut
+    /// off) hold every identity acknowledged, and a new engine reads them without an error.
+    @Test func killNineDuringLoginsLosesNoAcknowledgedUser() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let state = dir.appendingPathComponent("state")
+        var random = SplitMix64(seed: UInt64(Date().timeIntervalSince1970 * 1000))
+        var acknowledged: Set<String> = []
+        for round in 1...8 {
+            let child = try ChildProcess(CLI.executable.path, [
+                "--state-dir", state.path, "-e",
+                "for i = 1, 100000 do local n = 'r\(round)-' .. i; app.login(n); io.write('in ' .. n .. '\\n'); io.flush() end",
+            ])
+            if round % 4 != 0 { child.waitForLine(timeout: 10) }
+            usleep(useconds_t(random.next() % 400_000))
+            for line in child.kill() where line.hasPrefix("in ") { acknowledged.insert("Identity:" + line.dropFirst(3)) }
+            var configuration = Engine.Configuration()
+            configuration.stateDirectory = state
+            let engine = try Engine(configuration: configuration)
+            try engine.add(try TemplatesSystem())
+            let users = try #require(engine.system(TemplatesSystem.self)?.campaigns.users, "round \(round)")
+            let lost = acknowledged.subtracting(users.identities.keys)
+            #expect(lost.isEmpty, "round \(round) (seed \(random.seed)): acknowledged logins lost: \(lost.sorted().prefix(5))")
+            #expect(engine.transcript.events.filter { $0.type == "error" }.isEmpty, "round \(round) (seed \(random.seed))")
+        }
+        #expect(acknowledged.count > 8, "the children acknowledged too few logins: \(acknowledged.count)")
     }
 
     /// The ids in the persisted queue file (displayed, pending, store queue), which must parse; empty when there is none yet.

@@ -63,7 +63,9 @@ struct CheckCommandTests {
             "script.lua:2: unexpected symbol near <eof>",
         ]
         #expect(lines.count == golden.count, "\(r.stderr)")
-        for (line, expected) in zip(lines, golden) {
+        for (line, golden) in zip(lines, golden) {
+            // Every message starts with `ctlua:` (the problems used to be printed without it).
+            let expected = "ctlua: " + golden
             #expect(expected.hasSuffix("(known: ") ? line.hasPrefix(expected) : line == expected, "\(line)")
         }
     }

@@ -243,6 +243,34 @@ import Testing
         #expect(saved.contains("'remembered' .. 1"))
     }
 
+    /// The history guard: a history path that is a FIFO (readline's read would block the start
+    /// and its write the first line) or a file past ``FileBytes/limit`` (read whole into memory)
+    /// is not used; the session runs with its history in memory and leaves the path as it was.
+    @Test(arguments: ["fifo", "large"])
+    func aHistoryPathThatIsNotASmallRegularFileIsLeftAlone(kind: String) throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let history = dir.appendingPathComponent("history").path
+        if kind == "fifo" {
+            #expect(mkfifo(history, 0o600) == 0)
+        } else {
+            #expect(FileManager.default.createFile(atPath: history, contents: nil))
+            #expect(truncate(history, off_t(FileBytes.limit + 1)) == 0)
+        }
+        try session("""
+            c = spawn()
+            send(c, "'in memory' .. 1"); expect(c, '"in memory1"'); prompt(c)
+            c.send("\\x1b[A"); time.sleep(0.3); c.send("\\r"); expect(c, '"in memory1"'); prompt(c)
+            quit(c)
+            """, environment: ["CTLUA_HISTORY": history])
+        let attributes = try FileManager.default.attributesOfItem(atPath: history)
+        if kind == "fifo" {
+            #expect(attributes[.type] as? FileAttributeType != .typeRegular, "still a FIFO")
+        } else {
+            #expect(attributes[.size] as? Int == FileBytes.limit + 1, "not rewritten")
+        }
+    }
+
     // MARK: - Harness
 
     /// Helpers every session script starts with: spawn, send a line, expect text, expect a prompt.

@@ -30,7 +30,7 @@ struct StateDirectoryTests {
     /// A state file that cannot be read (a folder in its place) stops the start and is kept:
     /// `campaigns.json` and `users.json` used to be moved aside as if corrupt. The message has
     /// ctlua's shape (it was `Error: templates: storage: ...`).
-    @Test(arguments: ["campaigns.json", "users.json", "inapp-queue.json"])
+    @Test(arguments: ["campaigns.json", "users.json", "users.journal", "inapp-queue.json"])
     func anUnreadableStateFileStopsTheStartAndIsKept(name: String) throws {
         let (r, dir) = try Self.run(stateFile: name, contents: nil, directory: true)
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -52,6 +52,11 @@ import Testing
         let r = try CLI.run(["test", dir.path])
         #expect(r.status == 2)
         #expect(r.stderr.contains("steps[0].advance"), "\(r.stderr)")
+        // Every line starts with `ctlua:`, the count too (docs/scenarios.md, "Loading errors").
+        let lines = r.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first == "ctlua: \(dir.path)/bad.json:1:39: steps[0].advance: expected a non-negative number, got string", "\(lines)")
+        #expect(lines.last == "ctlua: 2 errors in scenario files", "\(lines)")
+        #expect(lines.allSatisfy { $0.hasPrefix("ctlua: ") }, "\(lines)")
     }
 
     @Test func syncIsRefusedOutsideDebugTestUserAndPrintsThePayloadOtherwise() throws {
@@ -74,9 +79,9 @@ import Testing
         #expect(r.status == 1)
         let lines = r.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 3, "\(r.stderr)")
-        #expect(lines.first == #"a.lua:1:44: templates: Argument Name cannot start or end with dot "." or contain consecutive dots ".."."#, "\(lines)")
-        #expect(lines.dropFirst().first == "b.json:1:16: T.type: Unknown template type: widget for template: T.", "\(lines)")
-        #expect(lines.last?.hasPrefix("c.json:1:6: invalid JSON:") == true, "\(lines)")
+        #expect(lines.first == #"ctlua: a.lua:1:44: templates: Argument Name cannot start or end with dot "." or contain consecutive dots ".."."#, "\(lines)")
+        #expect(lines.dropFirst().first == "ctlua: b.json:1:16: T.type: Unknown template type: widget for template: T.", "\(lines)")
+        #expect(lines.last?.hasPrefix("ctlua: c.json:1:6: invalid JSON:") == true, "\(lines)")
         #expect(try CLI.run(["check", "examples/templates/banner.lua"]).status == 0)
     }
 
@@ -117,13 +122,13 @@ import Testing
         #expect(r.status == 1)
         let nesting = "Nesting of file and action arguments within objects is not supported."
         #expect(r.stderr.split(separator: "\n").map(String.init) == [
-            "bad.lua:3:3: templates: define: unknown key 'argumentz' (known: arguments, isVisual, name, onClose, onPresent, type, visual)",
-            "bad.lua:10:6: templates: Argument with the name \"title\" already defined.",
-            "bad.lua:11:6: templates: Not supported argument type: file, for argument: img. \(nesting) To define nested file and actions use dot '.' notation in the argument name",
-            "bad.lua:6:1: templates: Presenter cannot be null. Use setOnPresentWithPresenter to set it. (in Lua: give templates.define an onPresent function)",
-            "bad.json:5:16: Promo.arguments.title: Default value cannot be nil.",
-            "bad.json:6:14: Promo.arguments.img: File arguments should not specify a value. Remove value from argument: img.",
-            "bad.json:7:16: Promo.arguments.style: Not supported argument type: action, for argument: pic. \(nesting) To define nested file and actions use dot '.' notation in the argument name",
+            "ctlua: bad.lua:3:3: templates: define: unknown key 'argumentz' (known: arguments, isVisual, name, onClose, onPresent, type, visual)",
+            "ctlua: bad.lua:10:6: templates: Argument with the name \"title\" already defined.",
+            "ctlua: bad.lua:11:6: templates: Not supported argument type: file, for argument: img. \(nesting) To define nested file and actions use dot '.' notation in the argument name",
+            "ctlua: bad.lua:6:1: templates: Presenter cannot be null. Use setOnPresentWithPresenter to set it. (in Lua: give templates.define an onPresent function)",
+            "ctlua: bad.json:5:16: Promo.arguments.title: Default value cannot be nil.",
+            "ctlua: bad.json:6:14: Promo.arguments.img: File arguments should not specify a value. Remove value from argument: img.",
+            "ctlua: bad.json:7:16: Promo.arguments.style: Not supported argument type: action, for argument: pic. \(nesting) To define nested file and actions use dot '.' notation in the argument name",
         ], "\(r.stderr)")
         // At run time the first problem is the error, and a misspelt key is one too.
         let run = try CLI.run(["run", "bad.lua"], directory: dir)

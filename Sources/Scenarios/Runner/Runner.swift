@@ -32,7 +32,7 @@ public enum Runner {
         case .success(let loaded): scenarios = loaded
         case .failure(let errors):
             for error in errors.errors { output.stderr("ctlua: \(error)\n") }
-            output.stderr("\(errors.errors.count) error\(errors.errors.count == 1 ? "" : "s") in scenario files\n")
+            output.stderr("ctlua: \(errors.errors.count) error\(errors.errors.count == 1 ? "" : "s") in scenario files\n")
             return ExitCode.usage
         }
 

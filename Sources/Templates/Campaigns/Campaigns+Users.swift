@@ -10,44 +10,54 @@ extension Campaigns {
     /// The current CleverTap ID.
     public var deviceId: String { users.current }
 
-    /// Reads `users.json` (missing: the device's first ID; corrupt: moved aside, reported;
-    /// unreadable: kept, in `unreadable`).
+    /// Reads `users.json` and replays `users.journal` over it (missing: the device's first ID;
+    /// corrupt: moved aside, reported; unreadable: kept, in `unreadable`). A torn last journal
+    /// record (never acknowledged) is cut off.
     func loadUsers() {
         guard let storage else { return }
-        do {
-            guard let bytes = try storage.read(UserRegistry.storageName) else { return }
-            guard let r = UserRegistry.read(try InAppController.decodeJSON(bytes)) else {
-                throw InAppController.PersistenceError.malformed("not a version 1 object")
+        var snapshotIdentities = 0
+        for name in [UserRegistry.storageName, UsersJournal.fileName] {
+            do {
+                guard let bytes = try storage.read(name) else { continue }
+                if name == UserRegistry.storageName {
+                    guard let r = UserRegistry.read(try InAppController.decodeJSON(bytes)) else {
+                        throw InAppController.PersistenceError.malformed("not a version 1 object")
+                    }
+                    users = r
+                    snapshotIdentities = r.identities.count
+                } else {
+                    let journal = try UsersJournal.parse(bytes)
+                    for record in journal.records { users.apply(record) }
+                    if journal.length < bytes.count { try storage.truncate(name, to: journal.length) }
+                    usersJournal.assumeSaved(users, records: journal.records.count, length: journal.length, snapshotIdentities: snapshotIdentities)
+                }
+            } catch let error as StorageError {
+                unreadable = unreadable ?? Self.refusal(error, file: name)
+            } catch {
+                let aside = (try? storage.moveAside(name)) ?? "(not moved)"
+                transcript.record("error", ["message": .string("templates: \(name) is corrupt (\(error)); moved aside to \(aside)")])
             }
-            users = r
-            usersSaver.assumeSaved(bytes)
-        } catch let error as StorageError {
-            unreadable = Self.refusal(error, file: UserRegistry.storageName)
-        } catch {
-            let aside = (try? storage.moveAside(UserRegistry.storageName)) ?? "(not moved)"
-            transcript.record("error", ["message": .string("templates: \(UserRegistry.storageName) is corrupt (\(error)); moved aside to \(aside)")])
         }
+        usersJournal.assumeSaved(users, records: usersJournal.records, length: usersJournal.length, snapshotIdentities: snapshotIdentities)
     }
 
-    /// Marks `users.json` changed: saved (atomic, durable) once the driving call's run loop is
+    /// Marks the users changed: a journal record (durable) once the driving call's run loop is
     /// idle, before the call returns, so a switch survives `kill -9` once acknowledged.
     func saveUsers() {
         guard !isRetired else { return }
-        usersSaver.markChanged()
+        usersJournal.markChanged()
     }
 
     /// Caches the current CleverTap ID for each identity of a profile push (`cacheGUIDSforProfile:`).
     func cacheIdentities(_ profile: JSONObject) {
-        var changed = false
         for key in Self.identityKeys {
             guard let text = profile[key].flatMap(Self.identifier), !text.isEmpty else { continue }
             let cacheKey = key + ":" + text
             if users.identities[cacheKey] == nil {
                 users.identities[cacheKey] = users.current
-                changed = true
+                usersJournal.cache(cacheKey, users.current)
             }
         }
-        if changed { saveUsers() }
     }
 
     /// The identifier text of a primitive value (`"%@"`), nil for tables and null.
@@ -115,7 +125,7 @@ extension Campaigns {
         saveUsers()
         dataFileName = users.campaignsFile
         saver.assumeSaved(nil)
-        load()
+        load(switching: true)
         data.evaluated = evaluated
         data.evaluatedProfile = evaluatedProfile
         data.suppressed = suppressed

@@ -61,11 +61,9 @@ public final class Campaigns {
         storage: storage, clock: clock, fileName: Campaigns.storageName,
         encode: { [unowned self] in try InAppController.encodeJSON(data.json) },
         failed: { [unowned self] in transcript.record("error", ["message": .string("templates: \($0)")]) })
-    /// `users.json`, saved once per settle (a login that switched user and then cached the new
-    /// identity wrote it twice, whole, per call).
-    lazy var usersSaver = CoalescedSave(
-        storage: storage, clock: clock, fileName: UserRegistry.storageName,
-        encode: { [unowned self] in try InAppController.encodeJSON(users.json) },
+    /// `users.json` and `users.journal`: one record appended per settle that changed the users.
+    lazy var usersJournal = UsersJournal(
+        storage: storage, clock: clock, registry: { [unowned self] in users },
         failed: { [unowned self] in transcript.record("error", ["message": .string("templates: \($0)")]) })
     /// True after `retire()`: nothing is saved any more.
     var isRetired: Bool { saver.isRetired }
@@ -119,8 +117,9 @@ public final class Campaigns {
     }
 
     /// Reads the persisted state (a corrupt file is moved aside and reported; one that cannot
-    /// be read is kept, in ``unreadable``).
-    func load() {
+    /// be read is kept: at start in ``unreadable``, on a user switch reported, and nothing is
+    /// saved any more).
+    func load(switching: Bool = false) {
         var loaded = CampaignData()
         if let storage {
             do {
@@ -132,6 +131,11 @@ public final class Campaigns {
                         throw InAppController.PersistenceError.malformed("not a version 1 object")
                     }
                 }
+            } catch let error as StorageError where switching {
+                saver.stop()
+                transcript.record("error", ["message": .string(
+                    "templates: \(error); \(dataFileName) is kept as it is: this user's campaign state is not loaded "
+                    + "and none is saved for the rest of the run: fix its permissions or move it away")])
             } catch let error as StorageError {
                 unreadable = unreadable ?? Self.refusal(error, file: dataFileName)
             } catch {
@@ -179,7 +183,7 @@ public final class Campaigns {
     /// Saves and stops saving (the app process ends: relaunch).
     public func retire() {
         saver.retire()
-        usersSaver.retire()
+        usersJournal.retire()
         timers.removeAll()
         pausedTimers.removeAll()
     }

@@ -19,6 +19,12 @@ public final class TraitView {
     public private(set) weak var parent: TraitView?
     /// What a tap on the view does (`traits.tap(id)`); nil: taps do nothing.
     public var onTap: (() throws -> Void)?
+    /// What a long press on the view does (`traits.longPress(id)`, the `longPress` step); nil: nothing.
+    public var onLongPress: (() throws -> Void)?
+    /// Called after the app's views change (a view shown, updated or hidden), while the view's
+    /// experience is shown, by key in the order first set: the SDK's frame observer views, which
+    /// re-publish a target.
+    public var layoutHandlers: OrderedDictionary<String, () throws -> Void> = [:]
     /// Levels of the subtree, this view included: an upper bound (removing views does not lower it).
     public private(set) var height = 1
 
@@ -100,14 +106,21 @@ public final class TraitView {
         return nil
     }
 
+    /// Every view of the subtree (this one included), depth first, with a layout handler.
+    public var layoutObservers: [TraitView] {
+        (layoutHandlers.isEmpty ? [] : [self]) + children.flatMap(\.layoutObservers)
+    }
+
     /// Every view of the subtree (this one included), depth first, with this kind.
     public func all(kind: String) -> [TraitView] {
         (self.kind == kind ? [self] : []) + children.flatMap { $0.all(kind: kind) }
     }
 
-    /// Clears the tap handlers of the subtree (they may capture the views: a cycle).
+    /// Clears the tap and layout handlers of the subtree (they may capture the views: a cycle).
     public func removeTapHandlers() {
         onTap = nil
+        onLongPress = nil
+        layoutHandlers = [:]
         for child in children { child.removeTapHandlers() }
     }
 
@@ -117,6 +130,7 @@ public final class TraitView {
         if let id { object["id"] = .string(id) }
         for (key, value) in properties where key != "kind" && key != "id" && key != "children" { object[key] = value }
         if onTap != nil { object["tappable"] = .bool(true) }
+        if onLongPress != nil { object["longPressable"] = .bool(true) }
         if !children.isEmpty { object["children"] = .array(children.map(\.tree)) }
         return .object(object)
     }

@@ -71,12 +71,17 @@ function D.look(view, style)
   if style.width then view:set("width", style.width) end
   if style.height then view:set("height", style.height) end
 end
---- The headless screen: the app view `screen`'s width and height, else 390 x 844.
+--- The headless screen: the app view `screen`'s width and height (else 390 x 844), and its
+--- `safeArea` {top, left, bottom, right} (else none).
 function D.screen()
   for _, v in ipairs(traits.appViews()) do
-    if v.id == "screen" and type(v.width) == "number" and type(v.height) == "number" then return v.width, v.height end
+    if v.id == "screen" and type(v.width) == "number" and type(v.height) == "number" then
+      local safe = D.isObject(v.safeArea) and v.safeArea or {}
+      local function n(x) return type(x) == "number" and x or 0 end
+      return v.width, v.height, json.object{top = n(safe.top), left = n(safe.left), bottom = n(safe.bottom), right = n(safe.right)}
+    end
   end
-  return 390, 844
+  return 390, 844, json.object{top = 0, left = 0, bottom = 0, right = 0}
 end
 --- The bounds of a view: its `width`/`height` properties, else the screen's.
 function D.bounds(view)
@@ -84,6 +89,34 @@ function D.bounds(view)
   local vw, vh = view:get("width"), view:get("height")
   if type(vw) == "number" and type(vh) == "number" then return vw, vh end
   return w, h
+end
+--- Runs `f` after the app's views change while the experience is shown (nil stops it).
+function D.observeLayout(view, key, f) view:onLayout(key, f) end
+--- The app views a selector may match, as the SDK's element targeting lists them: not hidden,
+--- with a frame (x, y, width, height) whose centre is inside the screen's safe area, its
+--- rectangle cut to that area; views without a frame are listed at 0, 0 with no size.
+function D.targetableViews()
+  local w, h, safe = D.screen()
+  local minX, minY, maxX, maxY = safe.left, safe.top, w - safe.right, h - safe.bottom
+  local views = {}
+  for _, v in ipairs(traits.appViews()) do
+    if v.hidden ~= true then
+      local x, y, vw, vh = v.x, v.y, v.width, v.height
+      if type(x) == "number" and type(y) == "number" and type(vw) == "number" and type(vh) == "number" then
+        local cx, cy = x + vw / 2, y + vh / 2
+        if cx >= minX and cx <= maxX and cy >= minY and cy <= maxY then
+          local x1, y1 = math.max(x, minX), math.max(y, minY)
+          v.x, v.y = x1, y1
+          v.width, v.height = math.min(x + vw, maxX) - x1, math.min(y + vh, maxY) - y1
+          views[#views + 1] = v
+        end
+      else
+        v.x, v.y, v.width, v.height = 0, 0, 0, 0
+        views[#views + 1] = v
+      end
+    end
+  end
+  return views
 end
 function D.rect(x, y, w, h) return json.object{x = x, y = y, width = w, height = h} end
 --- A rectangle grown by `spread` on every side.

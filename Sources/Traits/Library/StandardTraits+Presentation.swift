@@ -56,29 +56,22 @@ traits.register{
 }
 """#),
         ("@appcues/tooltip", #"""
-local function place(wrapper, meta)
-  local target = meta.targetRectangle
-  wrapper:set("targetRectangle", target)
-  if target == nil then
-    -- no target: the tooltip sits at the bottom of the screen
-    wrapper:set("position", "bottom")
-    wrapper:set("pointer", nil)
-    return
-  end
-  local _, screenHeight = D.screen()
-  local position = meta.contentPreferredPosition
-  if position ~= "top" and position ~= "bottom" and position ~= "left" and position ~= "right" then
-    local above, below = target.y, screenHeight - (target.y + target.height)
-    position = below >= above and "bottom" or "top"
-  end
-  local distance = meta.contentDistanceFromTarget or 0
-  local tip
-  if position == "bottom" then tip = {x = target.x + target.width / 2, y = target.y + target.height + distance}
-  elseif position == "top" then tip = {x = target.x + target.width / 2, y = target.y - distance}
-  elseif position == "left" then tip = {x = target.x - distance, y = target.y + target.height / 2}
-  else tip = {x = target.x + target.width + distance, y = target.y + target.height / 2} end
-  wrapper:set("position", position)
-  wrapper:set("pointer", json.object(tip))
+-- The SDK's TooltipWrapperView geometry (traits.tooltipLayout): the side by fit, the frame
+-- inside the safe area's margins, the pointer; without a target a sheet at the bottom.
+local function place(self, wrapper, container, meta)
+  local w, h, safe = D.screen()
+  local style = self.style or {}
+  local layout = traits.tooltipLayout{bounds = D.rect(0, 0, w, h), safeArea = safe, targetRectangle = meta.targetRectangle,
+    preferredPosition = meta.contentPreferredPosition, distanceFromTarget = meta.contentDistanceFromTarget,
+    pointerSize = (not self.hidePointer) and self.pointerSize or nil, pointerCornerRadius = self.pointerCornerRadius,
+    preferredWidth = style.width, contentSize = container:get("preferredContentSize"),
+    borderWidth = (style.borderColor and style.borderWidth) or 0, cornerRadius = style.cornerRadius}
+  wrapper:set("targetRectangle", meta.targetRectangle)
+  wrapper:set("frame", layout.frame)
+  wrapper:set("position", layout.position)
+  wrapper:set("pointer", layout.pointer)
+  -- the content is kept clear of the pointer (the SDK's pointerInsetHandler)
+  container:set("additionalSafeAreaInsets", layout.pointerInset)
 end
 traits.register{
   type = "@appcues/tooltip",
@@ -101,7 +94,7 @@ traits.register{
     -- not animating until there is a target, then animating (the first step does not slide in)
     local function handler(initial)
       self.metadata:registerHandler("@appcues/tooltip", function(meta)
-        place(wrapper, meta)
+        place(self, wrapper, container, meta)
         if initial and meta.targetRectangle ~= nil then handler(false) end
       end, not initial)
     end

@@ -16,16 +16,22 @@ traits.register{
   end,
   decorateBackdrop = function(self, backdrop)
     local c = self.c
-    local w, h = D.bounds(backdrop)
-    self.metadata:set{
-      contentPreferredPosition = c.contentPreferredPosition,
-      contentDistanceFromTarget = c.contentDistanceFromTarget or 0,
-      targetRectangle = D.rect(w * (c.relativeX or 0) + (c.x or 0), h * (c.relativeY or 0) + (c.y or 0),
-                               w * (c.relativeWidth or 0) + (c.width or 0), h * (c.relativeHeight or 0) + (c.height or 0)),
-    }
+    local function publishRect()
+      local w, h = D.bounds(backdrop)
+      self.metadata:set{
+        contentPreferredPosition = c.contentPreferredPosition,
+        contentDistanceFromTarget = c.contentDistanceFromTarget or 0,
+        targetRectangle = D.rect(w * (c.relativeX or 0) + (c.x or 0), h * (c.relativeY or 0) + (c.y or 0),
+                                 w * (c.relativeWidth or 0) + (c.width or 0), h * (c.relativeHeight or 0) + (c.height or 0)),
+      }
+    end
+    publishRect()
+    -- the backdrop's bounds change (the screen resized): recalculate and publish (the SDK's frame observer)
+    D.observeLayout(backdrop, "target-rectangle", function() publishRect() self.metadata:publish() end)
   end,
   undecorateBackdrop = function(self, backdrop)
     self.metadata:unset{"contentPreferredPosition", "contentDistanceFromTarget", "targetRectangle"}
+    D.observeLayout(backdrop, "target-rectangle", nil)
   end,
 }
 """#),
@@ -64,13 +70,13 @@ traits.register{
     return true
   end,
   nextRetry = function(self) return table.remove(self.retryIntervals, 1) end,
-  findTarget = function(self)
+  findTarget = function(self, keepRetries)
     local selector = self.c.selector
     local valid = false
     for k, s in pairs(selector) do if weights[k] and s ~= "" then valid = true end end
     if not valid then error(traits.error{description = "Invalid selector " .. describe(selector)}) end
     local matches = {}
-    for _, view in ipairs(traits.appViews()) do
+    for _, view in ipairs(D.targetableViews()) do
       local weight = 0
       for k, w in pairs(weights) do
         if selector[k] ~= nil and selector[k] ~= "" and view[k] == selector[k] then weight = weight + w end
@@ -79,7 +85,7 @@ traits.register{
     end
     if #matches == 0 then
       error(traits.error{description = "No view matching selector " .. describe(selector),
-                         retryMilliseconds = self:nextRetry(), recoverable = true})
+                         retryMilliseconds = not keepRetries and self:nextRetry() or nil, recoverable = true})
     end
     if #matches == 1 then return matches[1].view end
     local best, bestViews = -1, {}
@@ -89,21 +95,32 @@ traits.register{
     end
     if #bestViews ~= 1 then
       error(traits.error{description = string.format("multiple non-distinct views (%d) matched selector %s", #matches, describe(selector)),
-                         retryMilliseconds = self:nextRetry(), recoverable = true})
+                         retryMilliseconds = not keepRetries and self:nextRetry() or nil, recoverable = true})
     end
     return bestViews[1]
   end,
   decorateBackdrop = function(self, backdrop)
-    local view = self:findTarget()
-    local function number(v) return type(v) == "number" and v or 0 end
-    self.metadata:set{
-      contentPreferredPosition = self.c.contentPreferredPosition,
-      contentDistanceFromTarget = self.c.contentDistanceFromTarget or 0,
-      targetRectangle = D.rect(number(view.x), number(view.y), number(view.width), number(view.height)),
-    }
+    local function set(view)
+      self.metadata:set{
+        contentPreferredPosition = self.c.contentPreferredPosition,
+        contentDistanceFromTarget = self.c.contentDistanceFromTarget or 0,
+        targetRectangle = D.rect(view.x, view.y, view.width, view.height),
+      }
+    end
+    set(self:findTarget())
+    -- the app's views moved: find the target again and publish; a lookup that fails keeps the
+    -- last known position (the SDK's frame observer ignores selector errors)
+    D.observeLayout(backdrop, "target-element", function()
+      local ok, view = pcall(self.findTarget, self, true)
+      if ok then
+        set(view)
+        self.metadata:publish()
+      end
+    end)
   end,
   undecorateBackdrop = function(self, backdrop)
     self.metadata:unset{"contentPreferredPosition", "contentDistanceFromTarget", "targetRectangle"}
+    D.observeLayout(backdrop, "target-element", nil)
   end,
 }
 """#),
@@ -120,12 +137,15 @@ traits.register{
   init = function(self)
     local c = D.decode(self.config, {enablePassThrough = "boolean", actions = isActions}) or {}
     self.enablePassThrough = c.enablePassThrough or false
-    self.tapActions, self.longPressActions, self.tapModels = {}, {}, {}
+    self.tapActions, self.longPressActions, self.tapModels, self.longPressModels = {}, {}, {}, {}
     for _, a in ipairs(c.actions or {}) do
       if a.on == "tap" then
         self.tapActions[#self.tapActions + 1] = a.type
         self.tapModels[#self.tapModels + 1] = a
-      elseif a.on == "longPress" then self.longPressActions[#self.longPressActions + 1] = a.type end
+      elseif a.on == "longPress" then
+        self.longPressActions[#self.longPressActions + 1] = a.type
+        self.longPressModels[#self.longPressModels + 1] = a
+      end
     end
     return true
   end,
@@ -146,6 +166,10 @@ traits.register{
       if #self.tapModels > 0 then
         local models = self.tapModels
         target:onTap(function() traits.runActions(models, "Target Tapped", "Target Rectangle") end)
+      end
+      if #self.longPressModels > 0 then
+        local models = self.longPressModels
+        target:onLongPress(function() traits.runActions(models, "Target Long Pressed", "Target Rectangle") end)
       end
     end, false)
   end,

@@ -4,7 +4,8 @@ import LuaRuntime
 extension TraitBindings {
     /// `TraitView`: `view.kind`, `view.id`, `view:get(k)`, `view:set(k, v)` (nil removes),
     /// `view:add(child)`, `view:insert(child, i)`, `view:remove()`, `view:children()`,
-    /// `view:find(idOrKind)`, `view:parent()`, `view:tree()`, `view:is(other)`.
+    /// `view:find(idOrKind)`, `view:parent()`, `view:tree()`, `view:is(other)`, `view:onTap(f)`, `view:onLongPress(f)`,
+    /// `view:onLayout([key,] f)` (called after the app's views change; nil removes).
     static func registerView(in state: LuaState, retain: @escaping (Int) throws -> Void) {
         state.register(TraitView.self, name: "TraitView") { c in
             c.property("kind") { .string(LuaString($0.kind)) }
@@ -61,6 +62,27 @@ extension TraitBindings {
                 } else {
                     let handler = try args.function(2)
                     view.onTap = { try handler.call() }
+                }
+                return []
+            }
+            c.method("onLongPress") { view, args in
+                if args[2].isNil {
+                    view.onLongPress = nil
+                } else {
+                    let handler = try args.function(2)
+                    view.onLongPress = { try handler.call() }
+                }
+                return []
+            }
+            c.method("onLayout") { view, args in   // view:onLayout([key,] f | nil)
+                var key = "", at = 2
+                if case .string(let name) = args[2] { (key, at) = (name.string, 3) }
+                if args[at].isNil {
+                    view.layoutHandlers.removeValue(forKey: key)
+                } else {
+                    let handler = try args.function(at)
+                    try retain(64 + key.utf8.count)
+                    view.layoutHandlers[key] = { try handler.call() }
                 }
                 return []
             }

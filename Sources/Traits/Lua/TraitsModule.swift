@@ -117,6 +117,7 @@ enum TraitsModule {
             }
             return [try args.state.luaValue(.array(views))]
         })
+        module["tooltipLayout"] = .function(state.function("tooltipLayout") { args in try tooltipLayout(args) })
         module["registered"] = .function(state.function("registered") { args in
             [.table(args.state.newArray(system.registry.types.map { .string(LuaString($0)) }))]
         })

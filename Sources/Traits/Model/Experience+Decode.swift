@@ -36,7 +36,9 @@ extension Experience {
         experience.redirectURL = root["redirectUrl"]?.stringValue
         experience.nextContentID = root["nextContentId"]?.stringValue
         let eligible = traits + (steps.first?.traits ?? [])
-        if let embed = eligible.first(where: { $0.type == "@appcues/embedded" }), let frame = embed.config?["frameID"]?.stringValue {
+        // As the SDK: only an embedded trait whose config decodes makes the experience embedded.
+        if let embed = eligible.first(where: { $0.type == "@appcues/embedded" }), let frame = embed.config?["frameID"]?.stringValue,
+           [nil, .null, .string("none"), .string("fade")].contains(embed.config?["transition"]) {
             experience.renderContext = "embed:" + frame
         }
         return experience

@@ -58,6 +58,16 @@ extension TraitsSystem: SystemPlugin {
                 context.engine.settle()
             },
             SystemStep(
+                "longPress", value: .string,
+                summary: "long-presses a view of the shown experience: a component (its `on: longPress` actions run, a `step_interaction` \"Button Long Pressed\") or a view with a long-press handler (`target`: the target interaction's `longPress` actions)",
+                example: #"{"longPress": "0f8e7a52-1c3b-4a8e-9d2f-5b6c7d8e9f03"}"#
+            ) { system, context in
+                do { try system.renderer.longPress(context.value.stringValue ?? "") } catch let error as TraitsUsageError {
+                    throw SystemError("longPress: \(error)")
+                }
+                context.engine.settle()
+            },
+            SystemStep(
                 "dismiss", value: .boolean,
                 summary: "dismisses the shown experience (its presenting trait's `remove`); fails when nothing is shown",
                 example: #"{"dismiss": true}"#
@@ -160,7 +170,11 @@ extension TraitsSystem: SystemPlugin {
             EventType("push.requested", fields: [], meaning: "`@appcues/request-push` asked for the push permission"),
             EventType("ui.type", fields: ["id", "text"], meaning: "text typed into an experience's text input (`type` step, `traits.type`)"),
             EventType("ui.select", fields: ["id", "value"], meaning: "an option selected in an experience's option select (`select` step, `traits.select`)"),
-            EventType("ui.longpress", fields: ["id"], meaning: "an experience view long-pressed (`traits.longPress`)"),
+            EventType("ui.longpress", fields: ["id"], meaning: "an experience view long-pressed (`longPress` step, `traits.longPress`)"),
+            EventType("step.recovering", fields: ["experience", "group", "step"],
+                      meaning: "the app's views changed while a step was failing recoverably: it is presented again (the SDK's step recovery)"),
+            EventType("experience.deferred", fields: ["experience", "frame"],
+                      meaning: "an embedded experience waits for its frame (no app view with that `frameID`): `experience_error` now, shown with `experience_recovered` when the frame appears"),
         ]
     }
 

@@ -91,11 +91,19 @@ extension ExperienceRenderer {
         return current.flatMap { search($0.package.wrapper) }
     }
 
-    /// Long-presses a component of the shown step.
+    /// Long-presses a component of the shown step (its `longPress` actions), or a view of the
+    /// shown experience with a long-press handler, by id or kind (`target`: the target
+    /// interaction's "Target Long Pressed").
     public func longPress(_ id: String) throws {
-        guard let (child, component) = component(id) else { throw TraitsUsageError("no component '\(id)' in the shown step") }
+        if let (child, component) = component(id) {
+            transcript.record("ui.longpress", ["id": .string(id)])
+            return interact(child, component, trigger: "longPress")
+        }
+        guard let view = componentView(id) ?? current?.package.wrapper.find(id), let handler = view.onLongPress else {
+            throw TraitsUsageError("no component or long-pressable view '\(id)' in the shown step")
+        }
         transcript.record("ui.longpress", ["id": .string(id)])
-        interact(child, component, trigger: "longPress")
+        try handler()
     }
 
     /// Types a text into a text input of the shown step (replacing its value, cut at `maxLength`).

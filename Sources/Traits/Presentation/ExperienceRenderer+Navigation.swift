@@ -99,6 +99,7 @@ extension ExperienceRenderer {
     /// Ends whatever is shown without analytics, drops the queued actions and the profile (`Appcues.reset`).
     public func reset() {
         actionRegistry.clearQueue()
+        waitingEmbeds = []
         if let presentation = current {
             state = .idle
             presentation.package.dismisser {}

@@ -28,6 +28,8 @@ public final class ExperienceRenderer {
         /// The first group shown of the experience (its rendering starts the experience).
         public let isFirst: Bool
         public internal(set) var retries = 0
+        /// The app's views changed since the last relayout of this presentation.
+        var layoutChanged = false
         init(data: ExperienceData, package: ExperiencePackage, group: Int, isFirst: Bool) {
             self.data = data
             self.package = package
@@ -65,6 +67,12 @@ public final class ExperienceRenderer {
     public internal(set) var profile: JSONObject = [:]
     /// Ids of experience instances and errors: deterministic, so transcripts compare.
     var idCounter = 0
+    /// Whether a frame (an app view with this `frameID` or id) is on screen; nil: always.
+    public var frameExists: ((String) -> Bool)?
+    /// Embedded experiences waiting for their frame, oldest first (one per frame).
+    public internal(set) var waitingEmbeds: [ExperienceData] = []
+    /// A relayout is scheduled for when the engine is idle.
+    var layoutPending = false
 
     public init(composer: TraitComposer, transcript: Transcript, clock: VirtualClock) {
         self.composer = composer
@@ -116,6 +124,9 @@ public final class ExperienceRenderer {
             throw TraitsUsageError("experience \(active.experience.id) is already active: dismiss it first")
         }
         if composing { throw TraitsUsageError("an experience is being composed: a trait cannot show another one") }
+        if deferIfFrameMissing(data) { return false }
+        waitingEmbeds.removeAll { $0 === data }
+        publishRecovery(data)
         transcript.record("experience.started", ["experience": .string(data.id)])
         if let error = data.error, !error.isEmpty {
             publishExperienceError(data, error)

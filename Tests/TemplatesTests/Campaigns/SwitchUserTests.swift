@@ -170,8 +170,8 @@ import Testing
                 """)
             // What a kill -9 right now leaves.
             let storage = try Storage(directory: dir)
-            let users = try JSONValue.decode(try #require(try storage.read(UserRegistry.storageName)))
-            #expect(users["current"] == .string(Self.second))
+            let users = try #require(try UserRegistry.saved(in: storage))
+            #expect(users.current == Self.second)
             let alice = try JSONValue.decode(try #require(try storage.read(Campaigns.storageName)))
             #expect(alice["counts"]?["1"] == [1, 1])
             withExtendedLifetime(engine) {}
@@ -181,6 +181,25 @@ import Testing
         #expect(campaigns.deviceId == Self.second && campaigns.data.counts.isEmpty)
         try engine.run("app.login('alice')")
         #expect(campaigns.data.counts["1"] == [1, 1] && campaigns.caps.perSessionMax == 10)
+    }
+
+    /// A user switch to a user whose state file cannot be read (a folder in its place): the
+    /// queue file used to be moved aside as if corrupt, the campaign state overwritten; docs/cli.md
+    /// promises such a file is never overwritten. It is kept, and an error event says so and why.
+    @Test(arguments: ["campaigns-2.json", "inapp-queue-2.json"])
+    func anUnreadableStateFileMetOnASwitchIsKeptAndNamed(name: String) throws {
+        let dir = CampaignsTests.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent(name), withIntermediateDirectories: true)
+        let engine = try Self.engine(dir)
+        try engine.run("app.login('alice'); app.login('bob'); templates.deliver{ inapp_notifs = { { ti = 1, type = 'custom-code', templateName = 'Banner' } } }")
+        let messages = engine.transcript.events(prefix: "error").compactMap { $0["message"]?.stringValue }
+        #expect(messages.contains { $0.hasPrefix("templates: storage: read ") && $0.contains("\(name): Is a directory; \(name) is kept as it is") },
+                "\(messages)")
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(name).path, isDirectory: &isFolder) && isFolder.boolValue)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(name + ".corrupt-1").path))
+        #expect(!messages.contains { $0.contains("cannot save") }, "nothing tries to write over it: \(messages)")
     }
 
     @Test func timersPendingAndEvaluatedIdsStayAcrossASwitch() throws {

@@ -79,4 +79,29 @@ import TestSupport
         #expect(text.contains("traits: the views would be more than 100 levels deep"), "\(text)")
         #expect(text.hasSuffix("true true true"), "\(text)")
     }
+
+    /// 100,000 siblings: each add checks one ancestor (the parent) and raises no height past it,
+    /// so the work is counted exactly; and 4 times the views take about 4 times as long (a
+    /// quadratic add, one that scanned the siblings, takes 16 times: the bound is loose, 10, so
+    /// a busy machine does not make it fail).
+    @Test func siblingsCostTheSameWorkEachAndLinearTime() {
+        func build(_ n: Int) -> (steps: Int, seconds: Double) {
+            let clock = ContinuousClock()
+            var steps = 0
+            let root = TraitView(kind: "root")
+            let elapsed = clock.measure {
+                for _ in 0..<n {
+                    let view = TraitView(kind: "k")
+                    let (problem, walked) = root.problemAdding(view)
+                    steps += walked
+                    if problem == nil { root.add(view) }
+                }
+            }
+            #expect(root.children.count == n && root.height == 2)
+            return (steps, Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds))
+        }
+        #expect(build(100_000).steps == 100_000)
+        let small = (0..<3).map { _ in build(10_000).seconds }.min()!, large = (0..<3).map { _ in build(40_000).seconds }.min()!
+        #expect(large / small < 10, "10,000 siblings: \(small) s, 40,000: \(large) s")
+    }
 }

@@ -185,9 +185,24 @@ import Testing
         #expect(h.tree?["transition"] == .string("fade"))
     }
 
-    @Test func embeddedWithoutItsFrameIsAStepError() throws {
+    /// Without its frame an embedded experience waits (`experience_error`, recoverable, as the
+    /// SDK's renderer with no state machine for the context); the frame appearing shows it, after
+    /// `experience_recovered` with the same `errorId` (SDK: `testExperienceErrorAndRecovery`).
+    @Test func embeddedWaitsForItsFrameThenRecovers() throws {
         let h = try show([#"{"type": "@appcues/embedded", "config": {"frameID": "frame1"}}"#])
-        #expect(h.stepErrors == ["No AppcuesFrameView registered for ID frame1"])
+        #expect(h.stepErrors.isEmpty)
+        #expect(h.system.renderer.current == nil)
+        #expect(h.events("experience.deferred", ["frame"]) == [#"experience.deferred frame="frame1""#])
+        let error = try #require(h.analytics("experience_error").first)
+        #expect(error["message"] == .string("no render context for frame frame1"))
+        #expect(error["stepId"] == nil)
+        try h.lua(#"ui.show{id = "slot", frameID = "frame1"}"#)
+        #expect(h.tree?["embeddedIn"] == .string("slot"))
+        #expect(h.analytics == ["experience_error", "experience_recovered", "experience_started", "step_seen"])
+        let recovered = try #require(h.analytics("experience_recovered").first)
+        #expect(recovered["errorId"] == error["errorId"])
+        #expect(recovered["message"] == nil)
+        #expect(recovered["experienceId"] == error["experienceId"])
     }
 
     @Test(arguments: [#"{}"#, #"{"frameID": 1}"#, #"{"frameID": "f", "transition": "slide"}"#])

@@ -73,7 +73,9 @@ import Testing
         let h = try show([Self.tooltipStep, #"{"type": "@appcues/target-element", "config": \#(config)}"#], setup: Self.button)
         #expect(!h.applied.contains { $0.hasPrefix("@appcues/target-element") })
         #expect(h.metadata?["targetRectangle"] == nil)
-        #expect(h.tree?["position"] == .string("bottom"), "no target: the tooltip sits at the bottom")
+        #expect(h.tree?["position"] == nil, "no target: no side")
+        #expect(["x", "y", "width", "height"].map { h.tree?["frame"]?[$0]?.doubleValue } == [8, 544, 374, 300],
+                "no target: a sheet at the bottom, inside the margins")
     }
 
     @Test func targetRectangleIsRelativeToTheScreen() throws {
@@ -116,6 +118,29 @@ import Testing
         let interaction = try #require(h.analytics("step_interaction").first)
         #expect(interaction["interactionType"] == .string("Target Tapped"))
         #expect(interaction["interactionData"]?["text"] == .string("Target Rectangle"))
+    }
+
+    /// A long press on the target runs its `longPress` actions ("Target Long Pressed"), as the
+    /// SDK's `didLongPressTarget`; a tap runs only the tap ones.
+    @Test func longPressingTheTargetRunsItsLongPressActions() throws {
+        let h = try TraitsHarness()
+        try h.lua(#"""
+        traits.show{id = "e", steps = {{id = "g", type = "group", traits = {{type = "@appcues/tooltip"},
+          {type = "@appcues/target-rectangle", config = {x = 5, y = 5, width = 10, height = 10}},
+          {type = "@appcues/backdrop", config = {backgroundColor = {light = "#0008"}}},
+          {type = "@appcues/target-interaction", config = {actions = {{on = "longPress", type = "@appcues/continue", config = {offset = 1}},
+                                                                      {on = "tap", type = "@appcues/track", config = {eventName = "tapped"}}}}}},
+          children = {{id = "a", type = "m"}, {id = "b", type = "m"}}}}}
+        traits.tap("target")
+        """#)
+        #expect(h.system.renderer.current?.item == 0, "a tap runs the tap actions only")
+        let target = try #require(h.system.renderer.current?.package.backdrop?.find("target"))
+        #expect(target.tree["longPressable"] == .bool(true))
+        try h.lua(#"traits.longPress("target")"#)
+        #expect(h.system.renderer.current?.item == 1)
+        #expect(h.analytics("step_interaction").map { $0["interactionType"] } == [.string("Target Tapped"), .string("Target Long Pressed")])
+        #expect(h.events("ui.longpress", ["id"]) == [#"ui.longpress id="target""#])
+        #expect(throws: (any Error).self) { try h.lua(#"traits.longPress("nothing")"#) }
     }
 
     /// The tooltip's handler is not animating until a target is known, then animating: with the

@@ -83,6 +83,16 @@ import Testing
         traits.show{id = "x", traits = {}, steps = {{id = "s", type = "m"}}}
         traits.dismiss()
         pcall(traits.show, {id = "bad", steps = {{id = "s", type = "m", content = {type = "nope"}}}})
+        traits.show{id = "emb", steps = {{id = "s", type = "m", traits = {{type = "@appcues/embedded", config = {frameID = "f"}}}}}}
+        ui.show{id = "slot", frameID = "f"}
+        app.advance(0)
+        traits.dismiss()
+        traits.show{id = "tip", steps = {{id = "s", type = "m", traits = {{type = "@appcues/tooltip"},
+          {type = "@appcues/target-element", config = {selector = {tag = "t"}}}}}}}
+        app.advance(4)
+        ui.show{id = "other"}
+        app.advance(0)
+        traits.dismiss()
         """#)
         let tapActions = ["@appcues/request-review", "@appcues/request-push", "@appcues/link"].map {
             ExperienceFixture.action("tap", $0, #"{"url": "https://x.test"}"#)
@@ -95,7 +105,7 @@ import Testing
                   "traits.show([==[\(json.replacingOccurrences(of: "@t/present", with: "@t/present2"))]==])" +
                   "\ntraits.type('\(ExperienceFixture.id(92))', 'Ada') traits.select('\(ExperienceFixture.id(94))', 'a')" +
                   "\ntraits.tap('\(ExperienceFixture.id(91))') traits.longPress('\(ExperienceFixture.id(91))')")
-        let recorded = Set(h.engine.transcript.events.map(\.type)).subtracting(["ui.tap", "log", "error"])
+        let recorded = Set(h.engine.transcript.events.map(\.type)).subtracting(["ui.tap", "ui.show", "log", "error"])
         let listed = Set(TraitsSystem.eventTypes.map(\.name))
         #expect(recorded.isSubset(of: listed), "unlisted: \(recorded.subtracting(listed))")
         #expect(recorded == listed, "listed but never recorded here: \(listed.subtracting(recorded))")

@@ -1,0 +1,86 @@
+import JSON
+
+extension ExperienceRenderer {
+    /// The app's views changed (the headless UI's layout observer): once the engine is idle (the
+    /// next layout pass), the shown experience's layout handlers run (`view:onLayout`, the SDK's
+    /// frame observers: targets re-publish, the tooltip and keyhole follow); a modal step failing
+    /// with a recoverable error is presented again (the SDK's step recovery observer, which
+    /// retries when the app stops scrolling); and an embedded experience waiting for its frame is
+    /// shown when the frame appears.
+    public func appLayoutChanged() {
+        current?.layoutChanged = true   // what changes before a presentation exists is no change to it
+        guard !layoutPending else { return }
+        layoutPending = true
+        clock.whenIdle { [weak self] in
+            guard let self else { return }
+            self.layoutPending = false
+            self.relayout()
+        }
+    }
+
+    func relayout() {
+        startWaitingEmbeds()
+        guard let presentation = current, presentation.layoutChanged else { return }
+        presentation.layoutChanged = false
+        switch state {
+        case .shown(let presentation):
+            var seen: [ObjectIdentifier] = []
+            var views = presentation.package.wrapper.layoutObservers
+            if let backdrop = presentation.package.backdrop { views += backdrop.layoutObservers }
+            for view in views where !seen.contains(ObjectIdentifier(view)) {
+                seen.append(ObjectIdentifier(view))
+                for handler in view.layoutHandlers.values {
+                    guard case .shown(let p) = state, p === presentation else { return }
+                    do { try handler() } catch {
+                        transcript.record("error", ["message": .string(ExperienceRenderer.message(error)), "source": .string("layout")])
+                    }
+                }
+            }
+        case .failing(let presentation) where !presentation.experience.renderContext.hasPrefix("embed:"):
+            record("step.recovering", presentation)
+            retry()
+        default:
+            break
+        }
+    }
+
+    /// The frame an embedded experience renders in (`embed:<frameID>`), or nil for a modal one.
+    static func frameID(_ data: ExperienceData) -> String? {
+        let context = data.model.renderContext
+        return context.hasPrefix("embed:") ? String(context.dropFirst(6)) : nil
+    }
+
+    /// An embedded experience whose frame is not on screen waits for it, as the SDK defers one
+    /// with no state machine for its context: `experience_error` ("no render context for frame
+    /// …", recoverable) now, `experience_recovered` and the experience shown when the frame
+    /// appears. True when `data` waits.
+    func deferIfFrameMissing(_ data: ExperienceData) -> Bool {
+        guard let frame = Self.frameID(data), !(frameExists?(frame) ?? true) else { return false }
+        transcript.record("experience.deferred", ["experience": .string(data.id), "frame": .string(frame)])
+        waitingEmbeds.removeAll { Self.frameID($0) == frame }
+        waitingEmbeds.append(data)
+        if data.published, data.recoverableErrorID == nil {
+            let errorID = nextID()
+            data.recoverableErrorID = errorID
+            publish(ExperienceAnalytics.experienceError,
+                    ExperienceAnalytics.properties(data, errorMessage: "no render context for frame \(frame)", errorID: errorID), data)
+        }
+        return true
+    }
+
+    /// Shows the first waiting embedded experience whose frame is now on screen (when nothing is shown).
+    func startWaitingEmbeds() {
+        guard current == nil,
+              let index = waitingEmbeds.firstIndex(where: { Self.frameID($0).map { frameExists?($0) ?? false } ?? false }) else { return }
+        let data = waitingEmbeds.remove(at: index)
+        _ = try? show(data)
+    }
+
+    /// `experience_recovered` for an experience that had a recoverable error before it started
+    /// (the SDK's `trackErrorRecovery(ifErrorOn:)`, called as an experience starts).
+    func publishRecovery(_ data: ExperienceData) {
+        guard data.published, let errorID = data.recoverableErrorID else { return }
+        publish(ExperienceAnalytics.experienceRecovered, ExperienceAnalytics.properties(data, errorID: errorID), data)
+        data.recoverableErrorID = nil
+    }
+}
