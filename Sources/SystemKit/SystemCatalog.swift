@@ -18,6 +18,8 @@ public struct SystemEntry: Sendable {
     public let checks: CheckDefinition
     /// The system's `ctlua` subcommands (a function: command types are metatypes).
     public let commands: @Sendable () -> [any ParsableCommand.Type]
+    /// What the system puts on screen in an engine (``SystemPlugin/screenLayers(of:in:)``).
+    public let screen: @Sendable (Engine) -> [ScreenLayer]
     /// Makes the system and adds it to an engine.
     public let install: @Sendable (Engine) throws -> Void
 
@@ -34,6 +36,7 @@ public struct SystemEntry: Sendable {
         runFlags = S.runFlags.map { RunFlagDefinition($0, of: S.self) }
         checks = CheckDefinition(S.checks, of: S.self)
         install = { engine in try engine.add(S.make(for: engine)) }
+        screen = { engine in engine.system(S.self).map { S.screenLayers(of: $0, in: engine) } ?? [] }
     }
 }
 

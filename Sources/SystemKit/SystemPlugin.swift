@@ -46,6 +46,11 @@ public protocol SystemPlugin: EngineSystem {
     /// What `ctlua check` validates for this system: its file kinds, the files its scenarios name,
     /// and the problems found once everything is loaded.
     static var checks: SystemChecks<Self> { get }
+    /// What the system itself puts on screen beyond the app's headless views (an experience's
+    /// views at the frames its traits computed, a navigation stack), back to front; the run
+    /// report, `ctlua render` and `:screen` draw them. A view without a known frame is drawn in a
+    /// plain stack, so leave ``ScreenView/frame`` nil rather than guess one.
+    static func screenLayers(of system: Self, in engine: Engine) -> [ScreenLayer]
 }
 
 extension SystemPlugin {
@@ -58,6 +63,7 @@ extension SystemPlugin {
     public static var commands: [any ParsableCommand.Type] { [] }
     public static var runFlags: [RunFlag<Self>] { [] }
     public static var checks: SystemChecks<Self> { SystemChecks() }
+    public static func screenLayers(of system: Self, in engine: Engine) -> [ScreenLayer] { [] }
 }
 
 /// A Lua module as the REPL, completion and the reference list it.

@@ -31,6 +31,12 @@ struct TestCommand: ParsableCommand {
             scripts the scenarios loaded.
             """, valueName: "glob")) var coverageInclude: [String] = []
     @Flag(help: "Print TAP instead of the text report.") var tap = false
+    @Option(help: ArgumentHelp(
+        "Write an HTML report to this folder: the run's summary, and per scenario each step with its events and the screen after it, drawn.",
+        discussion: """
+            Self-contained pages (no network): DIR/index.html and one page per scenario; a FAIL line is followed by \
+            the path of its page. Keyboard: j/k or the arrow keys move between steps, f jumps to the failure.
+            """, valueName: "dir")) var report: String?
     @Flag(help: "A failure inside a `tree`/`ui` pattern also shows the line diff of the whole pattern against the whole value.")
     var verbose = false
     @Option(help: "Write transcripts of failed scenarios to this folder.") var trace: String?
@@ -79,6 +85,7 @@ struct TestCommand: ParsableCommand {
                                     limits: limits)
         options.snapshots = SnapshotMode.fromEnvironment(update: updateSnapshots)
         options.coveragePath = coverage
+        options.reportDirectory = report
         options.verbose = verbose
         if !coverageInclude.isEmpty { options.coverageInclude = coverageInclude.filter { !$0.isEmpty } }
         if !noWorkers {

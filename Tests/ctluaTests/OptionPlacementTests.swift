@@ -60,6 +60,7 @@ struct OptionPlacementTests {
             "coverage-include": Probe(option: ["--coverage-include", "none"], rest: ["--coverage", "cov.info", "a.json"],
                                       files: ["a.json": scenario, "lib.lua": "return 1\n"]),
             "tap": Probe(option: ["--tap"], rest: ["a.json"], files: ["a.json": scenario]),
+            "report": Probe(option: ["--report", "rep"], rest: ["a.json"], files: ["a.json": scenario]),
             // A failure inside a `tree` pattern: the whole pattern's line diff only with --verbose.
             "verbose": Probe(option: ["--verbose"], rest: ["a.json"], files: ["a.json": wrongTree]),
             "trace": Probe(option: ["--trace", "tr"], rest: ["a_test.lua"], files: ["a_test.lua": "error('no')"]),

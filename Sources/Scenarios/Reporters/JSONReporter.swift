@@ -4,7 +4,7 @@ import SystemKit
 /// The machine-readable report (`--json FILE`) and transcripts (`--trace DIR`).
 public enum JSONReporter {
     /// `{"passed":N,"failed":N,"scenarios":[...]}`, a scenario in its JSON form
-    /// (``ScenarioResult/json``: name, file, passed, duration, failures), without coverage.
+    /// (``ScenarioResult/json``: name, file, passed, duration, failures), without coverage and screens.
     public static func render(_ results: [ScenarioResult]) -> String {
         let failed = results.filter { !$0.passed }.count
         let notRun = results.filter { $0.status == .skipped || $0.status == .todo }.count
@@ -12,6 +12,7 @@ public enum JSONReporter {
             var json = result.json
             if case .object(var object) = json {
                 object.removeValue(forKey: "coverage")
+                object.removeValue(forKey: "steps")
                 json = .object(object)
             }
             return json

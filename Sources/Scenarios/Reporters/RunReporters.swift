@@ -14,7 +14,8 @@ public final class SummaryReporter: RunnerReporter, @unchecked Sendable {
 
     public func handle(_ event: RunnerEvent) {
         guard case .runFinished(let results, let coverage) = event else { return }
-        var report = options.tap ? TAPReporter.render(results) : TextReporter.render(results, colour: output.colour, verbose: options.verbose)
+        var report = options.tap ? TAPReporter.render(results)
+            : TextReporter.render(results, colour: output.colour, verbose: options.verbose, reportDirectory: options.reportDirectory)
         if let coverage {
             for line in LCOVReporter.summary(coverage) { report += (options.tap ? "# " : "") + line + "\n" }
         }

@@ -50,13 +50,19 @@ public enum TextReporter {
 
     /// The whole report after a run: per failure its headline and indented details, then the count.
     /// `colour`: ANSI colours for diffs (a terminal without `NO_COLOR`; never in files or CI logs).
-    public static func render(_ results: [ScenarioResult], colour: Bool = false, verbose: Bool = false) -> String {
+    /// `reportDirectory`: the HTML report's folder (`--report`); each `FAIL` line is followed by
+    /// the path of its page, at the failing step.
+    public static func render(_ results: [ScenarioResult], colour: Bool = false, verbose: Bool = false,
+                              reportDirectory: String? = nil) -> String {
         var out = ""
         for result in results { for line in warnings(of: result) { out += line + "\n" } }
         for result in results { for line in marks(of: result) { out += line + "\n" } }
         for result in results where !result.passed {
             for failure in result.failures {
                 out += headline(result, failure) + "\n"
+                if let reportDirectory {
+                    out += "  report: \(HTMLReporter.link(directory: reportDirectory, result: result, failure: failure))\n"
+                }
                 for line in details(of: failure, colour: colour, verbose: verbose) { out += "  " + line + "\n" }
             }
         }

@@ -58,8 +58,9 @@ public enum Runner {
         }
 
         // Running (not the skipped and to-do scenarios, nor, when some are marked `only`, the
-        // others); the reporters (progress line, text or TAP report, report files) follow its events.
-        let events = RunnerEventStream(reporters(options: options, output: output))
+        // others); the reporters (progress line, text or TAP report, report files, the HTML
+        // report) follow its events.
+        let events = RunnerEventStream(reporters(options: options, output: output, deselected: scenarios.count - selected.count))
         let results = execute(selected, options: options, registry: registry, makeEngine: makeEngine, output: output, events: events)
         var status = results.allSatisfy(\.passed) ? ExitCode.passed : ExitCode.failed
         for error in events.errors {
@@ -74,12 +75,16 @@ public enum Runner {
     }
 
     /// The reporters of `ctlua test`: the progress line (on a terminal, or as `options.progress`
-    /// says), the text or TAP report, the report files.
-    public static func reporters(options: RunnerOptions, output: RunnerOutput) -> [any RunnerReporter] {
+    /// says), the text or TAP report, the report files, the HTML report (`deselected`: the
+    /// scenarios found but not selected, for its summary).
+    public static func reporters(options: RunnerOptions, output: RunnerOutput, deselected: Int = 0) -> [any RunnerReporter] {
         var reporters: [any RunnerReporter] = []
         if options.progress ?? output.isTerminal { reporters.append(ProgressReporter(write: output.stderr)) }
         reporters.append(SummaryReporter(options: options, output: output))
         reporters.append(ReportFilesReporter(options: options, output: output))
+        if let directory = options.reportDirectory {
+            reporters.append(HTMLReporter(directory: directory, options: options, output: output, deselected: deselected))
+        }
         return reporters
     }
 
@@ -141,6 +146,7 @@ public enum Runner {
             var executor = ScenarioExecutor(registry: registry, limits: options.limits, makeEngine: makeEngine)
             executor.snapshots = options.snapshots
             executor.coverage = options.coveragePath != nil
+            executor.screens = options.reportDirectory != nil
             return executor
         }()
         let scenarios = applyingOnly(scenarios)
@@ -156,7 +162,7 @@ public enum Runner {
                 }
                 guard let pool else { return executor.run(scenarios[i]) }
                 let request = WorkerRequest(scenario: scenarios[i], limits: options.limits, snapshots: options.snapshots,
-                                            coverage: executor.coverage)
+                                            coverage: executor.coverage, screens: executor.screens)
                 return pool.run(request, executor: executor)
             })
         for report in pool?.shutdown() ?? [] { output.stderr("ctlua: \(report)\n") }

@@ -29,6 +29,8 @@ public struct RunnerOptions: Sendable {
     public var traceDirectory: String?
     /// With `traceDirectory`: transcripts of every scenario.
     public var traceAll = false
+    /// Folder for the HTML run report (`--report`), with each step's screen; nil writes none.
+    public var reportDirectory: String?
     /// Limits handed to the driver factory for each scenario.
     public var limits = ScenarioLimits()
     /// Progress line: nil decides by whether stderr is a terminal.

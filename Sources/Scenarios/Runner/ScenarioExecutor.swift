@@ -19,6 +19,8 @@ public struct ScenarioExecutor: Sendable {
     public var contextRadius = 3
     /// Record line coverage of the scripts each scenario loads (``ScenarioResult/coverage``).
     public var coverage = false
+    /// Record each step's screen (``ScenarioResult/steps``, `ctlua test --report`).
+    public var screens = false
     /// Called with each transcript event as it is recorded (a worker process streams them).
     public var observer: (@Sendable (TranscriptEvent) -> Void)?
 
@@ -50,6 +52,7 @@ public struct ScenarioExecutor: Sendable {
         var transcript: [TranscriptEvent] = []
         var coverage: LuaCoverage?
         var marks: [ScenarioMark] = []
+        var steps: [StepRecord] = []
         do {
             let engine = try makeEngine(configuration(for: scenario))
             try ExpectHelpers.install(on: engine)
@@ -57,15 +60,17 @@ public struct ScenarioExecutor: Sendable {
                 for event in engine.transcript.events { observer(event) }
                 engine.transcript.observer = observer
             }
-            failures = execute(scenario, on: engine, marks: &marks)
+            failures = execute(scenario, on: engine, marks: &marks, records: &steps)
             transcript = engine.transcript.events
             coverage = engine.coverage
             coverage?.remove(scenario.file)   // a `.lua` scenario is test code, not code under test
         } catch {
             failures = [ScenarioFailure(message: "cannot create the engine: \(error)")]
         }
-        return result(of: scenario, failures: failures, transcript: transcript, duration: Self.seconds(since: start, clock),
-                      coverage: coverage, marks: marks)
+        var outcome = result(of: scenario, failures: failures, transcript: transcript, duration: Self.seconds(since: start, clock),
+                             coverage: coverage, marks: marks)
+        outcome.steps = steps
+        return outcome
     }
 
     /// The result of `scenario`, each failure given the transcript lines around its event: the
@@ -86,8 +91,19 @@ public struct ScenarioExecutor: Sendable {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
-    private func execute(_ scenario: Scenario, on engine: Engine, marks: inout [ScenarioMark]) -> [ScenarioFailure] {
+    /// Records the screen after a step (or the start) when ``screens`` is on.
+    private func capture(_ step: ScenarioStep?, name: String, from first: Int, on engine: Engine, into records: inout [StepRecord]) {
+        guard screens else { return }
+        let events = engine.transcript.events
+        let tapped = events[min(first, events.count)...].last { $0.type == "ui.tap" }?["id"]?.stringValue
+        records.append(StepRecord(step: step?.index, name: name, value: step?.object ?? .null,
+                                  firstEvent: first, endEvent: events.count,
+                                  screen: ScreenCapture.screen(of: engine, catalog: registry.catalog, tapped: tapped)))
+    }
+
+    private func execute(_ scenario: Scenario, on engine: Engine, marks: inout [ScenarioMark], records: inout [StepRecord]) -> [ScenarioFailure] {
         guard case .steps(let scripts, let setup, let steps) = scenario.body else {
+            defer { capture(nil, name: "script", from: 0, on: engine, into: &records) }
             do {
                 let steps = try LuaSteps.make(on: engine)
                 try runLuaScenario(path: scenario.file, name: scenario.relativePath, on: engine, step: steps?.step)
@@ -99,6 +115,8 @@ public struct ScenarioExecutor: Sendable {
                 return [ScenarioFailure(message: "\(error)", eventIndex: lastIndex(engine))]
             }
         }
+        var started = false
+        defer { if !started { capture(nil, name: "start", from: 0, on: engine, into: &records) } }
         do { try applySetup(setup, phase: .beforeScripts, scenario: scenario, on: engine) } catch {
             return [ScenarioFailure(message: "\(error)", eventIndex: lastIndex(engine))]
         }
@@ -108,12 +126,16 @@ public struct ScenarioExecutor: Sendable {
         do { try applySetup(setup, phase: .afterScripts, scenario: scenario, on: engine) } catch {
             return [ScenarioFailure(message: "\(error)", eventIndex: lastIndex(engine))]
         }
+        started = true
+        capture(nil, name: "start", from: 0, on: engine, into: &records)
         var failures: [ScenarioFailure] = []
         var named: Set<Int> = []
         var since = 0
         var stepOfEvent: [Int] = Array(repeating: -1, count: engine.transcript.events.count)
         for step in steps {
+            let first = engine.transcript.events.count
             failures += runStep(step, scenario: scenario, on: engine, named: &named, since: &since)
+            capture(step, name: step.name, from: first, on: engine, into: &records)
             let count = engine.transcript.events.count
             if count > stepOfEvent.count { stepOfEvent += Array(repeating: step.index, count: count - stepOfEvent.count) }
             if !failures.isEmpty { break }

@@ -17,11 +17,15 @@ public struct ScenarioResult: Sendable {
     /// Line coverage of the scripts it ran (`ctlua test --coverage`); nil when not recorded or
     /// lost (a worker terminated on timeout or crashed).
     public var coverage: LuaCoverage?
+    /// The start and each step run, with the screen after it (``ScenarioExecutor/screens``,
+    /// `ctlua test --report`); empty when not recorded or lost (a worker terminated).
+    public var steps: [StepRecord]
 
     public init(name: String, relativePath: String, failures: [ScenarioFailure], transcript: [TranscriptEvent], duration: Double,
-                coverage: LuaCoverage? = nil, marks: [ScenarioMark] = []) {
+                coverage: LuaCoverage? = nil, marks: [ScenarioMark] = [], steps: [StepRecord] = []) {
         self.coverage = coverage
         self.marks = marks
+        self.steps = steps
         self.name = name
         self.relativePath = relativePath
         self.failures = failures
@@ -52,15 +56,16 @@ public struct ScenarioResult: Sendable {
 }
 
 extension ScenarioResult: JSONRepresentable {
-    /// `{"name", "file", "passed", "duration", "failures": [...], "status",
-    /// "marks": [...], "coverage"?}` (`file` is
-    /// ``relativePath``; `coverage` only when recorded). The transcript is not part of it: it
+    /// `{"name", "file", "passed", "duration", "failures": [...], "status", "marks": [...],
+    /// "coverage"?, "steps"?}` (`file` is ``relativePath``; `coverage` and `steps` only when
+    /// recorded). The transcript is not part of it: it
     /// travels as events (a worker streams them as they are recorded, `--trace` writes JSON lines).
     public var json: JSONValue {
         var object: JSONObject = ["name": .string(name), "file": .string(relativePath), "passed": .bool(passed),
                                   "duration": .double(duration), "failures": .array(failures.map(\.json)),
                                   "status": .string(status.rawValue), "marks": .array(marks.map(\.json))]
         if let coverage { object["coverage"] = coverage.json }
+        if !steps.isEmpty { object["steps"] = .array(steps.map(\.json)) }
         return .object(object)
     }
 
@@ -80,11 +85,15 @@ extension ScenarioResult: JSONRepresentable {
         if let value = object["coverage"] {
             do { coverage = try LuaCoverage(json: value) } catch { throw error.under(.root.key("coverage")) }
         }
+        var steps: [StepRecord] = []
+        for (i, step) in (try reader.optionalArray(object["steps"], at: .root.key("steps")) ?? []).enumerated() {
+            do { steps.append(try StepRecord(json: step)) } catch { throw error.under(.root.key("steps").index(i)) }
+        }
         self.init(name: try reader.string(object["name"], at: .root.key("name")),
                   relativePath: try reader.string(object["file"], at: .root.key("file")),
                   failures: failures, transcript: [],
                   duration: try reader.number(object["duration"], at: .root.key("duration")), coverage: coverage,
-                  marks: marks)
+                  marks: marks, steps: steps)
     }
 }
 

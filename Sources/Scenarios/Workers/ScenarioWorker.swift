@@ -46,6 +46,7 @@ public enum ScenarioWorker {
             var executor = ScenarioExecutor(registry: registry, limits: run.limits)
             executor.snapshots = run.snapshots
             executor.coverage = run.coverage
+            executor.screens = run.screens
             executor.observer = { event in outbox.post(event) }
             let result = executor.run(run.scenario)
             guard outbox.finish(with: result) else { return 0 }

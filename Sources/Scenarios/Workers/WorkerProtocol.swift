@@ -21,7 +21,8 @@ import LuaRuntime
 ///      "limits": {"maxMemory": 67108864, "maxInstructions": 50000000, "timeout": 2},
 ///      "snapshots": {"update": false, "ci": true}, "coverage": true}
 ///
-/// (`coverage` only with `ctlua test --coverage`: the worker records line coverage.)
+/// (`coverage` only with `ctlua test --coverage`: the worker records line coverage; `screens`
+/// only with `ctlua test --report`: the result carries each step's screen, `steps`.)
 ///
 /// Worker → runner (``WorkerReply``), while the scenario runs, one frame per batch of
 /// transcript events (the events recorded since the last batch, written at the latest 20 ms
@@ -112,14 +113,19 @@ struct WorkerRequest: JSONRepresentable, Equatable {
     var snapshots = SnapshotMode()
     /// Record line coverage (`ctlua test --coverage`).
     var coverage = false
+    /// Record each step's screen (`ctlua test --report`).
+    var screens = false
 
     var json: JSONValue {
         var request: JSONObject = ["run": scenario.json, "limits": limits.json, "snapshots": snapshots.json]
         if coverage { request["coverage"] = .bool(true) }
+        if screens { request["screens"] = .bool(true) }
         return .object(request)
     }
 
-    init(scenario: Scenario, limits: ScenarioLimits, snapshots: SnapshotMode = SnapshotMode(), coverage: Bool = false) {
+    init(scenario: Scenario, limits: ScenarioLimits, snapshots: SnapshotMode = SnapshotMode(), coverage: Bool = false,
+         screens: Bool = false) {
+        self.screens = screens
         self.scenario = scenario
         self.limits = limits
         self.snapshots = snapshots
@@ -129,11 +135,12 @@ struct WorkerRequest: JSONRepresentable, Equatable {
     init(json: JSONValue) throws(LocatedProblem) {
         let reader = JSONReader(value: json)
         let object = try reader.object(json, at: .root)
-        try reader.known(object, ["run", "limits", "snapshots", "coverage"], at: .root)
+        try reader.known(object, ["run", "limits", "snapshots", "coverage", "screens"], at: .root)
         do { scenario = try Scenario(json: object["run"] ?? .null) } catch { throw error.under(.root.key("run")) }
         do { limits = try ScenarioLimits(json: object["limits"] ?? [:]) } catch { throw error.under(.root.key("limits")) }
         do { snapshots = try SnapshotMode(json: object["snapshots"] ?? [:]) } catch { throw error.under(.root.key("snapshots")) }
         coverage = try reader.bool(object["coverage"], at: .root.key("coverage"), default: false)
+        screens = try reader.bool(object["screens"], at: .root.key("screens"), default: false)
     }
 }
 

@@ -1,0 +1,112 @@
+import Engine
+import JSON
+import SystemKit
+
+extension HTMLReport {
+    /// A scenario's page: header, failures (expected against actual by JSON path), the timeline
+    /// of steps and, per step, its events and the screen after it.
+    public static func page(_ result: ScenarioResult, run: Run) -> String {
+        let status = Run.status(result)
+        var body = "<header><a class=\"back\" href=\"index.html\">← all scenarios</a>"
+        body += "<h1><span class=\"badge \(status)\">\(status.uppercased())</span> \(escape(result.name))</h1>"
+        body += "<p class=\"file\">\(escape(result.relativePath)) · \(seconds(result.duration))"
+        body += " · <kbd>j</kbd>/<kbd>k</kbd> or <kbd>←</kbd>/<kbd>→</kbd> next and previous step, <kbd>f</kbd> the failure</p></header>\n"
+        if !result.failures.isEmpty {
+            body += "<section class=\"failures\"><h2>Failures</h2>\n"
+            for failure in result.failures { body += failureHTML(failure) }
+            body += "</section>\n"
+        }
+        for mark in result.marks { body += "<p class=\"mark\">\(mark.kind == .skip ? "SKIP" : "TODO"): \(escape(mark.line))</p>\n" }
+        if result.steps.isEmpty {
+            body += result.status == .skipped || result.status == .todo
+                ? "<p class=\"notice\">The scenario did not run: nothing to draw.</p>\n"
+                : "<p class=\"notice\">No screens were recorded: the scenario's worker ended (timeout or crash) before it "
+                    + "reported its steps. The transcript so far:</p>\n"
+            body += eventsHTML(result.transcript, range: 0..<result.transcript.count)
+            return document(title: result.name, body: body)
+        }
+        let failedSteps = Set(result.failures.map { anchor(step: $0.step) })
+        body += "<nav class=\"timeline\" aria-label=\"steps\"><ol>"
+        for record in result.steps {
+            let id = anchor(step: record.step)
+            let failed = failedSteps.contains(id) ? " class=\"failed\"" : ""
+            body += "<li\(failed)><a href=\"#\(id)\">\(escape(record.label)) <b>\(escape(record.name))</b></a></li>"
+        }
+        body += "</ol></nav>\n<main>\n"
+        for record in result.steps { body += stepHTML(record, result: result, failed: failedSteps.contains(anchor(step: record.step))) }
+        body += "</main>"
+        return document(title: result.name, body: body)
+    }
+
+    static func stepHTML(_ record: StepRecord, result: ScenarioResult, failed: Bool) -> String {
+        let id = anchor(step: record.step)
+        var html = "<section class=\"step\(failed ? " failed" : "")\" id=\"\(id)\" tabindex=\"-1\">"
+        html += "<h2>\(escape(record.label)) <b>\(escape(record.name))</b>"
+        if let t = result.transcript.indices.contains(record.endEvent - 1) ? result.transcript[record.endEvent - 1].t : nil {
+            html += " <span class=\"time\">t=\(t)</span>"
+        }
+        html += "</h2>"
+        if record.value != .null { html += "<pre class=\"step-json\">\(escape(JSONWriter.text(record.value)))</pre>" }
+        for mark in result.marks where mark.step != nil && mark.step == record.step {
+            html += "<p class=\"mark\">\(escape(mark.line)): the step did not run</p>"
+        }
+        for failure in result.failures where anchor(step: failure.step) == id {
+            html += "<p class=\"failed-here\">✗ \(escape(failure.summary))</p>"
+        }
+        html += "<div class=\"cols\"><div class=\"events\"><h3>Events</h3>"
+        let range = max(record.firstEvent, 0)..<min(max(record.endEvent, record.firstEvent), result.transcript.count)
+        html += eventsHTML(result.transcript, range: range)
+        html += "</div><figure class=\"screen\">\(ScreenSVG.render(record.screen))"
+        html += "<figcaption>the screen after \(escape(record.label))</figcaption></figure></div></section>\n"
+        return html
+    }
+
+    /// The events of `range`, one row each: index, virtual time, type, fields.
+    static func eventsHTML(_ transcript: [TranscriptEvent], range: Range<Int>) -> String {
+        guard !range.isEmpty else { return "<p class=\"none\">no events</p>" }
+        var html = "<table class=\"transcript\"><thead><tr><th>#</th><th>t</th><th>type</th><th>fields</th></tr></thead><tbody>"
+        for i in range {
+            let event = transcript[i]
+            let fields = event.fields.filter { $0.key != "t" && $0.key != "type" }
+            let kind = event.type == "error" ? " class=\"error\"" : event.type == "warning" ? " class=\"warning\"" : ""
+            html += "<tr\(kind)><td>\(i)</td><td>\(event.t)</td><td>\(escape(event.type))</td>"
+                + "<td><code>\(fields.isEmpty ? "" : escape(JSONWriter.text(.object(fields))))</code></td></tr>"
+        }
+        return html + "</tbody></table>"
+    }
+
+    /// One failure: its summary (linking to its step), expected against actual by JSON path when
+    /// both are JSON, else both texts; the line diff; the transcript around it.
+    static func failureHTML(_ failure: ScenarioFailure) -> String {
+        var html = "<div class=\"failure\"><p><a href=\"#\(anchor(step: failure.step))\">\(escape(failure.summary))</a></p>"
+        let json = { (text: String?) in text.flatMap { try? JSONDocument(text: $0).value } }
+        if let expected = json(failure.expected), let actual = json(failure.actual) {
+            // The runner's differences (JSONMatch's rule), from the failure's own path.
+            let base = failure.expectation.map { "expect.\($0)" } ?? "$"
+            html += "<table class=\"diff\"><thead><tr><th>JSON path</th><th>expected</th><th>actual</th></tr></thead><tbody>"
+            for difference in JSONMatch.differences(expected, actual).prefix(200) {
+                var startsWithIndex = false
+                if case .index? = difference.path.components.first { startsWithIndex = true }
+                let path = difference.path == .root ? base : base + (startsWithIndex ? "" : ".") + difference.path.description
+                html += "<tr><td><code>\(escape(path))</code></td><td class=\"expected\"><code>\(escape(difference.expected))</code></td>"
+                    + "<td class=\"actual\"><code>\(escape(difference.actual))</code></td></tr>"
+            }
+            html += "</tbody></table>"
+        } else {
+            if let expected = failure.expected { html += "<p class=\"expected\">expected: <code>\(escape(expected))</code></p>" }
+            if let actual = failure.actual { html += "<p class=\"actual\">actual: <code>\(escape(actual))</code></p>" }
+        }
+        let whole = failure.wholeExpected.flatMap { e in failure.wholeActual.map { (e, $0) } }
+            ?? failure.expected.flatMap { e in failure.actual.map { (e, $0) } }
+        if let (expected, actual) = whole, let diff = LineDiff.json(expected: expected, actual: actual) {
+            html += "<pre class=\"linediff\">"
+            for line in diff {
+                let kind = line.hasPrefix("-") ? "del" : line.hasPrefix("+") ? "ins" : "same"
+                html += "<span class=\"\(kind)\">\(escape(line))</span>\n"
+            }
+            html += "</pre>"
+        }
+        if !failure.context.isEmpty { html += "<pre class=\"context\">\(escape(failure.context.joined(separator: "\n")))</pre>" }
+        return html + "</div>\n"
+    }
+}

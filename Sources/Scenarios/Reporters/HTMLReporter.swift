@@ -1,0 +1,145 @@
+import Foundation
+import SystemKit
+
+/// The HTML run report (`ctlua test --report DIR`): `DIR/index.html`, the run's summary, and one
+/// page per scenario with its steps as a timeline (each step, the events it caused, the screen
+/// after it, drawn) and its failures, expected against actual by JSON path. Every page is
+/// self-contained (inline CSS, script and SVG; nothing fetched), so it opens from disk and from
+/// a CI artifact. A file it cannot write is thrown (`ctlua: FILE: reason`, exit 2).
+public final class HTMLReporter: RunnerReporter, @unchecked Sendable {
+    private let options: RunnerOptions
+    private let output: RunnerOutput
+    private let directory: String
+    /// Scenarios found but not selected (`--filter`, `--shard`).
+    private let deselected: Int
+
+    public init(directory: String, options: RunnerOptions, output: RunnerOutput, deselected: Int = 0) {
+        self.directory = directory
+        self.options = options
+        self.output = output
+        self.deselected = deselected
+    }
+
+    public func handle(_ event: RunnerEvent) throws {
+        guard case .runFinished(let results, _) = event else { return }
+        let run = HTMLReport.Run(results: results, deselected: deselected, shard: options.shard?.description, filter: options.filter,
+                                 paths: options.paths)
+        try output.writeFile(directory + "/index.html", HTMLReport.index(run))
+        for result in results {
+            try output.writeFile(directory + "/" + HTMLReport.pageName(result.relativePath), HTMLReport.page(result, run: run))
+        }
+    }
+
+    /// Where the page of a failure is: `DIR/flows__a.json.html#step-3`, for the `FAIL` line.
+    public static func link(directory: String, result: ScenarioResult, failure: ScenarioFailure) -> String {
+        directory + "/" + HTMLReport.pageName(result.relativePath) + "#" + HTMLReport.anchor(step: failure.step)
+    }
+}
+
+/// The pages of the HTML report.
+public enum HTMLReport {
+    /// What the index and every page say about the run.
+    public struct Run: Sendable {
+        public var results: [ScenarioResult]
+        /// Scenarios found but not selected by `--filter` or `--shard`.
+        public var deselected: Int
+        public var shard: String?
+        public var filter: String?
+        public var paths: [String]
+
+        public init(results: [ScenarioResult], deselected: Int = 0, shard: String? = nil, filter: String? = nil, paths: [String] = []) {
+            self.results = results
+            self.deselected = deselected
+            self.shard = shard
+            self.filter = filter
+            self.paths = paths
+        }
+
+        /// A failed scenario whose first failure is an error (a step threw, a Lua error).
+        public static func isError(_ result: ScenarioResult) -> Bool { result.failures.first?.isError ?? false }
+        /// `pass`, `fail`, `error`, `skip` or `todo`.
+        public static func status(_ result: ScenarioResult) -> String {
+            switch result.status {
+            case .passed: return "pass"
+            case .failed: return isError(result) ? "error" : "fail"
+            case .skipped: return "skip"
+            case .todo: return "todo"
+            }
+        }
+        private func count(_ status: String) -> Int { results.filter { Self.status($0) == status }.count }
+        public var passed: Int { count("pass") }
+        public var failed: Int { count("fail") }
+        public var errors: Int { count("error") }
+        public var skipped: Int { count("skip") }
+        public var todo: Int { count("todo") }
+        public var duration: Double { results.reduce(0) { $0 + $1.duration } }
+    }
+
+    /// A scenario's page file: its relative path with `/` as `__`, control characters escaped, `.html`.
+    public static func pageName(_ relativePath: String) -> String {
+        ReportText.escapingControls(relativePath).replacingOccurrences(of: "/", with: "__")
+            .replacingOccurrences(of: "..", with: "_").replacingOccurrences(of: "\\", with: "_") + ".html"
+    }
+
+    /// The anchor of a step: `step-3`, `start` before the steps.
+    public static func anchor(step: Int?) -> String { step.map { "step-\($0)" } ?? "start" }
+
+    /// Text escaped for HTML content and attribute values.
+    static func escape(_ text: String) -> String { ScreenSVG.escape(text) }
+
+    /// Seconds for people: `12 ms`, `1.25 s`.
+    static func seconds(_ value: Double) -> String {
+        value < 1 ? "\(Int((value * 1000).rounded())) ms" : String(format: "%.2f s", value)
+    }
+
+    /// The document around a page's body: inline style and script, nothing from outside.
+    static func document(title: String, body: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+        <title>\(escape(title))</title>
+        <style>\(HTMLAssets.css)</style>
+        </head>
+        <body>
+        \(body)
+        <script>\(HTMLAssets.script)</script>
+        </body>
+        </html>
+
+        """
+    }
+
+    /// `passed 3 · failed 1 · errors 0 · skipped 2 · 1.25 s`, with the shard and filter.
+    static func summary(_ run: Run) -> String {
+        var html = "<dl class=\"summary\">"
+        for (name, value, kind) in [("passed", run.passed, "pass"), ("failed", run.failed, "fail"), ("errors", run.errors, "error"),
+                                    ("skipped", run.skipped, "skip"), ("todo", run.todo, "todo"),
+                                    ("not selected", run.deselected, "skip")] {
+            html += "<div class=\"\(kind)\"><dt>\(name)</dt><dd id=\"count-\(name.replacingOccurrences(of: " ", with: "-"))\">\(value)</dd></div>"
+        }
+        html += "<div><dt>time in scenarios</dt><dd>\(seconds(run.duration))</dd></div>"
+        html += "<div><dt>shard</dt><dd>\(escape(run.shard ?? "all"))</dd></div>"
+        html += "<div><dt>filter</dt><dd>\(escape(run.filter ?? "none"))</dd></div>"
+        html += "<div><dt>paths</dt><dd>\(escape(run.paths.isEmpty ? "." : run.paths.joined(separator: " ")))</dd></div>"
+        return html + "</dl>"
+    }
+
+    /// The index: the summary, then every scenario with its outcome and a link to its page.
+    public static func index(_ run: Run) -> String {
+        var rows = ""
+        for result in run.results {
+            let status = Run.status(result)
+            let first = result.failures.first.map { " — " + escape($0.summary) } ?? ""
+            rows += "<li class=\"scenario \(status)\"><span class=\"badge\">\(status.uppercased())</span> "
+                + "<a href=\"\(escape(pageName(result.relativePath)))\">\(escape(result.name))</a> "
+                + "<span class=\"file\">\(escape(result.relativePath))</span> <span class=\"time\">\(seconds(result.duration))</span>"
+                + "<span class=\"why\">\(first)</span></li>\n"
+        }
+        let body = "<header><h1>ctlua test report</h1>\(summary(run))</header>\n<main><ol class=\"scenarios\">\n\(rows)</ol></main>"
+        return document(title: "ctlua test report", body: body)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import JSON
+import SystemKit
+import Testing
+@testable import Scenarios
+
+/// Each step's record: the events it caused and the screen after it (`ctlua test --report`).
+struct StepRecordTests {
+    private func run(_ text: String, screens: Bool = true) throws -> ScenarioResult {
+        let scenario = try Fixture.load(text).get()
+        var executor = ScenarioExecutor(registry: Fixture.registry)
+        executor.screens = screens
+        return executor.run(scenario)
+    }
+
+    static let tapping = Fixture.steps(
+        #"{"lua": "ui.show{id = 'ok', text = 'OK', onTap = function() ui.show{id = 'done', text = 'Thanks'} end}"}"#,
+        #"{"tap": "ok"}"#,
+        #"{"expect": {"ui": {"done": {"text": "Thanks"}}}}"#)
+
+    @Test func theStartAndEveryStepAreRecordedWithTheirEventsAndScreen() throws {
+        let result = try run(Self.tapping)
+        #expect(result.passed, "\(result.failures.map(\.summary))")
+        #expect(result.steps.map(\.label) == ["start", "steps[0]", "steps[1]", "steps[2]"])
+        #expect(result.steps.map(\.name) == ["start", "lua", "tap", "expect"])
+        // the events are split between the steps, in order, without gaps
+        for (previous, next) in zip(result.steps, result.steps.dropFirst()) { #expect(previous.endEvent == next.firstEvent) }
+        #expect(result.steps.last?.endEvent == result.transcript.count)
+        let tap = result.steps[2]
+        #expect(result.transcript[tap.firstEvent..<tap.endEvent].map(\.type) == ["ui.tap", "ui.show"])
+        #expect(tap.screen.tapped == "ok")
+        #expect(result.steps[1].screen.tapped == nil)
+        #expect(tap.screen.layers[0].views.map(\.id) == ["ok", "done"])
+        #expect(result.steps[0].screen.isEmpty)
+        #expect(tap.value == ["tap": "ok"])
+    }
+
+    @Test func withoutScreensNothingIsRecorded() throws {
+        #expect(try run(Self.tapping, screens: false).steps.isEmpty)
+    }
+
+    @Test func aFailingStepIsTheLastRecorded() throws {
+        let result = try run(Fixture.steps(#"{"tap": "nowhere"}"#, #"{"tap": "never"}"#))
+        #expect(!result.passed)
+        #expect(result.steps.map(\.label) == ["start", "steps[0]"])
+    }
+
+    @Test func aFailingSetupStillRecordsTheStart() throws {
+        let result = try run(#"{"setup": {"build": {"fail": true}}, "steps": [{"tap": "x"}]}"#)
+        #expect(result.steps.map(\.label) == ["start"])
+    }
+
+    @Test func recordsTravelInTheResultsJSONFormButNotInTheJSONReport() throws {
+        let result = try run(Self.tapping)
+        let back = try ScenarioResult(json: JSONDocument(text: try result.json.encoded()).value)
+        #expect(back.steps == result.steps)
+        #expect(!JSONReporter.render([result]).contains("\"steps\""))
+    }
+
+    @Test func aWorkerRequestCarriesTheScreensFlag() throws {
+        let scenario = try Fixture.load(Self.tapping).get()
+        let request = WorkerRequest(scenario: scenario, limits: ScenarioLimits(), screens: true)
+        #expect(try WorkerRequest(json: request.json).screens)
+        #expect(try !WorkerRequest(json: WorkerRequest(scenario: scenario, limits: ScenarioLimits()).json).screens)
+    }
+}
