@@ -57,12 +57,17 @@ let package = Package(
         ]),
         .target(name: "Traits", dependencies: [
             "Engine", "LuaRuntime", "JSON", "SystemKit", .product(name: "Collections", package: "swift-collections"),
-        ]),
+        ], plugins: ["EmbedLua"]),
+        // Build-time: the built-in traits' Lua (`Sources/Traits/Library/lua/*.lua`) embedded in the binary.
+        .executableTarget(name: "EmbedLuaTool"),
+        .plugin(name: "EmbedLua", capability: .buildTool(), dependencies: ["EmbedLuaTool"]),
         // The catalog: the one place that lists the systems.
         .target(name: "Systems", dependencies: ["SystemKit", "Templates", "FlowX", "Hooks", "Traits"]),
         // Scenarios know systems only through a catalog they are given.
-        .target(name: "Scenarios", dependencies: ["Engine", "SystemKit", "JSON", "LuaRuntime"]),
-        .target(name: "TestSupport", dependencies: ["Engine", "JSON", "LuaRuntime"]),
+        .target(name: "Scenarios", dependencies: [
+            "Engine", "SystemKit", "JSON", "LuaRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .target(name: "TestSupport", dependencies: ["Engine", "LuaRuntime"]),
         .executableTarget(name: "ctlua", dependencies: [
             "Scenarios", "Systems", "SystemKit", "Engine", "JSON", "LuaRuntime", "CReadline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -87,7 +92,7 @@ let package = Package(
 )
 
 // Strict settings for every Swift target, from one place.
-for target in package.targets where target.type != .system && !["CLuaSupport", "CBaselines", "CJSONTestSupport"].contains(target.name) {
+for target in package.targets where target.type != .system && target.type != .plugin && !["CLuaSupport", "CBaselines", "CJSONTestSupport"].contains(target.name) {
     var settings = target.swiftSettings ?? []
     settings.append(.swiftLanguageMode(.v6))
     settings.append(.enableUpcomingFeature("ExistentialAny"))

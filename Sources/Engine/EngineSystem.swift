@@ -16,7 +16,7 @@ import LuaRuntime
 ///   copied too), so no script can change what another sees: compare marker tables a script
 ///   passes back by a tag (`LuaTable.get`), not by identity, and charge values the system keeps
 ///   from scripts to `Engine.retain(_:)`.
-public protocol EngineSystem: AnyObject {
+public protocol EngineSystem: AnyObject, SendableMetatype {
     /// Installs the system into the engine's current Lua state.
     func install(in engine: Engine) throws
     /// Persists state before the engine relaunches.

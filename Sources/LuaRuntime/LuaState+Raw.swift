@@ -19,11 +19,4 @@ extension LuaState {
     @_spi(RawLua) public func rawPopError(status: Int32) -> LuaError {
         popError(status: status, on: activeL)
     }
-
-    /// Runs the function below `count` arguments on top under a protected call; results stay
-    /// on the stack (`results` of them). Throws the mapped error (and pops it) on failure.
-    @_spi(RawLua) public func rawProtectedCall(arguments count: Int32, results: Int32) throws(LuaError) {
-        let status = ctl_pcall(activeL, count, results)
-        if status != LUA_OK { throw popError(status: status, on: activeL) }
-    }
 }

@@ -135,9 +135,6 @@ public final class LuaState {
     /// Requests that the running chunk stop with `interrupted` (safe from a signal handler's thread).
     public var interruptHandle: LuaInterruptHandle { LuaInterruptHandle(runtime: runtime) }
 
-    /// Resets the output counter (e.g. for a new scenario step).
-    public func resetOutput() { outputUsed = 0 }
-
     /// Counts `bytes` against the output cap; throws the limit error when exceeded.
     func chargeOutput(_ bytes: Int) throws {
         outputUsed += bytes

@@ -55,12 +55,6 @@ public struct InAppNotification: Equatable, Sendable {
     /// The `vars` overriding argument defaults.
     public var vars: JSONObject { json["vars"]?.objectValue ?? [:] }
 
-    /// True when `self` shows before `other`: priority descending, then `ti` ascending.
-    public func showsBefore(_ other: InAppNotification) -> Bool {
-        if priority != other.priority { return priority > other.priority }
-        return ti < other.ti
-    }
-
     /// The persisted form: `{"id", "isAction", "notification"}`.
     var persisted: JSONValue {
         .object(["id": .string(id), "isAction": .bool(isAction), "notification": json])

@@ -71,12 +71,8 @@ public enum CLI {
         return environment
     }
 
-    /// A fresh temporary folder.
-    public static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    /// A fresh temporary folder (``TemporaryFolder/make()``, kept for branches that still call it).
+    public static func temporaryDirectory() throws -> URL { try TemporaryFolder.make() }
 }
 
 /// Drains a pipe on a background thread.

@@ -22,8 +22,7 @@ public final class TraitsSystem: EngineSystem {
         }
         for (type, factory) in swiftTraits { registry.register(type: type, factory: factory) }
         registry.resolveMissing = { [unowned engine] type in
-            guard let source = StandardTraits.source(for: type) else { return }
-            try engine.lua.load(source, name: "=" + type).call()
+            _ = try StandardTraits.load(type, in: engine.lua)
         }
         self.registry = registry
         renderer = ExperienceRenderer(composer: TraitComposer(registry: registry), transcript: engine.transcript, clock: engine.clock)

@@ -33,7 +33,7 @@ import TestSupport
     // MARK: 3, app.load under strict
 
     @Test func appLoadStaysInsideTheScriptRootsAndAFailedLoadWidensNothing() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-h3-\(UUID())")
+        let dir = TemporaryFolder.path()
         let root = dir.appendingPathComponent("root"), elsewhere = dir.appendingPathComponent("elsewhere")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import LuaRuntime
+import TestSupport
 import Testing
 @testable import Engine
 
@@ -56,8 +57,7 @@ import Testing
     }
 
     @Test func loadedScriptsRunAgainOnRelaunch() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-engine-test-\(UUID())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let script = dir.appendingPathComponent("boot.lua")
         try "app.log('booted')".write(to: script, atomically: true, encoding: .utf8)

@@ -11,7 +11,7 @@ import Testing
 @Suite struct HTTPFileFetcherTests {
     /// A fetcher whose curl is the shell script `body` (`$out`: the `--output` path).
     static func fetcher(_ body: String, maxFileSize: Int = FileBytes.limit) throws -> (HTTPFileFetcher, URL) {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         let curl = dir.appendingPathComponent("curl")
         try """
             #!/bin/sh

@@ -1,5 +1,6 @@
 import Foundation
 import LuaRuntime
+import TestSupport
 import Testing
 
 @testable import Engine
@@ -7,7 +8,7 @@ import Testing
 @Suite struct StorageTests {
     @Test(arguments: [true, false])
     func writesReplaceTheFileWholeAndLeaveNoTemporaryFile(durable: Bool) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-storage-\(UUID().uuidString)")
+        let dir = TemporaryFolder.path()
         defer { try? FileManager.default.removeItem(at: dir) }
         let storage = try Storage(directory: dir, durable: durable)
         #expect(storage.isDurable == durable)
@@ -22,7 +23,7 @@ import Testing
     /// and a truncate cuts a torn tail off so the next append starts where it should.
     @Test(arguments: [true, false])
     func appendsAddToTheEndAndTruncateCutsBack(durable: Bool) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-storage-\(UUID().uuidString)")
+        let dir = TemporaryFolder.path()
         defer { try? FileManager.default.removeItem(at: dir) }
         let storage = try Storage(directory: dir, durable: durable)
         try storage.append("j", Array("one\n".utf8))
@@ -36,7 +37,7 @@ import Testing
     @Test func anEnginesOwnTemporaryDirectoryIsNotFsyncedAGivenOneIs() throws {
         #expect(try Engine().storage.isDurable == false, "removed with the engine: nothing to keep")
         var configuration = Engine.Configuration()
-        configuration.stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-state-\(UUID().uuidString)")
+        configuration.stateDirectory = TemporaryFolder.path()
         defer { try? FileManager.default.removeItem(at: configuration.stateDirectory!) }
         #expect(try Engine(configuration: configuration).storage.isDurable)
     }
@@ -59,7 +60,7 @@ import Testing
     }
 
     @Test func anEmptyFileReadsAsNoBytesAndAMissingOneAsNil() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-storage-\(UUID().uuidString)")
+        let dir = TemporaryFolder.path()
         defer { try? FileManager.default.removeItem(at: dir) }
         let storage = try Storage(directory: dir)
         try storage.writeAtomically("empty", [])
@@ -72,7 +73,7 @@ import Testing
     }
 
     @Test func aFileThatExistsButCannotBeReadIsAnErrorNotMissing() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-storage-\(UUID().uuidString)")
+        let dir = TemporaryFolder.path()
         defer { try? FileManager.default.removeItem(at: dir) }
         let storage = try Storage(directory: dir)
         // A directory in the file's place: unreadable as a file even for root.
@@ -84,9 +85,8 @@ import Testing
     }
 
     @Test func temporaryFilesOfDeadProcessesAreRemovedAtOpenOthersKept() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-storage-\(UUID().uuidString)")
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         // A pid that ran and exited: the process is gone.
         let child = Process()
         child.executableURL = URL(fileURLWithPath: "/bin/sh")

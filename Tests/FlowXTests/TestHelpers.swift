@@ -1,15 +1,12 @@
 import Engine
 import Foundation
 import JSON
+import TestSupport
 @testable import FlowX
 
 /// A fresh engine with the FlowX system, configured.
 func makeEngine(configured: Bool = true, instructions: Int? = 1_000_000) throws -> (Engine, FlowXSystem) {
-    var configuration = Engine.Configuration()
-    configuration.limits.instructions = instructions
-    let engine = try Engine(configuration: configuration)
-    let system = FlowXSystem()
-    try engine.add(system)
+    let (engine, system) = try TestSupport.makeEngine(with: FlowXSystem()) { $0.limits.instructions = instructions }
     if configured {
         // The SDK's order: configuration, session, theme.
         system.renderer.configure(try Configuration(json: sampleConfig))

@@ -7,7 +7,7 @@ import Testing
 /// hang (a FIFO) or an allocation until the process aborts (`/dev/zero`).
 struct FileBytesTests {
     @Test func readsRegularFilesEmptyOnesIncluded() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         try Data("hello".utf8).write(to: dir.appendingPathComponent("a"))
         try Data().write(to: dir.appendingPathComponent("empty"))
@@ -20,7 +20,7 @@ struct FileBytesTests {
     /// `/dev/zero` once allocated until the process aborted; a link to `/dev/full` hung a start.
     @Test(arguments: ["/dev/zero", "/dev/full", "/dev/null", "/dev/urandom"])
     func devicesAreRefusedBeforeAnythingIsRead(path: String) throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let link = dir.path + "/state.json"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
@@ -38,7 +38,7 @@ struct FileBytesTests {
 
     /// Opening a FIFO for reading blocks until a writer comes; reading it then blocks too.
     @Test func aFIFOIsRefusedWithoutBlocking() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let fifo = dir.path + "/scenario.json"
         #expect(mkfifo(fifo, 0o600) == 0)
@@ -54,7 +54,7 @@ struct FileBytesTests {
     }
 
     @Test func filesPastTheLimitAreRefused() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         try Data(repeating: 65, count: 2048).write(to: dir.appendingPathComponent("two-k"))
         #expect(try FileBytes.read(dir.path + "/two-k", limit: 2048).count == 2048)

@@ -83,7 +83,7 @@ import TestSupport
     // MARK: 4, require: no NUL, no symlink out of a root
 
     @Test func requireRefusesNulAndSymlinksOutOfTheRoots() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-h4-\(UUID())")
+        let dir = TemporaryFolder.path()
         let root = dir.appendingPathComponent("root"), outside = dir.appendingPathComponent("outside")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)

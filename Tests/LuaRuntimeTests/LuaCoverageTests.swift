@@ -8,7 +8,7 @@ import TestSupport
     /// Runs `source` as a file under coverage; returns its lines (line → hits) and the state.
     static func cover(_ source: String, policy: SandboxPolicy = .strict, limits: LuaLimits = .standard,
                       extra: [String: String] = [:], then: (LuaState) throws -> Void = { _ in }) throws -> [Int: Int] {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.path + "/script.lua"
         try source.write(toFile: path, atomically: true, encoding: .utf8)
@@ -171,7 +171,7 @@ import TestSupport
     }
 
     @Test func requiredModulesAreCoveredButStringChunksAreNot() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         try "local M = {}\nfunction M.f()\n  return 1\nend\nreturn M\n".write(toFile: dir.path + "/mod.lua", atomically: true, encoding: .utf8)
         let lua = try LuaState(scriptRoots: [dir.path])

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import LuaRuntime
 
@@ -52,7 +53,7 @@ import Testing
     }
 
     @Test func requireIsLimitedToScriptRootsAndCtluaModules() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-req-\(UUID())")
+        let dir = TemporaryFolder.path()
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("lib"), withIntermediateDirectories: true)
         try "return {answer = 42}".write(to: dir.appendingPathComponent("lib/util.lua"), atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -2,6 +2,7 @@ import Engine
 import Foundation
 import JSON
 import SystemKit
+import TestSupport
 @testable import Scenarios
 
 /// A system for the runner's tests: a tiny in-app model on a real engine, with canned commands.
@@ -118,8 +119,7 @@ final class FakeSystem: SystemPlugin {
 enum Fixture {
     /// A fresh temporary folder with `files` (relative path → contents) written in it.
     static func folder(_ files: [String: String]) throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-scn-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let root = try TemporaryFolder.make().path
         for (path, contents) in files {
             let url = URL(fileURLWithPath: root + "/" + path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Scenarios
 
@@ -6,8 +7,7 @@ import Testing
 /// replace regular files atomically; failures say `FILE: reason`.
 struct RunnerOutputTests {
     private func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-out-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let path = try TemporaryFolder.make().path
         return path
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TestSupport
 import Testing
 import SystemKit
 @testable import Scenarios
@@ -92,9 +93,8 @@ struct ScenarioLoaderTests {
     /// Item 15 of issue 9: an empty scenario file is read without FileManager (which leaks its
     /// buffer for empty files under LeakSanitizer) and is a syntax error naming the file.
     @Test func anEmptyScenarioFileIsALoadErrorNamingIt() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-empty-\(UUID().uuidString)")
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: dir.path + "/empty.json", contents: Data())
         // Named on the command line (in a folder, a file without a `steps` key is not a scenario).
         switch Runner.load(paths: [dir.path + "/empty.json"], registry: StepRegistry(catalog: SystemCatalog([]))) {

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TestSupport
 import Testing
 @testable import Scenarios
 
@@ -71,7 +72,7 @@ struct ScenarioMarkTests {
     }
 
     @Test func tapJUnitAndJSONNameSkipAndTodo() throws {
-        let report = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-marks-\(UUID().uuidString)").path
+        let report = TemporaryFolder.path().path
         let (_, out, folder) = try run(["a.json": Self.passing, "b.json": Self.failingSkipped, "c.json": Self.failingTodo]) {
             $0.tap = true
             $0.junitPath = report + ".xml"

@@ -40,7 +40,7 @@ import TestSupport
 
     /// Runs `script` in a `ctlua run` child under the default sandbox and limits.
     static func run(_ script: String) throws -> CLI.Result {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("scan.lua")
         try script.write(to: file, atomically: true, encoding: .utf8)
@@ -125,7 +125,7 @@ import TestSupport
     /// (moved aside, reported), never a trap on the next user's ID.
     @Test(arguments: ["9223372036854775807", "-9223372036854775808", "0", "1e300", "\"many\""])
     func aTamperedUserCountIsRefusedAsCorrupt(_ count: String) throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let state = dir.appendingPathComponent("state")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)

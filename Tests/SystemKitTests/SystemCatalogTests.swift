@@ -16,7 +16,7 @@ struct SystemCatalogTests {
     static var registry: StepRegistry { StepRegistry(catalog: catalog) }
 
     private func folder(_ files: [String: String]) throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-plugin-\(UUID().uuidString)").path
+        let root = TemporaryFolder.path().path
         for (path, text) in files {
             let url = URL(fileURLWithPath: root + "/" + path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

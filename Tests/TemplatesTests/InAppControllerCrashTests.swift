@@ -67,7 +67,7 @@ import Glibc
         """
 
     @Test func killNineAtRandomMomentsLosesNothingAcknowledged() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let state = dir.appendingPathComponent("state")
         let script = dir.appendingPathComponent("churn.lua")
@@ -110,10 +110,7 @@ import Glibc
             #expect(resurrected.isEmpty, "round \(rounds) (\(seedNote)): dismissed in-apps back: \(resurrected.sorted())")
 
             // A new engine on the directory restores exactly the file.
-            var configuration = Engine.Configuration()
-            configuration.stateDirectory = state
-            let engine = try Engine(configuration: configuration)
-            try engine.add(try TemplatesSystem())
+            let (engine, _) = try makeEngine(with: TemplatesSystem()) { $0.stateDirectory = state }
             let restored = engine.system(TemplatesSystem.self)?.controller.queue.map(\.id) ?? []
             #expect(Set(restored) == persisted && restored.count == persisted.count, "round \(rounds) (\(seedNote))")
             #expect(engine.transcript.events.filter { $0.type == "error" }.isEmpty, "round \(rounds) (\(seedNote))")
@@ -127,7 +124,7 @@ import Glibc
     /// returned. After each kill, the users on disk (snapshot and journal, a torn last record cut
     /// off) hold every identity acknowledged, and a new engine reads them without an error.
     @Test func killNineDuringLoginsLosesNoAcknowledgedUser() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let state = dir.appendingPathComponent("state")
         var random = SplitMix64(seed: UInt64(Date().timeIntervalSince1970 * 1000))
@@ -140,10 +137,7 @@ import Glibc
             if round % 4 != 0 { child.waitForLine(timeout: 10) }
             usleep(useconds_t(random.next() % 400_000))
             for line in child.kill() where line.hasPrefix("in ") { acknowledged.insert("Identity:" + line.dropFirst(3)) }
-            var configuration = Engine.Configuration()
-            configuration.stateDirectory = state
-            let engine = try Engine(configuration: configuration)
-            try engine.add(try TemplatesSystem())
+            let (engine, _) = try makeEngine(with: TemplatesSystem()) { $0.stateDirectory = state }
             let users = try #require(engine.system(TemplatesSystem.self)?.campaigns.users, "round \(round)")
             let lost = acknowledged.subtracting(users.identities.keys)
             #expect(lost.isEmpty, "round \(round) (seed \(random.seed)): acknowledged logins lost: \(lost.sorted().prefix(5))")

@@ -25,7 +25,7 @@ import TestSupport
     }
 
     @Test func fixturesLocalPathsCacheAndFailure() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         try "PNG".write(to: dir.appendingPathComponent("x.png"), atomically: true, encoding: .utf8)
         try "LOCAL".write(to: dir.appendingPathComponent("local.txt"), atomically: true, encoding: .utf8)
         let h = try Harness(templates: Self.templates) { storage, clock in
@@ -104,7 +104,7 @@ import TestSupport
     }
 
     @Test func corruptCacheIndexIsMovedAsideAndReported() throws {
-        let storage = try Storage(directory: CLI.temporaryDirectory())
+        let storage = try Storage(directory: TemporaryFolder.make())
         try storage.writeAtomically(CachingFileFetcher.indexName, Array("{oops".utf8))
         var reported: [String] = []
         let cache = CachingFileFetcher(upstream: LocalFileFetcher(), storage: storage, clock: VirtualClock()) {

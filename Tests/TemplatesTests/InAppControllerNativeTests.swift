@@ -1,6 +1,7 @@
 import Engine
 import JSON
 @testable import Templates
+import TestSupport
 import Testing
 
 /// Native in-apps through the queue (`CTInAppDisplayManager` with a native view controller),
@@ -26,11 +27,7 @@ import Testing
         """
 
     static func engine() throws -> (Engine, TemplatesSystem) {
-        let engine = try Engine()
-        try engine.add(try TemplatesSystem())
-        try engine.run(banner)
-        try engine.run("templates.deliver{ imc = 10, imp = 10, inapp_delivery_mode = 'CS' }")
-        return (engine, try #require(engine.system(TemplatesSystem.self)))
+        try makeEngine(with: TemplatesSystem(), setup: banner + "\ntemplates.deliver{ imc = 10, imp = 10, inapp_delivery_mode = 'CS' }")
     }
 
     func types(_ engine: Engine, _ prefix: String) -> [String] { engine.transcript.events(prefix: prefix).map(\.type) }

@@ -91,9 +91,8 @@ import TestSupport
     }
 
     @Test func anEngineWithoutStateDirectorySavesOnlyForARelaunch() throws {
-        let engine = try Engine()
-        try engine.add(try TemplatesSystem())
-        let script = try CLI.temporaryDirectory().appendingPathComponent("banner.lua")
+        let (engine, _) = try makeEngine(with: TemplatesSystem())
+        let script = try TemporaryFolder.make().appendingPathComponent("banner.lua")
         defer { try? FileManager.default.removeItem(at: script.deletingLastPathComponent()) }
         try #"templates.define{ name = "Banner", onPresent = function(ctx) end }"#
             .write(to: script, atomically: true, encoding: .utf8)
@@ -165,7 +164,7 @@ import TestSupport
 
     /// The same through an engine: building it with the templates system fails with the message.
     @Test func anEngineOverAnUnreadableStateFileIsNotCreated() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-unreadable-\(UUID().uuidString)")
+        let directory = TemporaryFolder.path()
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory.appendingPathComponent(InAppController.storageName),
                                                 withIntermediateDirectories: true)

@@ -42,7 +42,7 @@ final class Harness {
          directory: URL? = nil) throws {
         let clock = self.clock
         transcript = Transcript(clock: { clock.now })
-        storage = try Storage(directory: directory ?? CLI.temporaryDirectory())
+        storage = try Storage(directory: directory ?? TemporaryFolder.make())
         manager = try TemplatesManager()
         try manager.register(templates(presenter))
         let files = fetcher?(storage, clock) ?? LocalFileFetcher()

@@ -17,7 +17,7 @@ struct CIExampleTests {
     /// A folder with `examples/`, `Package.swift` and `Sources/` copied, `scripts/bootstrap` at hand,
     /// and a `swift` stand-in first on PATH that logs its calls to `swift.log`.
     private func workspace() throws -> URL {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         let fm = FileManager.default
         for item in ["examples", "Sources", "Package.swift"] {
             try fm.copyItem(at: Self.root.appendingPathComponent(item), to: dir.appendingPathComponent(item))

@@ -16,7 +16,7 @@ struct CheckCommandTests {
 
     /// One broken file of each kind, each reported where it is wrong, in one run.
     @Test func oneBrokenFilePerKindIsReportedWithItsLocation() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let files = [
             "bad_experience.json": #"{"id": "tour", "steps": [{"id": 7, "type": "modal"}]}"#,
@@ -73,7 +73,7 @@ struct CheckCommandTests {
     /// A script that registers the trait and the validator makes the same files pass: the names
     /// are looked up in what the checked scripts registered.
     @Test func namesRegisteredByCheckedScriptsAreKnown() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         try #"{"id": "t", "traits": [{"type": "@acme/card"}], "steps": [{"id": "one", "type": "modal"}]}"#
             .write(to: dir.appendingPathComponent("experience.json"), atomically: true, encoding: .utf8)
@@ -101,7 +101,7 @@ struct CheckCommandTests {
     /// top-level `steps` too) is not taken for a scenario; a file that is, and fails to load, says
     /// which rule took it.
     @Test func testTellsExperiencesFromScenarios() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.copyItem(atPath: CLI.packageRoot.appendingPathComponent("examples/traits/tour.json").path,
                                          toPath: dir.appendingPathComponent("tour.json").path)

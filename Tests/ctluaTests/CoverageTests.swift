@@ -8,7 +8,7 @@ import Testing
     /// A small project: a presenter that requires a module and has a function never called,
     /// and three scenarios.
     static func project() throws -> URL {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         let presenters = dir.appendingPathComponent("presenters")
         let scenarios = dir.appendingPathComponent("scenarios")
         try FileManager.default.createDirectory(at: presenters, withIntermediateDirectories: true)
@@ -197,7 +197,7 @@ import Testing
     /// steps stays under the per-entry limits) loses its own hits only: the script it alone loaded
     /// counts at 0 (it is a project script), the other scenarios' scripts are, with their counts.
     @Test func aTerminatedWorkerLosesOnlyItsOwnScenariosHits() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         try "local M = {}\nfunction M.busy(s)\n  local t = os.clock()\n  while os.clock() - t < s do end\nend\nreturn M\n"
             .write(to: dir.appendingPathComponent("slow.lua"), atomically: true, encoding: .utf8)

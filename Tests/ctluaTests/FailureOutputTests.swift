@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func oneLeafDifferenceIsOneLine() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         try #"""
             {"name": "title", "steps": [
@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func containsFindsAChildWhateverViewsATraitAdds() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         try #"""
             {"name": "skip button", "steps": [
@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func aPresenterErrorIsOneFailureAtTheStepThatRaisedIt() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         try """
             templates.define{

@@ -6,7 +6,7 @@ import Testing
 /// ctlua's globals; it never overwrites a file unless told to.
 struct InitCommandTests {
     @Test func theScaffoldsScenariosPassAndItsFilesAreComplete() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let project = dir.appendingPathComponent("app")
         let created = try CLI.run(["init", "app"], directory: dir)
@@ -52,7 +52,7 @@ struct InitCommandTests {
     }
 
     @Test func existingFilesAreKeptUnlessForced() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let presenter = dir.appendingPathComponent("presenters/banner.lua")
         try FileManager.default.createDirectory(at: presenter.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -69,7 +69,7 @@ struct InitCommandTests {
 
     /// The repository lints its examples with exactly what `ctlua init` gives users.
     @Test func theRepositorysLuacheckSettingsAreTheScaffolds() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(try CLI.run(["init", dir.path]).status == 0)
         let scaffold = try String(contentsOf: dir.appendingPathComponent(".luacheckrc"), encoding: .utf8)

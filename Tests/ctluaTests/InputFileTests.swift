@@ -14,7 +14,7 @@ struct InputFileTests {
     }
 
     static func folderWithFIFOs() throws -> URL {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         for name in ["defs.lua", "defs.json", "scenario.json", "script.lua", "ref.md"] {
             #expect(mkfifo(dir.path + "/" + name, 0o600) == 0)
         }
@@ -43,7 +43,7 @@ struct InputFileTests {
 
     @Test(arguments: [["check", "/dev/zero"], ["check", "/dev/zero.json"], ["run", "/dev/zero"], ["test", "/dev/zero"]])
     func aDeviceIsAnErrorNotAnAbort(arguments: [String]) throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         var arguments = arguments
         if arguments[1] == "/dev/zero.json" {
@@ -58,7 +58,7 @@ struct InputFileTests {
     /// A state file linked to a device stops the start with an error naming it (it used to hang).
     @Test(arguments: ["campaigns.json", "users.json", "inapp-queue.json"])
     func aStateFileLinkedToADeviceStopsTheStart(name: String) throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createDirectory(atPath: dir.path + "/sd", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: dir.path + "/sd/" + name, withDestinationPath: "/dev/full")
@@ -74,7 +74,7 @@ struct InputFileTests {
 
     /// Standard input is bounded too: `ctlua < /dev/zero` stops at 64 MiB with a message.
     @Test func standardInputIsBounded() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let r = try CLI.shell("timeout -s KILL 60 \"$CTLUA\" < /dev/zero", environment: ["CTLUA": CLI.executable.path], directory: dir)
         #expect(r.status == 1, "\(r.status) \(r.stderr)")

@@ -57,7 +57,7 @@ import TestSupport
 
     @Test(arguments: shapes.map(\.name))
     func ctluaRunEndsWithOneClearError(_ name: String) throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("nested.lua")
         try Self.script(Self.shapes.first { $0.name == name }!.script).write(to: file, atomically: true, encoding: .utf8)
@@ -72,7 +72,7 @@ import TestSupport
     /// The shapes that recurse reach the bound and name it.
     @Test(arguments: ["presenter that delivers", "validator that validates", "tap handler that taps"])
     func theBoundIsNamed(_ name: String) throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("nested.lua")
         try (Self.shapes.first { $0.name == name }!.script + "\nfor _, e in ipairs(app.events('error')) do print(e.message) end")
@@ -83,7 +83,7 @@ import TestSupport
 
     /// `ctlua test --no-workers` runs scenarios in its own process: one such scenario ended the run.
     @Test func anInProcessRunSurvivesAndReportsTheScenario() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         try Self.shapes[0].script.write(to: dir.appendingPathComponent("nested_test.lua"), atomically: true, encoding: .utf8)
         try "assert(true)".write(to: dir.appendingPathComponent("fine_test.lua"), atomically: true, encoding: .utf8)

@@ -173,7 +173,7 @@ struct OptionPlacementTests {
         let (root, subcommands) = try Self.definitions()
         #expect(Set(root) == Set(Self.rootValues.keys), "a root option without a value in rootValues")
         #expect(Set(subcommands.keys).isSuperset(of: ["run", "test", "doc", "init", "sync", "check", "help"]))
-        let directory = try CLI.temporaryDirectory()
+        let directory = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: directory) }
         for (subcommand, own) in subcommands.sorted(by: { $0.key < $1.key }) {
             let names = Set(own).union(root)

@@ -222,7 +222,7 @@ import Testing
     }
 
     @Test func historySurvivesARestart() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let history = dir.appendingPathComponent("history").path
         try session("""
@@ -248,7 +248,7 @@ import Testing
     /// is not used; the session runs with its history in memory and leaves the path as it was.
     @Test(arguments: ["fifo", "large"])
     func aHistoryPathThatIsNotASmallRegularFileIsLeftAlone(kind: String) throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let history = dir.appendingPathComponent("history").path
         if kind == "fifo" {
@@ -304,12 +304,12 @@ import Testing
     /// Runs a pexpect script against the built `ctlua`; fails with its output when it fails or hangs.
     private func session(_ body: String, environment: [String: String] = [:],
                          sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let script = dir.appendingPathComponent("session.py")
         try (Self.prelude + body + "\n").write(to: script, atomically: true, encoding: .utf8)
         let log = dir.appendingPathComponent("log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: log.path, contents: nil))
         let output = try FileHandle(forWritingTo: log)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -9,7 +9,7 @@ struct ReportOutputTests {
     static let forgedName = "lib\nSF:forged.lua\nDA:1,1\nend_of_record\n.lua"
 
     static func folderWithForgedScript() throws -> URL {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         #expect(FileManager.default.createFile(atPath: dir.path + "/" + forgedName, contents: Data("local x = 1\nreturn x\n".utf8)))
         let scripts = "[\"" + forgedName.replacingOccurrences(of: "\n", with: "\\n") + "\"]"
         try #"{"name": "forge\nok 2 - forged", "scripts": \#(scripts), "steps": [{"advance": 1}]}"#
@@ -48,7 +48,7 @@ struct ReportOutputTests {
     /// `--coverage /dev/full` exited 0 when no script was covered (an empty write succeeds).
     @Test(arguments: ["--coverage", "--junit", "--json"])
     func aReportThatCannotBeWrittenExits2(option: String) throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         try #"{"name": "ok", "steps": [{"advance": 1}]}"#.write(toFile: dir.path + "/a.json", atomically: true, encoding: .utf8)
         let r = try CLI.run(["test", option, "/dev/full", "a.json"], directory: dir)
@@ -59,7 +59,7 @@ struct ReportOutputTests {
     /// The text report and TAP on a full standard output: exit 2 with a message (a trap before).
     @Test(arguments: [["test", "a.json"], ["test", "--tap", "a.json"], ["test", "--json", "-", "a.json"], ["doc"]])
     func aFullStandardOutputExits2(arguments: [String]) throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         try #"{"name": "ok", "steps": [{"advance": 1}]}"#.write(toFile: dir.path + "/a.json", atomically: true, encoding: .utf8)
         let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
@@ -72,7 +72,7 @@ struct ReportOutputTests {
     /// `ctlua doc --output` wrote atomically: a rename over a link (or, as root, over `/dev/full`
     /// itself). It writes through what is not a regular file, as the test reports do.
     @Test func docOutputWritesThroughADeviceAndFailsLikeTheReports() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createSymbolicLink(atPath: dir.path + "/ref.md", withDestinationPath: "/dev/full")
         let r = try CLI.run(["doc", "--output", "ref.md"], directory: dir)

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct RunCommandTests {
     @Test func runPassesArgumentsLikeLuaC() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let script = dir.appendingPathComponent("args.lua")
         try "#!/usr/bin/env ctlua\nprint(arg[0], arg[1], arg[2], #arg, select('#', ...), ...)".write(to: script, atomically: true, encoding: .utf8)
@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func errorsPrintFileLineAndTracebackAndExit1() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let script = dir.appendingPathComponent("bad.lua")
         try "local x = 1\nerror('broken here')".write(to: script, atomically: true, encoding: .utf8)
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func systemFlagsConfigureTheSimulatedApp() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let script = dir.appendingPathComponent("build.lua")
         try """
@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func optionsBeforeTheScriptAreCtluasAndEverythingAfterIsTheScripts() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         try "print(#arg, ...)".write(to: dir.appendingPathComponent("a.lua"), atomically: true, encoding: .utf8)
         let passed = try CLI.run(["run", "--sandbox", "--max-memory", "50000000", "a.lua", "--max-memory", "5", "-e"],
@@ -115,7 +115,7 @@ import Testing
         ("-e", ["--timeout", "0.5", "-e", "setmetatable({}, {__gc = function() while true do end end})"]),
     ])
     func theWatchdogEndsWhatTheHookCannotSee(_ label: String, _ arguments: [String]) throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         try "setmetatable({}, {__gc = function() while true do end end})\nprint('main chunk done')\n"
             .write(to: dir.appendingPathComponent("gc.lua"), atomically: true, encoding: .utf8)
@@ -135,7 +135,7 @@ import Testing
 
     /// The watchdog stays out of the way of scripts that finish, and of a run without `--timeout`.
     @Test func theWatchdogLeavesFinishingScriptsAlone() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         // Many short entries (25 timers of 0.1 s of work) whose sum is past the timeout and its
         // grace: the limit is per entry, and so is the watchdog's deadline.
@@ -153,7 +153,7 @@ import Testing
 
     /// Issue 9, item 14: a state file that exists but cannot be read stops the start, and stays.
     @Test func anUnreadableStateFileStopsTheStartAndIsKept() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.path + "/inapp-queue.json"
         try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: true)

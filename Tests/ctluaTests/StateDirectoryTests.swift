@@ -6,7 +6,7 @@ import Testing
 /// a corrupt state file is moved aside and named; one that cannot be read stops the start.
 struct StateDirectoryTests {
     static func run(stateFile name: String, contents: String?, directory: Bool = false) throws -> (CLI.Result, URL) {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         let state = dir.appendingPathComponent("sd")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
         if let contents { try contents.write(to: state.appendingPathComponent(name), atomically: true, encoding: .utf8) }
@@ -46,7 +46,7 @@ struct StateDirectoryTests {
     /// `--max-memory 0` and `--max-instructions 0` are documented as "no limit", and are that:
     /// a scenario past the defaults (64 MiB, 50 million instructions) passes with them.
     @Test func zeroLimitsMeanNoLimit() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         try "local s = string.rep('x', 80 << 20)\nassert(#s == 80 << 20)\n".write(toFile: dir.path + "/big_test.lua", atomically: true, encoding: .utf8)
         try "local n = 0 for i = 1, 6e7 do n = n + 1 end\n".write(toFile: dir.path + "/long_test.lua", atomically: true, encoding: .utf8)

@@ -10,7 +10,7 @@ import Testing
     }
 
     @Test func runawayPresenterFailsWithTheLimitWhileOthersPass() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.copyItem(atPath: CLI.packageRoot.path + "/examples/scenarios-failing/presenter_loops_forever.json",
                                          toPath: dir.path + "/loop.json")
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func jobsDoNotChangeResults() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         _ = try CLI.run(["test", "--jobs", "1", "--json", dir.path + "/one.json", "examples/scenarios"])
         _ = try CLI.run(["test", "--jobs", "2", "--json", dir.path + "/two.json", "examples/scenarios"])
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func malformedScenarioIsALoadErrorNamingThePath() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         try #"{"name": "bad", "steps": [{"advance": "soon"}]}"#.write(toFile: dir.path + "/bad.json", atomically: true, encoding: .utf8)
         let r = try CLI.run(["test", dir.path])
@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func checkReportsEveryErrorWithItsLocation() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         try "templates.define{name = 'A', arguments = {{'x..y', 1}}, onPresent = function() end}"
             .write(toFile: dir.path + "/a.lua", atomically: true, encoding: .utf8)
@@ -89,7 +89,7 @@ import Testing
     /// and column of the argument or key it is about; misspelt keys and markers nested in
     /// dictionaries are problems; SDK messages naming an Objective-C API say the Lua way too.
     @Test func checkReportsEveryProblemAtItsOwnLine() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         try """
             templates.define{
@@ -142,7 +142,7 @@ import Testing
     }
 
     @Test func presenterThatAllocatesWithoutEndFailsWithTheMemoryLimitWhileOthersPass() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         try """
             templates.define{name = "Hog", onPresent = function(ctx)
@@ -168,7 +168,7 @@ import Testing
     /// Lua errors name files as the user typed them, relative to the working folder, both for a
     /// `.lua` scenario and for a presenter a JSON scenario loads.
     @Test func luaErrorsNameFilesRelativeToTheWorkingFolder() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let sub = dir.appendingPathComponent("flows")
         try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)

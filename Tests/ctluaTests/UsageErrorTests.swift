@@ -40,7 +40,7 @@ struct UsageErrorTests {
     }
 
     @Test func aStateDirectoryThatIsAFileIsAClearUsageError() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("state")
         try "not a folder".write(to: file, atomically: true, encoding: .utf8)

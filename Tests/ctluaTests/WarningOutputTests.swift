@@ -14,7 +14,7 @@ import Testing
     // shared/spec/flowx.md: "Unknown names are valid (`true`) in the SDK sample; make it
     // configurable and record it." Issue 22 item 9: keep the result, make the mistake visible.
     @Test func unknownValidatorWarnsOnceOnStandardErrorOfRun() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         try Self.script.write(to: dir.appendingPathComponent("typo.lua"), atomically: true, encoding: .utf8)
         let r = try CLI.run(["run", "typo.lua"], directory: dir)
@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func unknownValidatorWarnsInTheTestReportButPasses() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         try Self.script.write(to: dir.appendingPathComponent("typo_test.lua"), atomically: true, encoding: .utf8)
         let r = try CLI.run(["test", dir.path])

@@ -22,7 +22,7 @@ struct WatchTests {
     }
 
     @Test func aChangedScriptRerunsTheScenariosThatLoadIt() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let presenter = dir.appendingPathComponent("banner.lua")
         try #"templates.define{name = "Banner", arguments = {{"title", "Hello"}}, onPresent = function(ctx) ui.show{id = "title", text = ctx:string("title")} ctx:presented() end}"#

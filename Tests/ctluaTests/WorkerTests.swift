@@ -19,7 +19,7 @@ import Testing
 
     /// A folder with the hanging scenario first and `fine` passing scenarios after it.
     static func folder(fine: Int) throws -> URL {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         try hangingScenario.write(toFile: dir.path + "/a_hang.json", atomically: true, encoding: .utf8)
         for i in 0..<fine {
             try "app.advance(1) assert(app.now() == 1, 'clock')\n"
@@ -127,7 +127,7 @@ import Testing
             // AddressSanitizer maps terabytes of shadow memory: workers run uncapped there (documented).
             return
         }
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         try "local s = string.rep('x', 1 << 30)\nassert(#s == 1 << 30)\n".write(toFile: dir.path + "/big_test.lua", atomically: true, encoding: .utf8)
         try "assert(true)\n".write(toFile: dir.path + "/small_test.lua", atomically: true, encoding: .utf8)
@@ -140,7 +140,7 @@ import Testing
 
     /// Results, failures and transcripts do not depend on where scenarios run.
     @Test func workersAndInProcessRunsGiveTheSameReportsAndTranscripts() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         for (mode, extra) in [("workers", ["--jobs", "2"]), ("inprocess", ["--no-workers", "--jobs", "1"])] {
             let r = try CLI.run(["test", "--trace-all", "--trace", dir.path + "/" + mode, "--json", dir.path + "/\(mode).json"]

@@ -30,9 +30,6 @@ public final class ValidatorRegistry {
     /// Registers (or replaces) a custom validator.
     public func register(_ name: String, _ validator: CustomValidator) { custom[name] = validator }
 
-    /// True for a built-in or registered name.
-    public func isKnown(_ name: String) -> Bool { BuiltInValidator(rawValue: name) != nil || custom[name] != nil }
-
     /// The engine's virtual date, `YYYY-MM-DD` in UTC.
     public var today: String { CivilDate(unixTime: clock.unixTime).formatted(separator: "-") }
 

@@ -104,7 +104,7 @@ extension Checker {
             _ = try state.loadFile(path, chunkName: name)
             return []
         } catch {
-            return [(error as? LuaError)?.message ?? "\(name): \(error)"]
+            return [error.message]
         }
     }
 }

@@ -11,7 +11,7 @@ enum TraitsModule {
         unowned let engine = engine
         // What scripts hand to views, metadata and observers stays in Swift: charged to the cap.
         TraitBindings.register(in: state, retain: { [unowned engine] in try engine.retain($0) })
-        let prelude = try state.load(TraitsPrelude.source, name: "=traits").call()
+        let prelude = try state.load(StandardTraits.prelude, name: "=traits").call()
         guard prelude.count == 3, case .function(let newError) = prelude[0], case .table(let errorMeta) = prelude[1],
               case .function(let newInstance) = prelude[2] else {
             throw LuaError.callback(message: "traits: the module prelude did not load")

@@ -83,7 +83,7 @@ struct Completion {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return entries.filter { $0.hasPrefix(prefix) && (prefix.hasPrefix(".") || !$0.hasPrefix(".")) }.map { name in
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: directory + "/" + name, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: directory + "/" + name, isDirectory: &isFolder)
             return isFolder.boolValue ? name + "/" : name
         }.sorted()
     }

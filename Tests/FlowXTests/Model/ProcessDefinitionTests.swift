@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TestSupport
 import Testing
 @testable import FlowX
 
@@ -73,8 +74,7 @@ import Testing
     }
 
     @Test func fileErrorsNameTheFile() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowx-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: directory) }
         let broken = directory.appendingPathComponent("broken.json")
         try #"{"name": "p", "screens": [}"#.write(to: broken, atomically: true, encoding: .utf8)

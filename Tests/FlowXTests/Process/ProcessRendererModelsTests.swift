@@ -76,7 +76,7 @@ import Testing
     // component": a component runs the actions it was given, uploads included.
     @Test func luaComponentsRunTheirOwnActionsAndUploads() throws {
         let (engine, renderer, _) = try make()
-        renderer.dataSource = try #require(engine.plugin(FlowXSystem.self).luaDataSource)
+        renderer.dataSource = try engine.plugin(FlowXSystem.self).luaDataSource
         try engine.run("""
             flowx.component("Calc", {
               titleForScreen = function(self) return "Calculator" end,

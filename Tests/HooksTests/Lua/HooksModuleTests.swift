@@ -2,17 +2,13 @@ import Engine
 import Foundation
 import JSON
 import LuaRuntime
+import TestSupport
 import Testing
 @testable import Hooks
 
 @Suite struct HooksModuleTests {
     func makeEngine(instructions: Int? = 50_000_000) throws -> (Engine, HooksSystem) {
-        var configuration = Engine.Configuration()
-        configuration.limits.instructions = instructions
-        let engine = try Engine(configuration: configuration)
-        let system = HooksSystem()
-        try engine.add(system)
-        try engine.run("""
+        try TestSupport.makeEngine(with: HooksSystem(), setup: """
             hooks.loadPlugins[[
               [{"plugin": {"identifier": "login", "screen": true, "name": "Login", "preload": true,
                            "general": {"fields": [{"key": "is_flow_blocker", "initial_value": true}]}},
@@ -24,8 +20,7 @@ import Testing
               {id = "login-screen", name = "Sign in", general = {title = "Welcome"}},
               {id = "plain", hooks = {preload_plugins = {{identifier = "extra", type = "general"}}}},
             }
-            """)
-        return (engine, system)
+            """) { $0.limits.instructions = instructions }
     }
 
     func events(_ engine: Engine, _ type: String) -> [TranscriptEvent] { engine.transcript.events.filter { $0.type == type } }
@@ -308,7 +303,7 @@ import Testing
 
     @Test func relaunchKeepsLoadedDataDropsTheStackAndReRegistersScriptHooks() throws {
         let (engine, system) = try makeEngine()
-        let script = FileManager.default.temporaryDirectory.appendingPathComponent("hooks-\(UUID().uuidString).lua")
+        let script = TemporaryFolder.path().appendingPathExtension("lua")
         try "hooks.plugin{identifier = 'extra', execute = function(self, d, done) done(true, nil, {launch = 1}) end}"
             .write(to: script, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: script) }

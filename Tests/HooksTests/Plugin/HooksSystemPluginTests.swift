@@ -4,6 +4,7 @@ import JSON
 import Scenarios
 import SystemKit
 import Systems
+import TestSupport
 import Testing
 @testable import Hooks
 
@@ -13,7 +14,7 @@ import Testing
     static var registry: StepRegistry { StepRegistry(catalog: .standard) }
 
     private func run(_ files: [String: String]) throws -> [String: ScenarioResult] {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-hooks-\(UUID().uuidString)").path
+        let root = TemporaryFolder.path().path
         defer { try? FileManager.default.removeItem(atPath: root) }
         for (path, text) in files {
             let url = URL(fileURLWithPath: root + "/" + path)
@@ -87,8 +88,7 @@ import Testing
     }
 
     @Test func stepShapesAreCheckedWhenTheFileLoads() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-hooks-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let root = try TemporaryFolder.make().path
         defer { try? FileManager.default.removeItem(atPath: root) }
         try Data(#"{"setup": {"hookTimeout": -1, "screens": 3}, "steps": [{"navigate": 3}, {"navigate": "a", "from": "side"}, {"expect": {"navigation": 1}}]}"#.utf8)
             .write(to: URL(fileURLWithPath: root + "/bad.json"))

@@ -167,7 +167,7 @@ import TestSupport
     }
 
     @Test func test_setPreparedInAppImage_nilError_clearsError() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryFolder.make()
         let file = dir.appendingPathComponent("image.png")
         try "PNG".write(to: file, atomically: true, encoding: .utf8)
         let f = try Self.fixture { p in [try makeTemplate("Banner", presenter: p) { b in try b.addFileArgument("image") }] }

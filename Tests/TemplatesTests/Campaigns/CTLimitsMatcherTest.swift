@@ -4,7 +4,8 @@ import JSON
 import Testing
 
 // Ported from the CleverTap iOS SDK 7.7.0 unit tests `CleverTapSDKTests/InApps/CTLimitsMatcherTest.m`
-// (16 cases, same names and outcomes). The SDK's `CTClockMock` becomes the fixture's `now`
+// (16 cases, same names and outcomes), as a table: one row per SDK case, named after it, whose
+// steps replay the SDK test's calls in order (a failure names the case and the check). The SDK's `CTClockMock` becomes the fixture's `now`
 // (a fixed Wednesday, 2024-05-15 12:00 UTC, instead of the test run's date).
 
 /// A campaign id, its impressions and trigger counts over a mock clock.
@@ -21,319 +22,172 @@ final class LimitsFixture {
     }
 }
 
+/// One SDK case of `CTLimitsMatcherTest.m`: steps run in order on a fresh ``LimitsFixture``.
+struct LimitsCase: Sendable, CustomTestStringConvertible {
+    enum Step: Sendable {
+        /// The campaign's `frequencyLimits` from here on.
+        case limits(JSONValue)
+        /// Records the campaign's trigger this many times.
+        case triggers(Int)
+        /// Records this many impressions of the campaign.
+        case impressions(Int)
+        /// Forgets the campaign's impressions.
+        case forgetImpressions
+        /// Moves the mock clock on (seconds).
+        case advance(Double)
+        /// What the SDK asserts the limits give now.
+        case matches(Bool)
+    }
+
+    /// The SDK test's name (`testMatchOnExactly`).
+    let sdk: String
+    let steps: [Step]
+
+    init(_ sdk: String, _ steps: [Step]) {
+        self.sdk = sdk
+        self.steps = steps
+    }
+
+    var testDescription: String { sdk }
+}
+
 @Suite struct CTLimitsMatcherTest {
-    @Test func testMatchOnExactlyLessThanLimit() {
+    @Test(arguments: LimitsCase.all)
+    func sdkCase(_ sdkCase: LimitsCase) {
         let f = LimitsFixture()
-    var whenLimits: JSONValue = [
-        [
-            "type": "onExactly",
-            "limit": 6
-        ]
-    ]
-    f.data.incrementTrigger(f.id)
-    
-    var match = f.matches(whenLimits)
-    #expect(!(match))
+        var limits: JSONValue = .null
+        var check = 0
+        for step in sdkCase.steps {
+            switch step {
+            case .limits(let value): limits = value
+            case .triggers(let n): for _ in 0..<n { f.data.incrementTrigger(f.id) }
+            case .impressions(let n): for _ in 0..<n { f.impressions.record(f.id) }
+            case .forgetImpressions: f.impressions.remove(f.id)
+            case .advance(let seconds): f.now += seconds
+            case .matches(let expected):
+                check += 1
+                #expect(f.matches(limits) == expected, "\(sdkCase.sdk), check \(check)")
+            }
+        }
     }
+}
 
-    @Test func testMatchOnExactly() {
-        let f = LimitsFixture()
-    var whenLimits: JSONValue = [
-        [
-            "type": "onExactly",
-            "limit": 6
-        ]
+extension LimitsCase {
+    static let all: [LimitsCase] = [
+        LimitsCase("testMatchOnExactlyLessThanLimit", [
+            .limits([["type": "onExactly", "limit": 6]]),
+            .triggers(1),
+            .matches(false),
+        ]),
+        LimitsCase("testMatchOnExactly", [
+            .limits([["type": "onExactly", "limit": 6]]),
+            .triggers(6),
+            .matches(true),
+        ]),
+        LimitsCase("testMatchOnEvery", [
+            .limits([["type": "onEvery", "limit": 6]]),
+            .triggers(12),
+            .matches(true),
+        ]),
+        LimitsCase("testMatchOnEveryIntermediate", [
+            .limits([["type": "onEvery", "limit": 6]]),
+            .triggers(2),
+            .matches(false),
+        ]),
+        LimitsCase("testMatchEver", [
+            .limits([["type": "ever", "limit": 6]]),
+            .matches(true),
+        ]),
+        LimitsCase("testMatchEverLimitExceeded", [
+            .limits([["type": "ever", "limit": 6]]),
+            .impressions(7),
+            .matches(false),
+        ]),
+        LimitsCase("testMatchSession", [
+            .limits([["type": "session", "limit": 6]]),
+            .impressions(1),
+            .matches(true),
+        ]),
+        LimitsCase("testMatchSessionLimitExceeded", [
+            .limits([["type": "session", "limit": 6]]),
+            .impressions(7),
+            .matches(false),
+        ]),
+        LimitsCase("testMatchSeconds", [
+            .limits([["type": "seconds", "limit": 6, "frequency": 12]]),
+            .impressions(2),
+            .matches(true),
+        ]),
+        LimitsCase("testMatchSecondsLimitExceeded", [
+            .limits([["type": "seconds", "limit": 6, "frequency": 12]]),
+            .impressions(7),
+            .matches(false),
+        ]),
+        LimitsCase("testMatchMinutes", [
+            .limits([["type": "minutes", "limit": 3, "frequency": 10]]),
+            .impressions(2),
+            .matches(true),
+            .advance(5 * 60),
+            .impressions(1),
+            .matches(false),
+            .advance(5 * 60 + 1),
+            .matches(true),
+        ]),
+        LimitsCase("testMatchHours", [
+            .limits([["type": "hours", "limit": 3, "frequency": 2]]),
+            .impressions(2),
+            .matches(true),
+            .advance(1 * 60 * 60),
+            .impressions(1),
+            .matches(false),
+            .advance(1 * 60 * 60 + 1),
+            .matches(true),
+        ]),
+        LimitsCase("testMatchDays", [
+            .limits([["type": "days", "limit": 3, "frequency": 2]]),
+            .impressions(2),
+            .matches(true),
+            .advance(24 * 60 * 60),
+            .impressions(1),
+            .matches(false),
+            .advance(24 * 60 * 60 + 1),
+            .matches(true),
+        ]),
+        LimitsCase("testMatchWeeks", [
+            .limits([["type": "weeks", "limit": 3, "frequency": 2]]),
+            .impressions(2),
+            .matches(true),
+            .advance(7 * 24 * 60 * 60),
+            .impressions(1),
+            .matches(false),
+            .advance(7 * 24 * 60 * 60 + 1),
+            .matches(true),
+        ]),
+        LimitsCase("testMatchMultiple", [
+            .limits([
+                ["type": "onExactly", "limit": 1],
+                ["type": "days", "limit": 3, "frequency": 1],
+                ["type": "session", "limit": 6],
+            ]),
+            .triggers(1),
+            .matches(true),
+            .impressions(2),
+            .matches(true),
+            // Impressions per day no longer match
+            .impressions(1),
+            .matches(false),
+            // Reset impressions and increment trigger, so it will not match
+            .forgetImpressions,
+            .triggers(1),
+            .matches(false),
+        ]),
+        LimitsCase("testMatchEmpty", [
+            .limits([[:]]),
+            .matches(true),
+            .limits([]),
+            .matches(true),
+            .limits(.null),
+            .matches(true),
+        ]),
     ]
-    for _ in 0..<6 {
-        f.data.incrementTrigger(f.id)
-    }
-    
-    var match = f.matches(whenLimits)
-    #expect(match)
-    }
-
-    @Test func testMatchOnEvery() {
-        let f = LimitsFixture()
-    var whenLimits: JSONValue = [
-        [
-            "type": "onEvery",
-            "limit": 6
-        ]
-    ]
-    for _ in 0..<12 {
-        f.data.incrementTrigger(f.id)
-    }
-    
-    var match = f.matches(whenLimits)
-    #expect(match)
-    }
-
-    @Test func testMatchOnEveryIntermediate() {
-        let f = LimitsFixture()
-    var whenLimits: JSONValue = [
-        [
-            "type": "onEvery",
-            "limit": 6
-        ]
-    ]
-    for _ in 0..<2 {
-        f.data.incrementTrigger(f.id)
-    }
-    
-    var match = f.matches(whenLimits)
-    #expect(!(match))
-    }
-
-    @Test func testMatchEver() {
-        let f = LimitsFixture()
-    var whenLimits: JSONValue = [
-        [
-            "type": "ever",
-            "limit": 6
-        ]
-    ]
-    var match = f.matches(whenLimits)
-    #expect(match)
-    }
-
-    @Test func testMatchEverLimitExceeded() {
-        let f = LimitsFixture()
-    var whenLimits: JSONValue = [
-        [
-            "type": "ever",
-            "limit": 6
-        ]
-    ]
-    for _ in 0..<7 {
-        f.impressions.record(f.id)
-    }
-    
-    var match = f.matches(whenLimits)
-    #expect(!(match))
-    }
-
-    @Test func testMatchSession() {
-        let f = LimitsFixture()
-    var whenLimits: JSONValue = [
-        [
-            "type": "session",
-            "limit": 6
-        ]
-    ]
-    f.impressions.record(f.id)
-    
-    var match = f.matches(whenLimits)
-    #expect(match)
-    }
-
-    @Test func testMatchSessionLimitExceeded() {
-        let f = LimitsFixture()
-    var whenLimits: JSONValue = [
-        [
-            "type": "session",
-            "limit": 6
-        ]
-    ]
-    for _ in 0..<7 {
-        f.impressions.record(f.id)
-    }
-    
-    var match = f.matches(whenLimits)
-    #expect(!(match))
-    }
-
-    @Test func testMatchSeconds() {
-        let f = LimitsFixture()
-    var whenLimits: JSONValue = [
-        [
-            "type": "seconds",
-            "limit": 6,
-            "frequency": 12
-        ]
-    ]
-    for _ in 0..<2 {
-        f.impressions.record(f.id)
-    }
-    
-    var match = f.matches(whenLimits)
-    #expect(match)
-    }
-
-    @Test func testMatchSecondsLimitExceeded() {
-        let f = LimitsFixture()
-    var whenLimits: JSONValue = [
-        [
-            "type": "seconds",
-            "limit": 6,
-            "frequency": 12
-        ]
-    ]
-    for _ in 0..<7 {
-        f.impressions.record(f.id)
-    }
-    
-    var match = f.matches(whenLimits)
-    #expect(!(match))
-    }
-
-    @Test func testMatchMinutes() {
-        let f = LimitsFixture()
-    var whenLimits: JSONValue = [
-        [
-            "type": "minutes",
-            "limit": 3,
-            "frequency": 10
-        ]
-    ]
-    for _ in 0..<2 {
-        f.impressions.record(f.id)
-    }
-    
-    var match = f.matches(whenLimits)
-    #expect(match)
-    
-    f.now += 5 * 60
-    f.impressions.record(f.id)
-    match = f.matches(whenLimits)
-    #expect(!(match))
-    
-    f.now += 5 * 60 + 1
-    match = f.matches(whenLimits)
-    #expect(match)
-    }
-
-    @Test func testMatchHours() {
-        let f = LimitsFixture()
-    var whenLimits: JSONValue = [
-        [
-            "type": "hours",
-            "limit": 3,
-            "frequency": 2
-        ]
-    ]
-    for _ in 0..<2 {
-        f.impressions.record(f.id)
-    }
-    
-    var match = f.matches(whenLimits)
-    #expect(match)
-    
-    f.now += 1 * 60 * 60
-    f.impressions.record(f.id)
-    match = f.matches(whenLimits)
-    #expect(!(match))
-    
-    f.now += 1 * 60 * 60 + 1
-    match = f.matches(whenLimits)
-    #expect(match)
-    }
-
-    @Test func testMatchDays() {
-        let f = LimitsFixture()
-    var whenLimits: JSONValue = [
-        [
-            "type": "days",
-            "limit": 3,
-            "frequency": 2
-        ]
-    ]
-    for _ in 0..<2 {
-        f.impressions.record(f.id)
-    }
-    
-    var match = f.matches(whenLimits)
-    #expect(match)
-    
-    f.now += 24 * 60 * 60
-    f.impressions.record(f.id)
-    match = f.matches(whenLimits)
-    #expect(!(match))
-    
-    f.now += 24 * 60 * 60 + 1
-    match = f.matches(whenLimits)
-    #expect(match)
-    }
-
-    @Test func testMatchWeeks() {
-        let f = LimitsFixture()
-    var whenLimits: JSONValue = [
-        [
-            "type": "weeks",
-            "limit": 3,
-            "frequency": 2
-        ]
-    ]
-    for _ in 0..<2 {
-        f.impressions.record(f.id)
-    }
-    
-    var match = f.matches(whenLimits)
-    #expect(match)
-    
-    f.now += 7 * 24 * 60 * 60
-    f.impressions.record(f.id)
-    match = f.matches(whenLimits)
-    #expect(!(match))
-    
-    f.now += 7 * 24 * 60 * 60 + 1
-    match = f.matches(whenLimits)
-    #expect(match)
-    }
-
-    @Test func testMatchMultiple() {
-        let f = LimitsFixture()
-    var whenLimits: JSONValue = [
-        [
-            "type": "onExactly",
-            "limit": 1
-        ],
-        [
-            "type": "days",
-            "limit": 3,
-            "frequency": 1
-        ],
-        [
-            "type": "session",
-            "limit": 6
-        ]
-    ]
-    f.data.incrementTrigger(f.id)
-    var match = f.matches(whenLimits)
-    #expect(match)
-    
-    for _ in 0..<2 {
-        f.impressions.record(f.id)
-    }
-    match = f.matches(whenLimits)
-    #expect(match)
-    
-    // Impressions per day no longer match
-    f.impressions.record(f.id)
-    match = f.matches(whenLimits)
-    #expect(!(match))
-    
-    // Reset impressions and increment trigger, so it will not match
-    f.impressions.remove(f.id)
-    f.data.incrementTrigger(f.id)
-    match = f.matches(whenLimits)
-    #expect(!(match))
-    }
-
-    @Test func testMatchEmpty() {
-        let f = LimitsFixture()
-    var whenLimits: JSONValue = [
-        [:]
-    ]
-    var match = f.matches(whenLimits)
-    #expect(match)
-    
-    whenLimits = [
-    ]
-    match = f.matches(whenLimits)
-    #expect(match)
-    
-    whenLimits = .null
-    match = f.matches(whenLimits)
-    #expect(match)
-    }
 }

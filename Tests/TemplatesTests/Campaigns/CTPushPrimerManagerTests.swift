@@ -1,6 +1,7 @@
 import Engine
 import JSON
 @testable import Templates
+import TestSupport
 import Testing
 
 // Ported from the CleverTap iOS SDK 7.7.0 unit tests `CleverTapSDKTests/CTPushPrimerManagerTests.m`:
@@ -20,9 +21,8 @@ import Testing
     static let primer = "app.promptPushPrimer{ titleText = 'Stay informed', messageText = 'Allow?', positiveBtnText = 'Allow', negativeBtnText = 'Later', fallbackToSettings = true }"
 
     static func engine() throws -> (Engine, Campaigns) {
-        let engine = try Engine()
-        try engine.add(try TemplatesSystem())
-        return (engine, try #require(engine.system(TemplatesSystem.self)?.campaigns))
+        let (engine, system) = try makeEngine(with: TemplatesSystem())
+        return (engine, system.campaigns)
     }
 
     @Test func aPrimerShowsWhilePushIsNotEnabledAndItsFirstButtonAsksTheOS() throws {

@@ -14,17 +14,9 @@ import Testing
         """
 
     static func engine(_ directory: URL? = nil) throws -> Engine {
-        var configuration = Engine.Configuration()
-        configuration.stateDirectory = directory
-        let engine = try Engine(configuration: configuration)
-        try engine.add(try TemplatesSystem())
-        try engine.run(banner)
-        return engine
+        try makeEngine(with: TemplatesSystem(), setup: banner) { $0.stateDirectory = directory }.0
     }
 
-    static func directory() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-campaigns-\(UUID().uuidString)")
-    }
 
     @Test func globalCapsAreOneAndOneBeforeAnyResponseAndTenAfterOneWithoutThem() throws {
         let engine = try Self.engine()
@@ -37,7 +29,7 @@ import Testing
     }
 
     @Test func countersAreDurableBeforeTheDrivingCallReturns() throws {
-        let dir = Self.directory()
+        let dir = TemporaryFolder.path()
         defer { try? FileManager.default.removeItem(at: dir) }
         do {
             let engine = try Self.engine(dir)

@@ -130,11 +130,8 @@ import Testing
     }
 
     @Test func aLoopingCallbackIsStoppedByTheEngineLimits() throws {
-        var configuration = Engine.Configuration()
-        configuration.limits = LuaLimits(memory: nil, instructions: 2_000_000, timeout: nil, output: nil)
-        let engine = try Engine(configuration: configuration)
+        let (engine, _) = try makeEngine(with: TemplatesSystem()) { $0.limits = LuaLimits(memory: nil, instructions: 2_000_000, timeout: nil, output: nil) }
         defer { engine.lua.close() }
-        try engine.add(try TemplatesSystem())
         try engine.run(CampaignsTests.banner)
         try engine.run("app.delegate{ shouldShow = function() while true do end end }")
         #expect(throws: (any Error).self) {

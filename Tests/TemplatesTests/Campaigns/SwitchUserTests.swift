@@ -158,7 +158,7 @@ import Testing
     }
 
     @Test func eachUserIsDurableBeforeTheLoginReturnsAndTheCurrentUserSurvivesARelaunch() throws {
-        let dir = CampaignsTests.directory()
+        let dir = TemporaryFolder.path()
         defer { try? FileManager.default.removeItem(at: dir) }
         do {
             let engine = try Self.engine(dir)
@@ -188,7 +188,7 @@ import Testing
     /// promises such a file is never overwritten. It is kept, and an error event says so and why.
     @Test(arguments: ["campaigns-2.json", "inapp-queue-2.json"])
     func anUnreadableStateFileMetOnASwitchIsKeptAndNamed(name: String) throws {
-        let dir = CampaignsTests.directory()
+        let dir = TemporaryFolder.path()
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createDirectory(at: dir.appendingPathComponent(name), withIntermediateDirectories: true)
         let engine = try Self.engine(dir)

@@ -2,6 +2,7 @@ import Engine
 import Foundation
 import JSON
 @testable import Templates
+import TestSupport
 import Testing
 
 /// Issue 20, item 8: 2,000 `app.login` with a state directory took 120 s: each login wrote
@@ -19,7 +20,7 @@ import Testing
     }
 
     @Test func oneUsersRecordPerLoginAndNoneWhenNothingChanged() throws {
-        let directory = CampaignsTests.directory()
+        let directory = TemporaryFolder.path()
         defer { try? FileManager.default.removeItem(at: directory) }
         let logins = 100
         let (engine, campaigns) = try Self.afterLogins(logins, in: directory)
@@ -39,7 +40,7 @@ import Testing
     /// nor the new user's empty queue (it was 3). Counted over 10 and 100 logins.
     @Test func durableWritesPerLoginAreConstant() throws {
         func writes(_ logins: Int) throws -> Int {
-            let directory = CampaignsTests.directory()
+            let directory = TemporaryFolder.path()
             defer { try? FileManager.default.removeItem(at: directory) }
             let (_, campaigns) = try Self.afterLogins(logins, in: directory)
             return campaigns.saver.saveCount + campaigns.usersJournal.saveCount + campaigns.controller.saveCount
@@ -55,7 +56,7 @@ import Testing
     /// (a quadratic cost would write 16 times).
     @Test func usersBytesPerLoginDoNotGrowWithTheNumberOfUsers() throws {
         func bytes(_ logins: Int) throws -> Int {
-            let directory = CampaignsTests.directory()
+            let directory = TemporaryFolder.path()
             defer { try? FileManager.default.removeItem(at: directory) }
             return try Self.afterLogins(logins, in: directory).1.usersJournal.bytesWritten
         }
@@ -66,7 +67,7 @@ import Testing
     /// A record torn by a kill during its append (never acknowledged) is cut off at the next
     /// start; the records before it count, and the next append starts on a fresh line.
     @Test func aTornLastRecordIsCutOffAndTheJournalGoesOn() throws {
-        let directory = CampaignsTests.directory()
+        let directory = TemporaryFolder.path()
         defer { try? FileManager.default.removeItem(at: directory) }
         do { _ = try Self.afterLogins(3, in: directory) }
         let journal = directory.appendingPathComponent(UsersJournal.fileName)
@@ -86,7 +87,7 @@ import Testing
     /// A journal record that is not a registry object: the journal is moved aside and reported,
     /// as a corrupt state file is.
     @Test func aCorruptJournalIsMovedAsideAndReported() throws {
-        let directory = CampaignsTests.directory()
+        let directory = TemporaryFolder.path()
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data("[1, 2]\n".utf8).write(to: directory.appendingPathComponent(UsersJournal.fileName))

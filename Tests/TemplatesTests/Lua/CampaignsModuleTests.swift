@@ -23,10 +23,7 @@ import Testing
     ])
     func largeInputsInALoopEndWithNotEnoughMemory(_ loop: String) throws {
         // A 16 MiB cap keeps the test quick (each login rewrites the device's identity file).
-        var configuration = Engine.Configuration()
-        configuration.limits.memory = 16 << 20
-        let engine = try Engine(configuration: configuration)
-        try engine.add(try TemplatesSystem())
+        let (engine, _) = try makeEngine(with: TemplatesSystem()) { $0.limits.memory = 16 << 20 }
         let error = #expect(throws: LuaError.self) {
             try engine.run("local big = ('x'):rep(1 << 20) " + loop)
         }

@@ -2,16 +2,14 @@ import Engine
 import Foundation
 import JSON
 import LuaRuntime
+import TestSupport
 import Testing
 @testable import Templates
 
 @Suite struct TemplatesModuleTests {
     func makeEngine(debug: Bool = false, instructions: Int? = 50_000_000) throws -> Engine {
-        var configuration = Engine.Configuration()
-        configuration.limits.instructions = instructions
-        let engine = try Engine(configuration: configuration)
-        try engine.add(try TemplatesSystem(instance: TemplatesConfiguration(isDebugBuild: debug, isTestUser: debug)))
-        return engine
+        let system = try TemplatesSystem(instance: TemplatesConfiguration(isDebugBuild: debug, isTestUser: debug))
+        return try TestSupport.makeEngine(with: system) { $0.limits.instructions = instructions }.0
     }
 
     let banner = """
@@ -173,8 +171,7 @@ import Testing
     }
 
     @Test func queueSurvivesRelaunch() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-relaunch-\(UUID())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let script = dir.appendingPathComponent("banner.lua")
         try banner.write(to: script, atomically: true, encoding: .utf8)
@@ -205,8 +202,7 @@ import Testing
     }
 
     @Test func aNewEngineOnTheSameDirectoryRestoresTheQueueOnceAllScriptsAreLoaded() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-restore-\(UUID())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let helper = dir.appendingPathComponent("helper.lua"), script = dir.appendingPathComponent("banner.lua")
         try "app.log('helper loaded')".write(to: helper, atomically: true, encoding: .utf8)

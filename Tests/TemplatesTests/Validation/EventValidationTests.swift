@@ -1,18 +1,16 @@
 import Engine
 import JSON
 @testable import Templates
+import TestSupport
 import Testing
 
 /// Validation on the way in (`CTEventBuilder`, `CTProfileBuilder`): what reaches evaluation.
 @Suite struct EventValidationTests {
     static func engine() throws -> (Engine, TemplatesSystem) {
-        let engine = try Engine()
-        try engine.add(try TemplatesSystem())
-        try engine.run("""
+        try makeEngine(with: TemplatesSystem(), setup: """
             templates.define{ name = "Banner", arguments = { {"title", ""} },
               onPresent = function(ctx) ctx:presented() end, onClose = function(ctx) ctx:dismissed() end }
             """)
-        return (engine, try #require(engine.system(TemplatesSystem.self)))
     }
 
     /// The app's events (not the SDK's Notification Viewed that follows a presentation).

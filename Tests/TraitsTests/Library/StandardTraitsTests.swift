@@ -25,6 +25,14 @@ import Testing
         #expect(StandardTraits.source(for: "@appcues/nothing") == nil)
     }
 
+    /// The embedded Lua library is exactly the built-ins' files plus the helpers and the module's
+    /// prelude: a `.lua` file added or renamed without its type (or the reverse) fails here.
+    @Test func theEmbeddedLibraryIsOneFilePerBuiltInPlusHelpersAndPrelude() {
+        let expected = Set(StandardTraits.types.map { $0.dropFirst("@appcues/".count) + ".lua" } + ["helpers.lua", "prelude.lua"])
+        #expect(Set(EmbeddedLua.files.keys) == expected)
+        #expect(EmbeddedLua.files["helpers.lua"]?.hasSuffix("return D\n") == true)
+    }
+
     @Test func builtInsLoadOnDemandAndAScriptsOwnRegistrationWins() throws {
         let h = try TraitsHarness()
         try h.lua("assert(#traits.registered() == 0)")

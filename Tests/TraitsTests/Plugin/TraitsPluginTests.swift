@@ -2,6 +2,7 @@ import Engine
 import Foundation
 import JSON
 import SystemKit
+import TestSupport
 import Testing
 @testable import Traits
 
@@ -49,8 +50,7 @@ import Testing
 
     @Test func showReadsAJSONFileRelativeToTheScenario() throws {
         let h = try TraitsHarness()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-traits-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.experience.encoded().write(to: folder.appendingPathComponent("x.json"), atomically: true, encoding: .utf8)
         try run("show", .object(["experience": .string("x.json")]), h, directory: folder.path)

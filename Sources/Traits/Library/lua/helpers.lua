@@ -1,8 +1,6 @@
-extension StandardTraits {
-    /// Lua prepended to every built-in: config decoding that mirrors Swift's `Decodable` (a
-    /// member of the wrong type fails the whole config; optional members may be absent or
-    /// null), styles, colors, the headless screen, and rectangles.
-    static let helpers = #"""
+-- Helpers every built-in trait receives as its chunk argument: config decoding that mirrors
+-- Swift's `Decodable` (a member of the wrong type fails the whole config; optional members may be
+-- absent or null), styles, colors, the headless screen, and rectangles.
 local D = {}
 local NULL = json.null
 function D.isObject(v) return type(v) == "table" and not json.isarray(v) end
@@ -133,5 +131,4 @@ function D.removeChild(view, kind)
   local c = D.child(view, kind)
   if c then c:remove() end
 end
-"""#
-}
+return D

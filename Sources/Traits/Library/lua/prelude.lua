@@ -1,8 +1,5 @@
-/// Lua helpers of the `traits` module that are simplest in Lua itself: the trait error objects
-/// (`traits.error{...}`) and trait instances (`self`, falling back to the definition table).
-enum TraitsPrelude {
-    /// Returns `newError(t)`, `errorMeta` and `newInstance(definition, fields)`.
-    static let source = #"""
+-- The `traits` module's prelude: the trait error objects (`traits.error{...}`) and trait
+-- instances (`self`, falling back to the definition table). Returns newError, errorMeta, newInstance.
 local errorMeta = {__name = "TraitError"}
 errorMeta.__tostring = function(e) return tostring(rawget(e, "description")) end
 errorMeta.__metatable = "TraitError"
@@ -34,5 +31,3 @@ local function newInstance(definition, fields)
   return setmetatable(fields, {__index = definition})
 end
 return newError, errorMeta, newInstance
-"""#
-}
