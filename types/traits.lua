@@ -164,6 +164,7 @@ function TraitMetadata:get(key) end
 ---@field trigger? string `show_call` (default), `qualification` (skips the first group's navigate actions), `deep_link`, `preview`, ...
 ---@field published? boolean false: a preview, no analytics (default true)
 ---@field priority? "normal"|"low" with another experience active: normal dismisses it first, low is not shown (false); absent: an error
+---@field strict? boolean decode as strictly as the SDK (UUID ids, every required key); default: `traits.strict()`
 
 ---@class TraitsActionStep
 ---@field group integer 1-based
@@ -344,6 +345,12 @@ function traits.tap(idOrKind) end
 ---@field position "top"|"bottom"|"left"|"right"|nil nil without a target
 ---@field pointer TooltipPointer|nil
 ---@field pointerInset {top: number, left: number, bottom: number, right: number}
+
+---Sets whether experiences (shown, served, launched) decode as strictly as the SDK's models
+---(UUID ids, every required key); returns the former setting. Without an argument, only reads it.
+---@param on? boolean
+---@return boolean
+function traits.strict(on) end
 
 ---The SDK's tooltip geometry (`TooltipWrapperView`): the side by fit, the frame, the pointer.
 ---@param spec TooltipLayoutSpec

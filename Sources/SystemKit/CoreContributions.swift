@@ -28,5 +28,5 @@ public enum CoreContributions {
     ]
 
     /// The REPL's own commands (systems may not reuse these names).
-    public static let replCommandNames = ["help", "h", "?", "quit", "q", "exit", "load", "l", "reset", "events", "e", "ui", "echo"]
+    public static let replCommandNames = ["help", "h", "?", "quit", "q", "exit", "load", "l", "reset", "events", "e", "ui", "screen", "echo"]
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Engine
 import JSON
 import LuaRuntime
@@ -72,10 +73,12 @@ public final class TraitsSystem: EngineSystem {
     /// analytics. A document that does not decode is a failed experience (`experience_error`
     /// when it has an id), then the problem is thrown. With a `priority` while another
     /// experience is active: `normal` dismisses it first, `low` is not shown (false); without,
-    /// showing over an active experience is an error.
+    /// showing over an active experience is an error. `strict` (default: `renderer.strictDecoding`)
+    /// decodes as strictly as the SDK (UUID ids, every required key), and words the failure's
+    /// `experience_error` as the SDK.
     @discardableResult
     public func show(_ reader: JSONReader, group: Int = 0, step: Int = 0, trigger: String = "show_call",
-                     published: Bool = true, priority: String? = nil) throws -> Bool {
+                     published: Bool = true, priority: String? = nil, strict: Bool? = nil) throws -> Bool {
         defer { engine.settle() }
         var failing = false
         if case .failing = renderer.state { failing = true }
@@ -88,12 +91,18 @@ public final class TraitsSystem: EngineSystem {
             engine.settle()
         }
         let experience: Experience
-        do { experience = try Experience.decode(reader) } catch {
-            if reader.root["id"]?.stringValue != nil, renderer.current == nil {
-                _ = try? renderer.show(renderer.failedExperience(reader.root, "invalid experience: \(error)", trigger: trigger,
-                                                                 published: published))
+        let strict = strict ?? renderer.strictDecoding
+        do {
+            if strict { try Experience.checkStrictly(reader) }
+            experience = try Experience.decode(reader)
+        } catch {
+            let (problem, sdkMessage) = Experience.failure(error)
+            // As the SDK's LossyExperience: a failed experience with an id (a UUID when strict) reports `experience_error`.
+            if let id = reader.root["id"]?.stringValue, !strict || UUID(uuidString: id) != nil, renderer.current == nil {
+                let message = strict ? sdkMessage : "invalid experience: \(problem)"
+                _ = try? renderer.show(renderer.failedExperience(reader.root, message, trigger: trigger, published: published))
             }
-            throw error
+            throw problem
         }
         let data = ExperienceData(experience, trigger: trigger, published: published, instanceID: renderer.nextID())
         return try renderer.show(data, at: Experience.StepIndex(group: group, item: step))

@@ -20,7 +20,7 @@ struct CTLua: ParsableCommand {
             as `lua5.4 -` does.
             """,
         version: CTLua.version,
-        subcommands: [RunCommand.self, TestCommand.self, CheckCommand.self, DocCommand.self, InitCommand.self] + SystemCatalog.standard.commands)
+        subcommands: [RunCommand.self, TestCommand.self, CheckCommand.self, RenderCommand.self, DocCommand.self, InitCommand.self] + SystemCatalog.standard.commands)
 
     /// ArgumentParser's messages start with this (its default is `Error: `): every error of the
     /// CLI starts with `ctlua: `, without rewriting a message's text afterwards.

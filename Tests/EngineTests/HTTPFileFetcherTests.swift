@@ -13,12 +13,17 @@ import Testing
     static func fetcher(_ body: String, maxFileSize: Int = FileBytes.limit) throws -> (HTTPFileFetcher, URL) {
         let dir = try TemporaryFolder.make()
         let curl = dir.appendingPathComponent("curl")
-        try """
+        let script = Array("""
             #!/bin/sh
             while [ $# -gt 0 ]; do if [ "$1" = "--output" ]; then out="$2"; fi; shift; done
             \(body)
-            """.write(to: curl, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: curl.path)
+
+            """.utf8)
+        // Written with O_CLOEXEC: a process another test spawns meanwhile must not keep it open for
+        // writing, or running it fails with "Text file busy".
+        let fd = open(curl.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        #expect(fd >= 0 && script.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == script.count)
+        close(fd)
         return (HTTPFileFetcher(directory: dir.appendingPathComponent("downloads"), maxFileSize: maxFileSize, curl: curl.path), dir)
     }
 
@@ -50,7 +55,8 @@ import Testing
     @Test func aDownloadPastTheSizeLimitIsRefusedAndRemoved() throws {
         let (fetcher, dir) = try Self.fetcher(#"head -c 5000 /dev/zero > "$out"; printf 200"#, maxFileSize: 1000)
         defer { try? FileManager.default.removeItem(at: dir) }
-        guard case .failed(let reason) = fetcher.fetch("https://example.test/a.png") else { Issue.record("fetched"); return }
+        let result = fetcher.fetch("https://example.test/a.png")
+        guard case .failed(let reason) = result else { Issue.record("fetched: \(result)"); return }
         #expect(reason == "larger than 1000 bytes (5000)")
         #expect((try? FileManager.default.contentsOfDirectory(atPath: fetcher.directory.path)) == [])
     }
@@ -58,7 +64,8 @@ import Testing
     @Test func aDownloadWithinTheLimitIsFetched() throws {
         let (fetcher, dir) = try Self.fetcher(#"printf hello > "$out"; printf 200"#, maxFileSize: 5)
         defer { try? FileManager.default.removeItem(at: dir) }
-        guard case .fetched(let path, _) = fetcher.fetch("https://example.test/a.txt") else { Issue.record("not fetched"); return }
+        let result = fetcher.fetch("https://example.test/a.txt")
+        guard case .fetched(let path, _) = result else { Issue.record("not fetched: \(result)"); return }
         #expect(FileManager.default.contents(atPath: path) == Data("hello".utf8))
     }
 }

@@ -161,7 +161,8 @@ import TestSupport
         "TraitView:insert": "a view already charged when made, and a number", "TraitView:is": "returns a boolean",
         "TraitView:onTap": "a Lua function (a reference), replaced by each call",
         "TraitView:onLongPress": "a Lua function (a reference), replaced by each call",
-        "traits.tooltipLayout": "computes and returns a new table", "TraitView:parent": "returns a view",
+        "traits.tooltipLayout": "computes and returns a new table",
+        "traits.strict": "sets a flag", "TraitView:parent": "returns a view",
         "TraitView:remove": "no arguments", "TraitView:tree": "returns a copy",
     ]
 

@@ -20,6 +20,7 @@ struct OptionPlacementTests {
     }
 
     static let scenario = #"{"name": "ok", "steps": [{"advance": 1}]}"#
+    static let tapScenario = #"{"name": "ok", "steps": [{"lua": "ui.show{id = 'ok', onTap = function() end}"}, {"tap": "ok"}]}"#
     static let wrongTree = #"""
         {"name": "tree", "steps": [
           {"show": {"experience": {"id": "e", "name": "E", "type": "mobile",
@@ -91,6 +92,11 @@ struct OptionPlacementTests {
                                 echo children=$c; wait $p
                                 """),
         ],
+        "render": [
+            "step": Probe(option: ["--step", "-1"], rest: ["a.json"], files: ["a.json": tapScenario]),
+            "out": Probe(option: ["--out", "s.svg"], rest: ["a.json"], files: ["a.json": tapScenario]),
+            "text": Probe(option: ["--text"], rest: ["a.json"], files: ["a.json": tapScenario]),
+        ],
         "doc": [
             "output": Probe(option: ["--output", "ref.md"], rest: []),
             "check": Probe(option: ["--check", "ref.md"], rest: [], files: ["ref.md": "old\n"]),
@@ -114,6 +120,7 @@ struct OptionPlacementTests {
         "init": Probe(option: [], rest: ["."]),
         "sync": Probe(option: [], rest: ["--debug", "--test-user", "d.json"], files: ["d.json": templateDefinitions]),
         "check": Probe(option: [], rest: ["d.json"], files: ["d.json": templateDefinitions]),
+        "render": Probe(option: [], rest: ["a.json"], files: ["a.json": tapScenario]),
         "help": Probe(option: [], rest: ["test"]),
     ]
 

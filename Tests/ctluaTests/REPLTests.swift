@@ -193,6 +193,7 @@ import Testing
             expect(c, "template.presenting"); expect(c, "ui.show"); expect(c, "Sale"); expect(c, "template.presented"); prompt(c)
             send(c, ":queue"); expect(c, "displayed: c1 Banner"); prompt(c)
             send(c, ":ui"); expect(c, "  banner.title"); expect(c, "* banner.open"); prompt(c)
+            send(c, ":screen"); expect(c, "z1 app: headless views"); expect(c, "#banner.title view “Sale”"); expect(c, "[tap] #banner.open"); prompt(c)
             send(c, ":events 3"); expect(c, "template.presented"); expect(c, "notification.viewed"); prompt(c)
             send(c, ":tap banner.title"); expect(c, "ui.tap"); prompt(c)
             send(c, ":tap nope"); expect(c, "nope"); prompt(c)

@@ -68,7 +68,7 @@ public enum ReferenceDocument {
             out += "| `\(type.name)` | \(owner(system)) | \(fields) | \(cell(type.meaning)) |\n"
         }
 
-        out += "\n## REPL commands of the systems\n\nBeside the REPL's own (`:help`, `:load`, `:reset`, `:events`, `:ui`, `:echo`, `:quit`).\n\n"
+        out += "\n## REPL commands of the systems\n\nBeside the REPL's own (`:help`, `:load`, `:reset`, `:events`, `:ui`, `:screen`, `:echo`, `:quit`).\n\n"
         out += "| command | from | what it shows |\n|---|---|---|\n"
         for command in catalog.replCommands {
             let aliases = command.aliases.map { " (`:\($0)`)" }.joined()

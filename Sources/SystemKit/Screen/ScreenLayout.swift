@@ -1,5 +1,6 @@
 /// Where the drawing puts each view: at its frame when one is known, else in a plain stack that
-/// runs down the screen, layer after layer (indented by depth). Shared by the SVG drawing.
+/// runs down the screen, layer after layer (indented by depth), or down inside the nearest
+/// enclosing view that has a frame. Shared by the SVG drawing.
 public struct ScreenLayout: Sendable {
     /// One placed box.
     public struct Box: Sendable {
@@ -54,22 +55,58 @@ public struct ScreenLayout: Sendable {
                 labels.append(Label(z: z, x: Self.margin + Self.indent, y: cursor + 11, text: note, isNote: true))
                 cursor += Self.lineHeight
             }
+            // Framed views by depth: a frameless view inside one is stacked within its frame.
+            // (A backdrop covers the screen: what it holds is stacked as the layer's own views.)
+            var enclosing: [(depth: Int, frame: ScreenRect?, cursor: Double)] = []
+            let first = boxes.count
             for (view, depth) in flat {
+                while let last = enclosing.last, last.depth >= depth { enclosing.removeLast() }
                 if let frame = view.frame {
+                    let lines = Self.lines(of: view, width: frame.width, compact: true)
                     boxes.append(Box(view: view, z: z, x: frame.x, y: frame.y, width: frame.width, height: frame.height,
-                                     framed: true, lines: Self.lines(of: view, width: frame.width, compact: true)))
+                                     framed: true, lines: lines))
+                    let shown = min(Double(lines.count), max(((frame.height - Self.padding) / Self.lineHeight).rounded(.down), 0))
+                    enclosing.append((depth, view.kind == "backdrop" ? nil : frame, frame.y + Self.padding + shown * Self.lineHeight))
                     continue
                 }
-                let x = Self.margin + Double(depth) * Self.indent
-                let width = max(screen.width - x - Self.margin, 40)
-                let lines = Self.lines(of: view, width: width, compact: false)
+                let x: Double, width: Double, y: Double
+                let parent = enclosing.last.flatMap { entry in entry.frame.map { (entry.depth, $0, entry.cursor) } }
+                if let (parentDepth, frame, top) = parent {
+                    x = frame.x + Self.padding + Double(depth - parentDepth - 1) * Self.indent
+                    width = max(frame.x + frame.width - Self.padding - x, 40)
+                    y = top
+                } else {
+                    x = Self.margin + Double(depth) * Self.indent
+                    width = max(screen.width - x - Self.margin, 40)
+                    y = cursor
+                }
+                // inside a frame, one line (id, kind, text) and the error: the frame's room is real
+                let lines = parent == nil ? Self.lines(of: view, width: width, compact: false) : Self.line(of: view, width: width)
                 let boxHeight = Double(lines.count) * Self.lineHeight + 2 * Self.padding
-                boxes.append(Box(view: view, z: z, x: x, y: cursor, width: width, height: boxHeight, framed: false, lines: lines))
-                cursor += boxHeight + Self.gap
+                boxes.append(Box(view: view, z: z, x: x, y: y, width: width, height: boxHeight, framed: false, lines: lines))
+                if parent == nil {
+                    cursor += boxHeight + Self.gap
+                } else {
+                    enclosing[enclosing.count - 1].cursor += boxHeight + Self.gap
+                    cursor = max(cursor, enclosing[enclosing.count - 1].cursor)
+                }
             }
+            // a layer's backdrops are behind its other views, wherever the tree holds them
+            let layerBoxes = boxes[first...]
+            boxes.replaceSubrange(first..., with: layerBoxes.filter { $0.view.kind == "backdrop" } + layerBoxes.filter { $0.view.kind != "backdrop" })
             if !stacked.isEmpty || !layer.notes.isEmpty { cursor += Self.gap }
         }
         height = max(screen.height, cursor + Self.margin)
+    }
+
+    /// One line for a view stacked inside a frame: `#id kind “text”`, then its error if any.
+    static func line(of view: ScreenView, width: Double) -> [(role: String, text: String)] {
+        let columns = max(Int((width - 2 * padding) / charWidth), 4)
+        var text = (view.id.map { "#\($0) " } ?? "") + view.kind
+        if let shown = view.text { text += " “\(shown)”" }
+        var lines: [(String, String)] = [("title", ScreenCapture.clip(text, columns))]
+        if let error = view.error { lines.append(("error", ScreenCapture.clip("⚠ \(error)", columns))) }
+        return lines
     }
 
     /// The lines a box shows: `#id kind`, the text, the error, then details (two at most when

@@ -62,8 +62,10 @@ enum TraitsModule {
             let step = try index(args, 3, "step")
             var trigger = "show_call", published = true
             var priority: String?
+            var strict: Bool?
             if !args[4].isNil {
                 let options = try args.table(4)
+                if case .boolean(let s) = options["strict"] { strict = s }
                 if case .string(let t) = options["trigger"] { trigger = t.string }
                 if case .boolean(let p) = options["published"] { published = p }
                 if case .string(let p) = options["priority"] {
@@ -72,12 +74,18 @@ enum TraitsModule {
                 }
             }
             do {
-                return [.boolean(try system.show(reader, group: group, step: step, trigger: trigger, published: published, priority: priority))]
+                return [.boolean(try system.show(reader, group: group, step: step, trigger: trigger, published: published, priority: priority,
+                                                  strict: strict))]
             } catch let error as LocatedProblem {
                 throw fail("show: invalid experience: \(error)")
             } catch let error as TraitsUsageError {
                 throw fail("show: \(error)")
             }
+        })
+        module["strict"] = .function(state.function("strict") { args in   // traits.strict([on]) → the former setting
+            let former = system.renderer.strictDecoding
+            if !args[1].isNil { system.renderer.strictDecoding = try args.boolean(1) }
+            return [.boolean(former)]
         })
         module["page"] = .function(state.function("page") { args in
             let page = try args.integer(1)

@@ -6,18 +6,23 @@ extension Experience {
     /// single step (each with a string `id` and `type`); each `traits` array holds objects with a
     /// string `type` and an optional `config`; the same type twice in one array refuses the
     /// experience. A step's `content` decodes as the SDK's components (strict: UUID ids, each
-    /// type's required keys) and its `actions` as `{on, type, config}` lists. ctlua is lenient
-    /// where the SDK's strictness would only get in the way of tests: the experience's `name` and
-    /// `type`, `traits` arrays, `actions` and `content` may be absent, step ids need not be UUIDs,
-    /// and an empty object stands for an empty array (a Lua `{}`).
+    /// type's required keys) and its `actions` as `{on, type, config}` lists. By default ctlua is
+    /// lenient where the SDK's strictness would only get in the way of tests: the experience's
+    /// `name` and `type`, `traits` arrays, `actions` and `content` may be absent, step ids need
+    /// not be UUIDs; with `strict` they are required as the SDK requires them. An empty object
+    /// stands for an empty array (a Lua `{}`).
     public static func decode(_ json: JSONValue) throws(LocatedProblem) -> Experience {
         try decode(JSONReader(value: json, emptyObjectIsArray: true))
     }
 
-    /// Decodes the experience `reader` reads (problems located in its text, when it has one).
-    public static func decode(_ reader: JSONReader) throws(LocatedProblem) -> Experience {
+    /// Decodes the experience `reader` reads (problems located in its text, when it has one);
+    /// `strict`: as strictly as the SDK (``checkStrictly(_:)``: UUID ids, every required key).
+    public static func decode(_ reader: JSONReader, strict: Bool = false) throws(LocatedProblem) -> Experience {
         var reader = reader
         reader.emptyObjectIsArray = true
+        if strict {
+            do { try checkStrictly(reader) } catch { throw error.problem }
+        }
         let root = try reader.object(reader.root, at: .root)
         let id = try reader.string(root["id"], at: .root.key("id"))
         let traits = try traitList(reader, root["traits"], .root.key("traits"))

@@ -23,9 +23,9 @@ extension TraitsSystem: SystemPlugin {
         [
             SystemStep(
                 "show", value: .record(members: ["experience": .anyOf([.object, .string]), "group": .number, "step": .number,
-                                                 "trigger": .string, "published": .boolean],
+                                                 "trigger": .string, "published": .boolean, "strict": .boolean],
                                        required: ["experience"]),
-                summary: "shows an experience (an object, or the path of a JSON file relative to the scenario) at `group` and `step` (1-based, default 1), triggered as `trigger` (default `show_call`; `qualification` skips the first group's navigate actions), `published: false` (a preview) publishes no analytics; a composing or presenting error is a `step.error` event",
+                summary: "shows an experience (an object, or the path of a JSON file relative to the scenario) at `group` and `step` (1-based, default 1), triggered as `trigger` (default `show_call`; `qualification` skips the first group's navigate actions), `published: false` (a preview) publishes no analytics, `strict: true` decodes it as strictly as the SDK (UUID ids, every required key; the default is `traits.strict()`); a composing or presenting error is a `step.error` event",
                 example: #"{"show": {"experience": "fixtures/tour.json", "group": 1, "step": 1}}"#
             ) { system, context in
                 let reader: JSONReader
@@ -44,7 +44,9 @@ extension TraitsSystem: SystemPlugin {
                 let step = try index(context.value["step"], "step")
                 let trigger = context.value["trigger"]?.stringValue ?? "show_call"
                 let published = context.value["published"]?.boolValue ?? true
-                do { try system.show(reader, group: group, step: step, trigger: trigger, published: published) } catch let error as LocatedProblem {
+                do {
+                    try system.show(reader, group: group, step: step, trigger: trigger, published: published, strict: context.value["strict"]?.boolValue)
+                } catch let error as LocatedProblem {
                     throw SystemError("show: invalid experience: \(error)")
                 } catch let error as TraitsUsageError { throw SystemError("show: \(error)") }
             },

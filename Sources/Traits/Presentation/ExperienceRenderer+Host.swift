@@ -62,10 +62,14 @@ extension ExperienceRenderer: ActionHost {
     /// A decoded experience, or a failed one (its id and name, the decoding error) as the SDK's `LossyExperience`.
     func experienceData(_ json: JSONValue, trigger: String, from: String? = nil, published: Bool = true) -> ExperienceData {
         do {
-            return ExperienceData(try Experience.decode(JSONReader(value: json, emptyObjectIsArray: true)), trigger: trigger, fromExperienceID: from, published: published,
+            let reader = JSONReader(value: json, emptyObjectIsArray: true)
+            if strictDecoding { try Experience.checkStrictly(reader) }
+            return ExperienceData(try Experience.decode(reader), trigger: trigger, fromExperienceID: from, published: published,
                                   instanceID: nextID())
         } catch {
-            return failedExperience(json, "invalid experience: \(error)", trigger: trigger, from: from, published: published)
+            let (problem, sdkMessage) = Experience.failure(error)
+            return failedExperience(json, strictDecoding ? sdkMessage : "invalid experience: \(problem)", trigger: trigger, from: from,
+                                    published: published)
         }
     }
 

@@ -21,6 +21,7 @@ extension REPL {
         text += row(":reset", "a fresh engine (loaded scripts, systems' state, UI and transcript dropped)")
         text += row(":events [N]", "the last N transcript entries (default 10)")
         text += row(":ui", "the headless view tree (`*` marks views with an onTap)")
+        text += row(":screen", "the screen drawn as text: every layer (app views, experiences, navigation) in z-order, frames where known")
         text += row(":tap ID", "tap a view (app.tap)")
         text += row(":echo on|off", "print the transcript entries each line produces (now: \(echo ? "on" : "off"))")
         for command in catalog.replCommands { text += row(command.usage, "\(command.summary) (\(command.system))") }
@@ -59,6 +60,8 @@ extension REPL {
             Terminal.out(events.isEmpty ? "no events\n" : events.map { describe($0) }.joined(separator: "\n") + "\n")
         case "ui":
             Terminal.out(Self.describeUI(engine.ui))
+        case "screen":
+            Terminal.out(ScreenText.render(ScreenCapture.screen(of: engine, catalog: host.catalog)))
         case "tap", "t":
             guard !argument.isEmpty else { return usage(":tap ID") }
             perform {

@@ -1,0 +1,131 @@
+import Foundation
+import JSON
+
+/// A strict decoding failure: where (``problem``, with its path and line:column) and the
+/// SDK's wording of it for `experience_error` (``sdkMessage``).
+public struct StrictDecodingFailure: Error, Sendable, CustomStringConvertible {
+    public var problem: LocatedProblem
+    /// As the SDK's `DecodingError.decodingErrorMessage`: `Error parsing Experience JSON data: …`.
+    public var sdkMessage: String
+    public var description: String { problem.description }
+}
+
+extension Experience {
+    /// Checks an experience as strictly as the SDK's `Decodable` models before it is decoded:
+    /// the experience's `id` (a UUID), `name`, `type`, `traits` and `steps`; each group's `id`
+    /// (UUID), `type`, `children`, `traits` and `actions`; each step's `id` (UUID), `type`,
+    /// `traits`, `actions` and `content`.
+    public static func checkStrictly(_ reader: JSONReader) throws(StrictDecodingFailure) {
+        var reader = reader
+        reader.emptyObjectIsArray = true
+        let check = StrictCheck(reader: reader)
+        let root = try check.require(.object, reader.root, .root)
+        try check.require(.uuid, root["id"], .root.key("id"))
+        try check.require(.string, root["name"], .root.key("name"))
+        try check.require(.string, root["type"], .root.key("type"))
+        try check.require(.array, root["traits"], .root.key("traits"))
+        guard case .array(let steps) = try check.require(.array, root["steps"], .root.key("steps")) else { return }
+        for (index, item) in steps.enumerated() {
+            let path = JSONPath.root.key("steps").index(index)
+            guard case .object(let step) = try check.require(.object, item, path) else { continue }
+            if let children = step["children"] {
+                try check.model(step, path, content: false)
+                guard case .array(let list) = try check.require(.array, children, path.key("children")) else { continue }
+                for (childIndex, child) in list.enumerated() {
+                    let childPath = path.key("children").index(childIndex)
+                    guard case .object(let object) = try check.require(.object, child, childPath) else { continue }
+                    try check.model(object, childPath, content: true)
+                }
+            } else {
+                try check.model(step, path, content: true)
+            }
+        }
+    }
+
+    /// A decoding error as a located problem and in the SDK's words.
+    static func failure(_ error: any Error) -> (LocatedProblem, String) {
+        if let failure = error as? StrictDecodingFailure { return (failure.problem, failure.sdkMessage) }
+        let problem = error as? LocatedProblem ?? LocatedProblem(message: "\(error)")
+        return (problem, sdkMessage(problem))
+    }
+
+    /// A failure of the lenient decoder (a component, a trait list) in the SDK's words.
+    public static func sdkMessage(_ problem: LocatedProblem) -> String {
+        "Error parsing Experience JSON data: \(problem.message) codingPath: \(StrictCheck.codingPath(problem.path ?? .root))"
+    }
+}
+
+/// The checks of ``Experience/checkStrictly(_:)``: each failure worded twice, for people
+/// (a ``LocatedProblem``) and as the SDK (`DecodingError`).
+struct StrictCheck {
+    enum Kind {
+        case object, array, string, uuid
+        var expected: String {
+            switch self {
+            case .object: return "an object"
+            case .array: return "an array"
+            case .string, .uuid: return "a string"
+            }
+        }
+        /// As Swift names the type it expected (`Expected to decode String but found …`).
+        var swiftType: String {
+            switch self {
+            case .object: return "Dictionary<String, Any>"
+            case .array: return "Array<Any>"
+            case .string, .uuid: return "String"
+            }
+        }
+    }
+
+    let reader: JSONReader
+
+    /// The members every group and step has (`StepModel`), and a step's `content`.
+    func model(_ object: JSONObject, _ path: JSONPath, content: Bool) throws(StrictDecodingFailure) {
+        try require(.uuid, object["id"], path.key("id"))
+        try require(.string, object["type"], path.key("type"))
+        try require(.array, object["traits"], path.key("traits"))
+        try require(.object, object["actions"], path.key("actions"))
+        if content { try require(.object, object["content"], path.key("content")) }
+    }
+
+    /// `value` (at `path`) of this kind; else the failure.
+    @discardableResult
+    func require(_ kind: Kind, _ value: JSONValue?, _ path: JSONPath) throws(StrictDecodingFailure) -> JSONValue {
+        guard let value else {
+            var key = ""
+            if case .key(let name)? = path.components.last { key = name }
+            throw fail("missing required key (expected \(kind.expected))", "Expected key '\(key)' not found at codingPath: \(Self.codingPath(path.parent))", path)
+        }
+        let fits: Bool
+        switch (kind, value) {
+        case (.object, .object), (.string, .string), (.uuid, .string): fits = true
+        case (.array, .array): fits = true
+        case (.array, .object(let o)): fits = o.isEmpty && reader.emptyObjectIsArray
+        default: fits = false
+        }
+        guard fits else {
+            let found = value.typeName
+            throw fail("expected \(kind.expected), got \(found)",
+                       "Expected to decode \(kind.swiftType) but found \(found) instead. codingPath: \(Self.codingPath(path))", path)
+        }
+        if kind == .uuid, case .string(let text) = value, UUID(uuidString: text) == nil {
+            throw fail("attempted to decode UUID from invalid UUID string '\(text)'",
+                       "Attempted to decode UUID from invalid UUID string. codingPath: \(Self.codingPath(path))", path)
+        }
+        return value
+    }
+
+    func fail(_ message: String, _ sdk: String, _ path: JSONPath) -> StrictDecodingFailure {
+        StrictDecodingFailure(problem: reader.problem(message, at: path), sdkMessage: "Error parsing Experience JSON data: " + sdk)
+    }
+
+    /// A path as the SDK prints a coding path: `steps.0.children.1`.
+    static func codingPath(_ path: JSONPath) -> String {
+        path.components.map { component -> String in
+            switch component {
+            case .index(let index): return "\(index)"
+            case .key(let key): return key
+            }
+        }.joined(separator: ".")
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `ctlua render SCENARIO --step N`: the screen after one step, as SVG or text.
+@Suite struct RenderCommandTests {
+    static let tooltip = "examples/scenarios/traits/tooltip_targets_button.json"
+
+    @Test func theScreenAfterAStepIsDrawnAsSVG() throws {
+        let r = try CLI.run(["render", Self.tooltip, "--step", "1"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(r.stdout.hasSuffix("</svg>\n"))
+        #expect(r.stdout.contains(#"data-view-id="buy""#))
+        #expect(r.stdout.contains(">pointer</text>"))
+        // before the experience: only the app's button
+        let before = try CLI.run(["render", Self.tooltip, "--step", "0", "--text"])
+        #expect(before.stdout.contains("#buy view @10,700 100×40"))
+        #expect(!before.stdout.contains("traits"))
+    }
+
+    @Test func theTappedViewIsMarkedInTheText() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try #"""
+            {"name": "taps", "steps": [{"lua": "ui.show{id = 'ok', text = 'OK', onTap = function() ui.show{id = 'thanks', text = 'Thanks'} end}"},
+                                       {"tap": "ok"}, {"advance": 1}]}
+            """#.write(toFile: dir.path + "/s.json", atomically: true, encoding: .utf8)
+        let tap = try CLI.run(["render", dir.path + "/s.json", "--step", "1", "--text"])
+        #expect(tap.status == 0, "\(tap.stderr)")
+        #expect(tap.stdout == """
+            screen: assumed 390×844 points (no app view "screen" gives a width and height)
+            z1 app: headless views (ui.show) (geometry unknown: plain stack)
+              [TAPPED] #ok view “OK”
+              #thanks view “Thanks”
+
+            """)
+        let after = try CLI.run(["render", dir.path + "/s.json", "--text"])
+        #expect(after.stdout.contains("  [tap] #ok view “OK”\n"))
+        let start = try CLI.run(["render", dir.path + "/s.json", "--step", "-1", "--text"])
+        #expect(start.stdout.contains("(nothing on screen)"))
+    }
+
+    @Test func outWritesAFile() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try CLI.run(["render", Self.tooltip, "--step", "1", "--out", dir.path + "/s.svg"])
+        #expect(r.status == 0 && r.stdout.isEmpty, "\(r.stderr)")
+        #expect(try String(contentsOfFile: dir.path + "/s.svg", encoding: .utf8).hasPrefix("<svg "))
+    }
+
+    @Test func aStepOutOfRangeIsAUsageErrorAndAStepNotReachedAFailure() throws {
+        let r = try CLI.run(["render", Self.tooltip, "--step", "9"])
+        #expect(r.status == 2)
+        #expect(r.stderr == "ctlua: --step 9: the scenario has 3 steps (0 to 2, or -1 before them)\n")
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try #"{"name": "stops", "steps": [{"tap": "nowhere"}, {"advance": 1}]}"#.write(toFile: dir.path + "/s.json", atomically: true, encoding: .utf8)
+        let stopped = try CLI.run(["render", dir.path + "/s.json", "--step", "1"])
+        #expect(stopped.status == 1)
+        #expect(stopped.stderr.hasPrefix("ctlua: steps[1] did not run: the scenario stopped before it: steps[0]: tap failed"), "\(stopped.stderr)")
+        let folder = try CLI.run(["render", "examples/scenarios/traits"])
+        #expect(folder.status == 2 && folder.stderr.contains("expected one scenario file"))
+    }
+}
