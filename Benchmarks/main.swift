@@ -445,6 +445,7 @@ func main() -> Int32 {
     step("B9") { try benchB9(runs: options.runs) }
     step("B10") { try benchB10(runs: options.runs) }
     step("T1") { try benchT1(runs: options.runs) }
+    step("T2") { try benchT2(runs: options.runs) }
     step("B11") { try benchB11(runs: options.runs) }
     if options.json { printJSON(figures) }
     return failed ? 1 : 0

@@ -75,8 +75,11 @@ struct ScreenSVGTests {
         let framed = svg.components(separatedBy: #"class="view framed"#).count - 1
         #expect(stacked == 3)
         #expect(framed == 2)
+        let legend = ScreenSVG.legendLines(Self.screen)
+        #expect(legend.contains("z1 app: 3 views; geometry unknown: plain stack"))
+        #expect(legend.contains("z2 traits: 2 views; frames: the backdrop covers the screen"))
         #expect(svg.contains("z1 app: 3 views; geometry unknown: plain stack"))
-        #expect(svg.contains("z2 traits: 2 views; frames: the backdrop covers the screen"))
+        #expect(svg.contains("z2 traits: 2 views; frames: the backdrop covers the"))   // wrapped to the width
         #expect(svg.contains("assumed 390×844"))
         #expect(svg.contains("tooltip top of its target"))
     }

@@ -102,6 +102,7 @@ struct CIExampleTests {
                 #expect(result.status == 0, "\(line)\n\(result.stdout)\(result.stderr)")
             }
             seen += try testcases(dir.appendingPathComponent("reports/scenarios-\(number).xml"))
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("report/\(number)/index.html").path), "shard \(number): no HTML report")
             let lcov = try String(contentsOf: dir.appendingPathComponent("coverage/scenarios-\(number).info"), encoding: .utf8)
             #expect(lcov.contains("SF:examples/templates/") && lcov.contains("end_of_record"), "shard \(number): \(lcov.prefix(300))")
         }
@@ -141,6 +142,7 @@ struct CIExampleTests {
             let result = try run(shard.joined(separator: "\n"), in: dir, environment: environment)
             #expect(result.status == 0, "\(shard)\n\(result.stdout)\(result.stderr)")
             seen += try testcases(dir.appendingPathComponent("reports/scenarios-\(node).xml"))
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("report/\(node)/index.html").path), "job \(node): no HTML report")
             let lcov = try String(contentsOf: dir.appendingPathComponent("coverage/scenarios-\(node).info"), encoding: .utf8)
             #expect(lcov.contains("SF:examples/") && lcov.contains("end_of_record"), "job \(node): \(lcov.prefix(300))")
         }

@@ -60,6 +60,10 @@ enum HTMLAssets {
           links.forEach(function (a) {
             a.addEventListener('click', function (e) { var i = indexOf(a.getAttribute('href').slice(1)); if (i >= 0) { e.preventDefault(); go(i, true); } });
           });
+          window.addEventListener('hashchange', function () {
+            var i = indexOf(location.hash.slice(1));
+            if (i >= 0 && i !== current) go(i, true);
+          });
           var start = indexOf(location.hash.slice(1));
           if (start >= 0) go(start, true); else if (steps.length) go(0, false);
         })();

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Draws a ``Screen`` as a self-contained SVG (no fonts, images or scripts from outside): the
 /// screen's outline, each layer's views back to front (solid boxes at known frames, dashed
 /// boxes in a plain stack where geometry is unknown), tappable views in blue, the view the
@@ -10,7 +12,7 @@ public enum ScreenSVG {
     /// is valid both as a file and inline in HTML).
     public static func render(_ screen: Screen) -> String {
         let layout = ScreenLayout(screen)
-        let legend = legendLines(screen)
+        let legend = legendLines(screen).flatMap { wrap($0, columns: max(Int((screen.width - 8) / ScreenLayout.charWidth), 20)) }
         let width = screen.width
         let legendTop = layout.height + 14
         let height = legendTop + Double(legend.count) * 15 + 6
@@ -39,7 +41,7 @@ public enum ScreenSVG {
     }
 
     /// Where the size and the frames come from, one line each, then the key to the boxes.
-    static func legendLines(_ screen: Screen) -> [String] {
+    public static func legendLines(_ screen: Screen) -> [String] {
         var lines = ["screen: \(screen.sizeSource)"]
         for (i, layer) in screen.layers.enumerated() {
             let count = layer.views.reduce(0) { $0 + $1.flattened.count }
@@ -47,6 +49,25 @@ public enum ScreenSVG {
             lines.append("z\(i + 1) \(layer.owner): \(count) view\(count == 1 ? "" : "s"); \(geometry)")
         }
         lines.append("solid: frame known · dashed: plain stack (no geometry) · blue: tappable · red: tapped by this step")
+        return lines
+    }
+
+    /// `text` cut into lines of at most `columns` characters, at spaces where it can.
+    static func wrap(_ text: String, columns: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if !line.isEmpty, line.count + 1 + word.count > columns {
+                lines.append(line)
+                line = "  "
+            }
+            line += (line.isEmpty || line == "  " ? "" : " ") + word
+            while line.count > columns {
+                lines.append(String(line.prefix(columns)))
+                line = "  " + line.dropFirst(columns)
+            }
+        }
+        if !line.trimmingCharacters(in: .whitespaces).isEmpty { lines.append(line) }
         return lines
     }
 

@@ -26,6 +26,12 @@ import Testing
     static let element = #"{"type": "@appcues/target-element", "config": {"selector": {"accessibilityIdentifier": "buy"}, "contentPreferredPosition": "bottom"}}"#
     static let button = #"ui.show{id = "buy", accessibilityIdentifier = "buy", x = 20, y = 600, width = 100, height = 44}"#
 
+    /// The SDK's `AppcuesTooltipTraitTests.testBackdrop`: the tooltip's wrapper offers a backdrop.
+    @Test func testBackdrop() throws {
+        let h = try show([Self.tooltip])
+        #expect(h.system.renderer.current?.package.backdrop?.kind == "backdrop")
+    }
+
     @Test func testDecorate() throws {
         let h = try show([Self.tooltip, #"{"type": "@appcues/target-rectangle", "config": {}}"#], setup: #"ui.show{id = "screen", width = 500, height = 1000}"#)
         #expect(rect(h.metadata?["targetRectangle"]) == [0, 0, 0, 0])

@@ -9,6 +9,7 @@ local function describe(selector)
   table.sort(keys)
   local parts = {}
   for _, k in ipairs(keys) do parts[#parts + 1] = string.format("%q: %q", k, selector[k]) end
+  if #parts == 0 then return "[:]" end   -- Swift's empty dictionary
   return "[" .. table.concat(parts, ", ") .. "]"
 end
 local function isSelector(v)
