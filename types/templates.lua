@@ -226,7 +226,8 @@ function templates.resume() end
 ---A message an HTML in-app's page posts to the SDK's JS bridge (`CleverTapJSInterface`):
 ---`recordEventWithProps` (`event`, `properties`), `profilePush` (`properties`), `recordChargedEvent`
 ---(`chargeDetails`, `items`), `onUserLogin` (`properties`), `triggerInAppAction` (`actionJson`,
----`callToAction`, `buttonId`: Notification Clicked with the URL's parameters, the action, the
+---`callToAction`, `buttonId`: Notification Clicked with the URL's parameters, `wzrk_c2a`,
+---`wzrk_element_id` = buttonId, `wzrk_action`/`wzrk_data`/`wzrk_dl` for a URL, the action, the
 ---in-app hidden), `dismissInAppNotification`, `promptForPushPermission` (`showFallbackSettings`).
 ---@param message { action: string, [string]: any }
 function templates.jsBridge(message) end

@@ -237,6 +237,7 @@ extension InAppController {
         displayed = nil
         displayedContext = nil
         displayedNative = nil
+        htmlInterface = nil
         pending.removeAll()
         markChanged()
     }

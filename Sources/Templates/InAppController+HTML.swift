@@ -30,9 +30,10 @@ extension InAppController {
     }
 
     /// The bridge's `triggerInAppAction` on the displayed HTML in-app: extras from the URL's
-    /// parameters (a `__dl__` deep link replaces the URL), then `callToAction`, `buttonId`,
-    /// `wzrk_id` and `wzrk_dl`; Notification Clicked, the action, and the in-app is hidden.
-    /// Without a displayed HTML in-app nothing happens (the SDK's nil controller).
+    /// parameters (a `__dl__` deep link replaces the URL), then `callToAction` (`wzrk_c2a`),
+    /// `buttonId` (`wzrk_element_id`), `wzrk_id`, for a URL action `wzrk_action = "url"` and
+    /// `wzrk_data` (the URL opened), and `wzrk_dl`; Notification Clicked, the action, and the
+    /// in-app is hidden. Without a displayed HTML in-app nothing happens (the SDK's nil controller).
     public func triggerHTMLAction(_ actionJSON: JSONObject, callToAction: String?, buttonId: String?) {
         guard let native = displayedNative, native.type == "html", let notification = displayed else {
             log("templates: triggerInAppAction: no HTML in-app is displayed")
@@ -49,11 +50,30 @@ extension InAppController {
             }
         }
         if let callToAction { extras["wzrk_c2a"] = .string(callToAction) }
-        if let buttonId { extras["button_id"] = .string(buttonId) }
+        if let buttonId { extras["wzrk_element_id"] = .string(buttonId) }
         extras["wzrk_id"] = .string(Self.campaignIdString(notification))
-        if let url = NotificationAction(json: actions).actionURL { extras["wzrk_dl"] = .string(url) }
+        let opened = NotificationAction(json: actions)
+        if opened.type == .url, let url = opened.actionURL {
+            extras["wzrk_action"] = "url"
+            extras["wzrk_data"] = .string(url)
+        }
+        if let url = opened.actionURL, !url.isEmpty { extras["wzrk_dl"] = .string(url) }
         handleNativeAction(actions, notification, extras: extras, argument: callToAction ?? "html")
         dismissNative()
+    }
+
+    /// The headless web view of an HTML in-app (`CTInAppHTMLViewController layoutNotification`): a
+    /// JS interface bound to this controller, the `inapp.html` view with the page, its user scripts
+    /// (the viewport script, then the interface's version script) and the message handler name.
+    func showWebView(_ native: NativeInApp) {
+        let interface = JSInterface(forInAppsOf: self)
+        htmlInterface = interface
+        ui?.show(id: "\(Self.nativeViewPrefix).html", properties: [
+            "html": native.html.map(JSONValue.string) ?? .null, "url": native.url.map(JSONValue.string) ?? .null,
+            "position": native.position.map(JSONValue.string) ?? .null, "darkenScreen": .bool(native.darkenScreen),
+            "userScripts": .array(interface.inAppUserScripts.map(\.json)),
+            "messageHandler": .string(JSInterface.messageHandlerName),
+        ])
     }
 
     /// The bridge's `dismissInAppNotification` (and the hide before `promptForPushPermission`).

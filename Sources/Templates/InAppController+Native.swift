@@ -61,12 +61,7 @@ extension InAppController {
         for (i, button) in native.buttons.enumerated() {
             ui.show(id: "\(p).button.\(i + 1)", properties: Self.buttonProperties(button)) { [weak self] in self?.tapNativeButton(i) }
         }
-        if native.type == "html" {
-            ui.show(id: "\(p).html", properties: ["html": native.html.map(JSONValue.string) ?? .null,
-                                                  "url": native.url.map(JSONValue.string) ?? .null,
-                                                  "position": native.position.map(JSONValue.string) ?? .null,
-                                                  "darkenScreen": .bool(native.darkenScreen)])
-        }
+        if native.type == "html" { showWebView(native) }
         if native.showCloseButton || native.showClose {
             ui.show(id: "\(p).close", properties: [:]) { [weak self] in self?.dismissNative() }
         }
@@ -171,6 +166,7 @@ extension InAppController {
         f["type"] = .string(native.type ?? "")
         transcript.record("native.dismissed", f)
         displayedNative = nil
+        htmlInterface = nil   // `cleanupWebViewResources`: the message handler is removed
         delegateDismissed(notification)
         freeDisplay()
     }

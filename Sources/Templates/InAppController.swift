@@ -74,6 +74,8 @@ public final class InAppController {
     var activeContexts: [String: CustomTemplateContext] = [:]
     /// The native in-app displayed now (its views are in ``ui``), or nil.
     var displayedNative: NativeInApp?
+    /// The JS interface of the displayed HTML in-app's web view, nil when none is displayed.
+    public internal(set) var htmlInterface: JSInterface?
     /// The headless UI native in-apps are shown in (the engine's), or nil: nothing is shown.
     public weak var ui: HeadlessUI?
     /// The device orientation (`app.configure{landscape = true}`): native in-apps without

@@ -11,6 +11,8 @@ public final class TemplatesSystem: EngineSystem {
     public private(set) var controller: InAppController!
     /// The simulated SDK around the queue: responses, evaluation, caps, timers, sessions.
     public private(set) var campaigns: Campaigns!
+    /// The JS interface of the app's own web view (`CleverTapJSInterface initWithConfig:`).
+    public let appJSInterface = JSInterface()
     /// Presenters registered with `templates.presenter(name, p)` for JSON definitions.
     var namedPresenters: [String: any TemplatePresenter] = [:]
     /// Set by `ctlua check`: definitions record every problem here instead of raising the first.

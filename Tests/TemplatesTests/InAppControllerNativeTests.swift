@@ -135,7 +135,7 @@ import Testing
         #expect(system.campaigns.state["events"]?["bridge"] == 1)
         let clicked = try #require(engine.transcript.events(prefix: "notification.clicked").last)
         #expect(clicked["props"]?["wzrk_c2a"] == "Buy" && clicked["props"]?["wzrk_dl"] == "app://buy" && clicked["props"]?["k"] == "v"
-                && clicked["props"]?["button_id"] == "b1")
+                && clicked["props"]?["wzrk_element_id"] == "b1" && clicked["props"]?["button_id"] == nil)
         #expect(system.controller.displayed == nil, "triggerInAppAction hides the in-app")
     }
 

@@ -7,7 +7,7 @@ import JSON
 /// not recorded (nothing is evaluated); otherwise the cleaned name and data are recorded and
 /// evaluated. Each error the SDK pushes to its validation stack (sent with the next request) is
 /// recorded as `validation.error` (`code`, `message`, `event`, `details`: the sub-results'
-/// messages), a drop as `event.dropped`.
+/// messages) and pushed on ``validationStack``, a drop as `event.dropped`.
 extension Campaigns {
     /// `recordEvent:withProps:` as the app calls it.
     public func recordUserEvent(_ name: String, properties: JSONObject?) {
@@ -51,6 +51,7 @@ extension Campaigns {
     }
 
     func reportValidation(_ errors: [ValidationResult], event: String?) {
+        validationStack.push(errors)
         for error in errors {
             var f: JSONObject = ["code": .integer(Int64(error.code)), "message": .string(error.message ?? "")]
             if let event { f["event"] = .string(event) }

@@ -42,6 +42,8 @@ public final class Campaigns {
     public var pushAnswer = true
     /// The validation rules of events and profiles (`CTValidationConfig`; `app.configure{discardedEvents}`).
     public var validation = ValidationConfig()
+    /// The validation errors reported so far, as the SDK keeps them for its next request (memory only).
+    public internal(set) var validationStack = ValidationResultStack()
     /// False while the device is offline (`app.configure{online = false}`): HTML in-apps are dropped.
     public var isOnline = true
     /// The properties of this session's App Launched (memory only).

@@ -14,7 +14,12 @@ extension TemplatesSystem {
         "profileIncrementValueBy", "profileDecrementValueBy",
     ]
 
+    /// The interface a message reaches (`CleverTapJSInterface`): the displayed HTML in-app's, or
+    /// the app's own web view's (no controller: the in-app actions do nothing).
+    public var jsInterface: JSInterface { controller.htmlInterface ?? appJSInterface }
+
     /// Handles one bridge message; an unknown action does nothing (as in the SDK) but is recorded.
+    /// A missing or null field reads as absent.
     public func jsBridge(_ message: JSONObject) {
         let action = message["action"]?.stringValue ?? ""
         let known = Self.bridgeActions.contains(action)
@@ -29,15 +34,15 @@ extension TemplatesSystem {
                                         items: message["items"]?.arrayValue?.compactMap(\.objectValue) ?? [])
         case "onUserLogin": campaigns.login(message["properties"]?.objectValue ?? [:])
         case "triggerInAppAction":
-            guard let json = message["actionJson"]?.objectValue else {
-                controller.log("templates: action JSON is nil.")
-                return
+            switch jsInterface.triggerInAppAction(message["actionJson"], callToAction: message["callToAction"],
+                                                  buttonId: message["buttonId"]) {
+            case .noActionJSON: controller.log("templates: action JSON is nil.")
+            case .noController: controller.log("templates: display view controller is nil.")
+            case .triggered: break
             }
-            controller.triggerHTMLAction(json, callToAction: message["callToAction"]?.stringValue,
-                                         buttonId: message["buttonId"]?.stringValue)
-        case "dismissInAppNotification": controller.dismissHTML()
+        case "dismissInAppNotification": jsInterface.controller?.dismissHTML()
         case "promptForPushPermission":
-            controller.dismissHTML()
+            jsInterface.controller?.dismissHTML()
             campaigns.promptForPushPermission(fallbackToSettings: message["showFallbackSettings"].map(FrequencyCaps.boolValue) ?? false)
         default:
             if known { controller.log("templates: JS bridge action \(action) is not simulated") }

@@ -11,10 +11,10 @@ import Testing
 // only from the in-app's own JSON, never from a URL action. The button cases read the action
 // JSON of an action argument (`NotificationAction`, as `CTNotificationButton` reads `actions`).
 //
-// `CTInAppDisplayViewControllerTests.m` (4 cases: URL parameters and `wzrk_c2a`/`__dl__` parsing
-// in `triggerInAppAction:callToAction:buttonId:`) is not ported: that view controller serves native
-// and HTML in-apps only; `customCodeURLActionsAddNoURLParameters` below checks that a custom-code
-// in-app's URL action does not add them.
+// `CTInAppDisplayViewControllerTests.m` (URL parameters and `wzrk_c2a`/`__dl__` parsing in
+// `triggerInAppAction:callToAction:buttonId:`) is ported in `CTInAppDisplayViewControllerTests.swift`
+// on the HTML in-app that view controller serves; `customCodeURLActionsAddNoURLParameters` below
+// checks that a custom-code in-app's URL action does not add them.
 @Suite struct CTInAppDeepLinkAttributionTests {
     /// Presents a custom-code in-app with an action argument `ok` whose action is `action`, triggers
     /// it and returns the Clicked properties.
