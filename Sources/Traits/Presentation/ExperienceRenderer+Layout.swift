@@ -7,9 +7,23 @@ extension ExperienceRenderer {
     /// with a recoverable error is presented again (the SDK's step recovery observer, which
     /// retries when the app stops scrolling); and an embedded experience waiting for its frame is
     /// shown when the frame appears.
+    /// A change the layout handlers make themselves (a handler updating an app view) belongs to
+    /// the pass that is running: it does not schedule another (a handler could loop forever).
     public func appLayoutChanged() {
+        guard !relayingOut else { return }
         current?.layoutChanged = true   // what changes before a presentation exists is no change to it
         guard !layoutPending else { return }
+        // Passes at one virtual instant are bounded: a handler that changes the app's views
+        // through a timer would otherwise lay out forever without the clock moving.
+        if layoutPasses.time != clock.now { layoutPasses = (clock.now, 0) }
+        layoutPasses.count += 1
+        guard layoutPasses.count <= Self.maxLayoutPassesPerInstant else {
+            if layoutPasses.count == Self.maxLayoutPassesPerInstant + 1 {
+                transcript.record("error", ["message": .string("layout: the app's views changed on each of \(Self.maxLayoutPassesPerInstant) layout passes at t=\(clock.now): no more passes until the clock advances"),
+                                            "source": .string("layout")])
+            }
+            return
+        }
         layoutPending = true
         clock.whenIdle { [weak self] in
             guard let self else { return }
@@ -19,6 +33,8 @@ extension ExperienceRenderer {
     }
 
     func relayout() {
+        relayingOut = true
+        defer { relayingOut = false }
         startWaitingEmbeds()
         guard let presentation = current, presentation.layoutChanged else { return }
         presentation.layoutChanged = false

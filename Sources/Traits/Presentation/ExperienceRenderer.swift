@@ -75,6 +75,12 @@ public final class ExperienceRenderer {
     public internal(set) var waitingEmbeds: [ExperienceData] = []
     /// A relayout is scheduled for when the engine is idle.
     var layoutPending = false
+    /// The layout handlers are running.
+    var relayingOut = false
+    /// Layout passes scheduled at one virtual time.
+    var layoutPasses: (time: Double, count: Int) = (0, 0)
+    /// Most layout passes at one virtual instant (`appLayoutChanged()`).
+    public static let maxLayoutPassesPerInstant = 100
 
     public init(composer: TraitComposer, transcript: Transcript, clock: VirtualClock) {
         self.composer = composer

@@ -115,4 +115,28 @@ import Testing
         #expect(h.events("step.presented").count == 1)
         #expect(h.analytics == ["step_error", "experience_started", "step_recovered", "step_seen"])
     }
+
+    /// Hostile layout handlers end: one that changes an app view itself runs once per pass (its
+    /// change belongs to the running pass); one that changes it through a timer at the same
+    /// instant is stopped after 100 passes, with an error, until the clock advances.
+    @Test(arguments: [("ui.update('x', {n = 1})", 1, false), ("app.after(0, function() ui.update('x', {n = 1}) end)", 100, true)])
+    func layoutHandlersThatChangeTheAppEnd(change: String, passes: Int, stopped: Bool) throws {
+        let h = try TraitsHarness()
+        try h.lua(presentLua + """
+
+        ui.show{id = "x"}
+        local calls = 0
+        traits.register{type = "@t/loop", createWrapper = function(self, c)
+          local w = traits.view{kind = "wrapper", c}
+          w:onLayout(function() calls = calls + 1 w:set("calls", calls) \(change) end)
+          return w
+        end}
+        traits.show{id = "e", traits = {{type = "@t/present"}, {type = "@t/loop"}}, steps = {{id = "s", type = "m"}}}
+        ui.update("x", {n = 0})
+        """)
+        let calls = try #require(h.tree?["calls"]?.integerValue)
+        #expect(stopped ? (50...Int64(passes)).contains(calls) : calls == Int64(passes), "\(calls) passes")
+        let errors = h.engine.transcript.events.filter { $0.type == "error" && $0["source"]?.stringValue == "layout" }
+        #expect(errors.count == (stopped ? 1 : 0))
+    }
 }
