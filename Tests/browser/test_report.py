@@ -133,6 +133,8 @@ def main():
             url = (report / page_name(scenario)).as_uri()
             current["url"] = url
             page.goto(url)
+            # the sticky timeline would cover the top of a screen scrolled to the top of the window
+            page.add_style_tag(content="nav.timeline{position:static}")
             svg = page.locator(f"#{step} figure.screen svg")
             if svg.count() != 1:
                 failures.append(f"{scenario}: no screen at #{step}")

@@ -41,6 +41,15 @@ import Testing
         #expect(start.stdout.contains("(nothing on screen)"))
     }
 
+    @Test func systemsAddTheirLayers() throws {
+        let templates = try CLI.run(["render", "examples/scenarios-failing/wrong_expectation.json", "--step", "0", "--text"])
+        #expect(templates.stdout.hasSuffix("z2 templates: in-app (geometry unknown: plain stack)\n    displayed in-app c1: Banner\n"),
+                "\(templates.stdout)")
+        let hooks = try CLI.run(["render", "examples/scenarios/hooks/login_blocks_premium_until_sign_in.json", "--step", "0", "--text"])
+        #expect(hooks.stdout.contains("hooks: navigation"), "\(hooks.stdout)")
+        #expect(hooks.stdout.contains("navigation stack: "), "\(hooks.stdout)")
+    }
+
     @Test func outWritesAFile() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

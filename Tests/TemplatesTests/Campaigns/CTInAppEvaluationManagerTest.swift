@@ -33,134 +33,61 @@ private let CLTAP_OS_VERSION = "OS Version"
 private let CLTAP_APP_LAUNCHED_EVENT = "App Launched"
 
 @Suite struct CTInAppEvaluationManagerTest {
-    @Test func testSort() {
-    let inApps: JSONValue = [
-        [
-            "ti": 1665140111,
-            "priority": 1
-        ],
-        [
-            "ti": 1665140999,
-            "priority": 1
-        ],
-        [
-            "ti": 1665141999,
-            "priority": 100
-        ],
-        [
-            "ti": 1665140050,
-            "priority": 50
-        ]]
-    let expectedInApps: JSONValue = [
-        [
-            "ti": 1665141999,
-            "priority": 100
-        ],
-        [
-            "ti": 1665140050,
-            "priority": 50
-        ],
-        [
-            "ti": 1665140111,
-            "priority": 1
-        ],
-        [
-            "ti": 1665140999,
-            "priority": 1
-        ]
-    ]
-    let sorted = InAppEvaluator.sortByPriority(inApps.arrayValue!, now: 1_700_000_000)
-    
-    #expect(JSONValue.array(sorted) == expectedInApps)
+    /// The SDK's sort cases (`testSort...`): in-apps, and the order `sortByPriority` gives them
+    /// (priority, then earlier `ti` first; a missing or non-numeric `ti` last). One row per case.
+    struct SortCase: Sendable, CustomTestStringConvertible {
+        let sdk: String
+        let inApps: JSONValue
+        let sorted: JSONValue
+        init(_ sdk: String, _ inApps: JSONValue, _ sorted: JSONValue) {
+            self.sdk = sdk
+            self.inApps = inApps
+            self.sorted = sorted
+        }
+        var testDescription: String { sdk }
     }
 
-    @Test func testSortNoPriority() {
-    let inApps: JSONValue = [
-        [
-            "ti": 1665140111
-        ],
-        [
-            "ti": 1665140999
-        ],
-        [
-            "ti": 1665141999,
-            "priority": 2
-        ]]
-    let expectedInApps: JSONValue = [
-        [
-            "ti": 1665141999,
-            "priority": 2
-        ],
-        [
-            "ti": 1665140111
-        ],
-        [
-            "ti": 1665140999
-        ]
+    static let sortCases: [SortCase] = [
+        SortCase("testSort",
+                 [
+                     ["ti": 1665140111, "priority": 1],
+                     ["ti": 1665140999, "priority": 1],
+                     ["ti": 1665141999, "priority": 100],
+                     ["ti": 1665140050, "priority": 50],
+                 ],
+                 [
+                     ["ti": 1665141999, "priority": 100],
+                     ["ti": 1665140050, "priority": 50],
+                     ["ti": 1665140111, "priority": 1],
+                     ["ti": 1665140999, "priority": 1],
+                 ]),
+        SortCase("testSortNoPriority",
+                 [["ti": 1665140111], ["ti": 1665140999], ["ti": 1665141999, "priority": 2]],
+                 [["ti": 1665141999, "priority": 2], ["ti": 1665140111], ["ti": 1665140999]]),
+        SortCase("testSortNoTimestamp",
+                 [[:], ["priority": 2], ["ti": 1665140999]],
+                 [["priority": 2], ["ti": 1665140999], [:]]),
+        SortCase("testSortInvalidAndStringTimestamp",
+                 [
+                     ["priority": 2],
+                     ["priority": 2, "ti": "asd"],
+                     ["priority": 2, "ti": 1699900999],
+                     ["priority": 2, "ti": "1699900111"],
+                 ],
+                 [
+                     ["priority": 2, "ti": "1699900111"],
+                     ["priority": 2, "ti": 1699900999],
+                     ["priority": 2],
+                     ["priority": 2, "ti": "asd"],
+                 ]),
     ]
-    let sorted = InAppEvaluator.sortByPriority(inApps.arrayValue!, now: 1_700_000_000)
-    #expect(JSONValue.array(sorted) == expectedInApps)
+
+    @Test(arguments: sortCases)
+    func sortCase(_ sdkCase: SortCase) {
+        let sorted = InAppEvaluator.sortByPriority(sdkCase.inApps.arrayValue ?? [], now: 1_700_000_000)
+        #expect(JSONValue.array(sorted) == sdkCase.sorted, "\(sdkCase.sdk)")
     }
 
-    @Test func testSortNoTimestamp() {
-    let inApps: JSONValue = [
-        [:],
-        [
-            "priority": 2
-        ],
-        [
-            "ti": 1665140999
-        ]]
-    let expectedInApps: JSONValue = [
-        [
-            "priority": 2
-        ],
-        [
-            "ti": 1665140999
-        ],
-        [:]
-    ]
-    let sorted = InAppEvaluator.sortByPriority(inApps.arrayValue!, now: 1_700_000_000)
-    #expect(JSONValue.array(sorted) == expectedInApps)
-    }
-
-    @Test func testSortInvalidAndStringTimestamp() {
-    let inApps: JSONValue = [
-        [
-            "priority": 2
-        ],
-        [
-            "priority": 2,
-            "ti": "asd"
-        ],
-        [
-            "priority": 2,
-            "ti": 1699900999
-        ],
-        [
-            "priority": 2,
-            "ti": "1699900111"
-        ]]
-    let expectedInApps: JSONValue = [
-        [
-            "priority": 2,
-            "ti": "1699900111"
-        ],
-        [
-            "priority": 2,
-            "ti": 1699900999
-        ],
-        [
-            "priority": 2,
-        ],
-        [
-            "priority": 2,
-            "ti": "asd"
-        ]
-    ]
-    let sorted = InAppEvaluator.sortByPriority(inApps.arrayValue!, now: 1_700_000_000)
-    #expect(JSONValue.array(sorted) == expectedInApps)
-    }
     @Test func testEvaluateWithInApps() throws {
         let f = try CampaignsFixture()
         let inApps: JSONValue = [
