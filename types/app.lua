@@ -135,13 +135,28 @@ function app.delegate(callbacks) end
 ---@return TranscriptEvent[]
 function app.events(filter) end
 
----The headless view tree: view id -> properties.
+---Every view shown that has an id, whichever system drew it (a presenter's `ui.show`, an
+---experience's views with their `kind`, a hook screen, a FlowX field): view id -> properties.
 ---@return table<string, table<string, any>>
 function app.ui() end
 
----Taps a view: records `ui.tap` and runs its `onTap`. Errors when no view has that id.
+---Taps a view, whichever system drew it: records `ui.tap` and runs what a tap does (a
+---presenter's `onTap`, an experience view's actions, a FlowX button's action). Errors when no
+---view has that id.
 ---@param viewId string
 function app.tap(viewId) end
+
+---Types a text into a view (replacing its value): a presenter's view with `onType`, an
+---experience's text input, a FlowX form field. Errors when no view has that id or it takes no text.
+---@param viewId string
+---@param text string
+function app.type(viewId, text) end
+
+---Selects an option (by value) in a view: a presenter's view with `onSelect`, an experience's
+---option select (a multi select toggles it), a FlowX form field.
+---@param viewId string
+---@param value string
+function app.select(viewId, value) end
 
 ---Records a `log` event; the arguments are converted like `print` and joined by tabs.
 ---@param ... any

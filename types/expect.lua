@@ -1,4 +1,5 @@
 ---@meta expect
+-- luacheck: globals expect step
 
 -- LuaLS annotations for `expect`, the assertion helpers of ctlua scenarios (global in `.lua`
 -- scenarios and `lua` steps). A failed matcher raises an error at the caller's line naming the
@@ -53,3 +54,27 @@ function Expectation:toBeTruthy() end
 ---@param actual any
 ---@return Expectation
 function expect(actual) end
+
+---Steps of a `.lua` scenario (global there only): `step(name, fn)` registers a step; after the file
+---has run (its setup), the steps run in order and the first that fails ends the scenario, named in
+---the failure. `step.skip`, `step.todo` and `step.only` mark steps, reported as JSON steps' marks.
+---A file may also open with `-- ctlua: skip [reason]`, `-- ctlua: todo [reason]` or `-- ctlua: only`.
+---@class ScenarioSteps
+---@overload fun(name: string, fn: fun())
+step = {}
+
+---A step that does not run (listed as skipped, with the reason).
+---@param name string
+---@param reason? string
+---@param fn? fun()
+function step.skip(name, reason, fn) end
+
+---A step still to write (listed as to do).
+---@param name string
+---@param reason? string
+function step.todo(name, reason) end
+
+---When any step is marked `only`, the scenario runs those steps and skips the others.
+---@param name string
+---@param fn fun()
+function step.only(name, fn) end

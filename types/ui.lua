@@ -2,19 +2,22 @@
 
 -- LuaLS annotations for the `ui` module of ctlua (global `ui`, or `require "ui"`):
 -- the headless UI that presenters draw on. Every change is recorded in the
--- transcript (`ui.show`, `ui.update`, `ui.hide`; taps as `ui.tap`).
+-- transcript (`ui.show`, `ui.update`, `ui.hide`; taps as `ui.tap`, typing as
+-- `ui.type`, selecting as `ui.select`).
 
----A view: `id`, an optional `onTap`, and any other JSON-encodable properties
----(`text`, `image`, `color`, ...). Keys must be strings; functions other than
----`onTap` are refused.
+---A view: `id`, optional `onTap`, `onType` and `onSelect`, and any other
+---JSON-encodable properties (`text`, `image`, `color`, ...). Keys must be strings;
+---functions other than these three are refused.
 ---@class ViewSpec
 ---@field id string The view id (unique; showing an id again replaces that view).
 ---@field onTap? fun(id: string) Called by `app.tap(id)` / a scenario's `tap` step (an error becomes an `error` event).
+---@field onType? fun(text: string) Called by `app.type(id, text)` / a scenario's `type` step with the text typed.
+---@field onSelect? fun(value: string) Called by `app.select(id, value)` / a scenario's `select` step with the option's value.
 ---@field text? string
 ---@field image? string
 ---@field [string] any
 
----What `ui.find` returns: the view's properties plus its `id` (never `onTap`).
+---What `ui.find` returns: the view's properties plus its `id` (never its handlers).
 ---@class ViewProperties
 ---@field id string
 ---@field [string] any
@@ -27,7 +30,7 @@ ui = {}
 function ui.show(spec) end
 
 ---Merges properties into a shown view. Errors `ui: no view with id '<id>'` when it
----is not shown. Note: an `onTap` given here is not installed (keep it in `ui.show`).
+---is not shown. Note: handlers (`onTap`...) given here are not installed (keep them in `ui.show`).
 ---@param id string
 ---@param props table<string, any>
 function ui.update(id, props) end

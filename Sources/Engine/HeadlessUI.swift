@@ -4,16 +4,24 @@ import JSON
 /// Errors of the headless UI.
 public enum HeadlessUIError: Error, Equatable, CustomStringConvertible {
     case noSuchView(String)
+    /// A shown view that takes no such input (`type`: text, `select`: an option).
+    case notAnInput(String, input: String)
     public var description: String {
         switch self {
         case .noSuchView(let id): return "ui: no view with id '\(id)'"
+        case .notAnInput(let id, let input):
+            return input == "text" ? "ui: view '\(id)' takes no text" : "ui: view '\(id)' has no options to select"
         }
     }
 }
 
-/// A headless UI recorder: views with ids and properties, taps simulated by id.
+/// A headless UI recorder: views with ids and properties, taps, typing and selecting simulated by id.
 ///
-/// Every change is recorded in the transcript (`ui.show`, `ui.hide`, `ui.tap`).
+/// Every change is recorded in the transcript (`ui.show`, `ui.hide`, `ui.tap`, `ui.type`, `ui.select`).
+/// Views a system draws itself (an experience's content) are not in the recorder: the system adds a
+/// ``ViewSource`` (``setViewSource(owner:_:)``), so that addressing a view by id (``tap(id:)``,
+/// ``type(id:text:)``, ``select(id:value:)``, ``view(_:)``, ``visibleTree``) reaches every view the
+/// user sees, whichever system drew it.
 public final class HeadlessUI {
     /// A shown view.
     public struct View: Equatable, Sendable {
@@ -21,23 +29,43 @@ public final class HeadlessUI {
         public var properties: JSONObject
     }
 
+    /// What a view of the recorder does when the user acts on it (nil: that input does nothing / is refused).
+    public struct Handlers {
+        public var onTap: (() throws -> Void)?
+        /// Text typed into the view (replacing its value).
+        public var onType: ((String) throws -> Void)?
+        /// An option selected in the view (by value).
+        public var onSelect: ((String) throws -> Void)?
+
+        public init(onTap: (() throws -> Void)? = nil, onType: ((String) throws -> Void)? = nil,
+                    onSelect: ((String) throws -> Void)? = nil) {
+            self.onTap = onTap
+            self.onType = onType
+            self.onSelect = onSelect
+        }
+    }
+
     /// Visible views in the order they were first shown.
     public private(set) var views: OrderedDictionary<String, View> = [:]
-    private var tapHandlers: [String: () throws -> Void] = [:]
-    /// Views shown outside this recorder (a system's own, as experience content): by owner, a
-    /// function giving the tap handler of a view id it shows, nil when it shows none.
-    private var tapResolvers: [(owner: String, resolve: (String) -> (() throws -> Void)?)] = []
+    private var viewHandlers: [String: Handlers] = [:]
+    /// Views shown outside this recorder (a system's own, as experience content), by owner.
+    var sources: [(owner: String, source: ViewSource)] = []
     /// Told of each change to the app's views (the id shown, updated or hidden), by owner: a
     /// system re-lays out what it shows over them (the SDK's frame observers).
     private var layoutObservers: [(owner: String, observe: (String) -> Void)] = []
-    private let transcript: Transcript
+    let transcript: Transcript
 
     public init(transcript: Transcript) { self.transcript = transcript }
 
     /// Shows (or replaces) a view.
     public func show(id: String, properties: JSONObject, onTap: (() throws -> Void)? = nil) {
+        show(id: id, properties: properties, handlers: Handlers(onTap: onTap))
+    }
+
+    /// Shows (or replaces) a view with what it does when tapped, typed into or selected in.
+    public func show(id: String, properties: JSONObject, handlers: Handlers) {
         views[id] = View(id: id, properties: properties)
-        tapHandlers[id] = onTap
+        viewHandlers[id] = handlers
         var fields: JSONObject = ["id": .string(id)]
         for (k, v) in properties where k != "id" { fields[k] = v }
         transcript.record("ui.show", fields)
@@ -58,7 +86,7 @@ public final class HeadlessUI {
     /// Removes a view; hiding a view that is not shown does nothing.
     public func hide(id: String) {
         guard views.removeValue(forKey: id) != nil else { return }
-        tapHandlers[id] = nil
+        viewHandlers[id] = nil
         transcript.record("ui.hide", ["id": .string(id)])
         layoutChanged(id)
     }
@@ -68,17 +96,14 @@ public final class HeadlessUI {
         for id in views.keys { hide(id: id) }
     }
 
-    /// A shown view, or nil.
+    /// A view of the recorder, or nil (``view(_:)`` reaches systems' views too).
     public func find(_ id: String) -> View? { views[id] }
 
-    /// Whether a shown view has an `onTap` handler.
-    public func isTappable(_ id: String) -> Bool { tapHandlers[id] != nil }
+    /// The handlers of a view of the recorder (nil when it is not shown).
+    func handlers(of id: String) -> Handlers? { views[id] != nil ? viewHandlers[id] ?? Handlers() : nil }
 
-    /// Lets `tap(id:)` reach views a system shows itself (replacing the owner's former resolver).
-    public func setTapResolver(owner: String, _ resolve: @escaping (String) -> (() throws -> Void)?) {
-        tapResolvers.removeAll { $0.owner == owner }
-        tapResolvers.append((owner, resolve))
-    }
+    /// Whether a shown view has an `onTap` handler.
+    public func isTappable(_ id: String) -> Bool { viewHandlers[id]?.onTap != nil }
 
     /// Tells `observe` of every change to the app's views (replacing the owner's former observer).
     public func setLayoutObserver(owner: String, _ observe: @escaping (String) -> Void) {
@@ -90,23 +115,7 @@ public final class HeadlessUI {
         for observer in layoutObservers { observer.observe(id) }
     }
 
-    /// Simulates a tap: records `ui.tap` and runs the view's handler; a view of the app first,
-    /// else one a system shows (``setTapResolver(owner:_:)``).
-    public func tap(id: String) throws {
-        if views[id] != nil {
-            transcript.record("ui.tap", ["id": .string(id)])
-            try tapHandlers[id]?()
-            return
-        }
-        for resolver in tapResolvers {
-            guard let handler = resolver.resolve(id) else { continue }
-            transcript.record("ui.tap", ["id": .string(id)])
-            return try handler()
-        }
-        throw HeadlessUIError.noSuchView(id)
-    }
-
-    /// The view tree as JSON: `{id: {prop: value, ...}, ...}`.
+    /// The recorder's views as JSON: `{id: {prop: value, ...}, ...}` (``visibleTree`` adds systems' views).
     public var tree: JSONValue {
         var object: JSONObject = [:]
         for (id, view) in views { object[id] = .object(view.properties) }

@@ -28,10 +28,7 @@ public final class TraitsSystem: EngineSystem {
         self.registry = registry
         renderer = ExperienceRenderer(composer: TraitComposer(registry: registry), transcript: engine.transcript, clock: engine.clock)
         renderer.actionRegistry.onLog = { [weak engine] message in engine?.transcript.record("log", ["message": .string(message)]) }
-        engine.ui.setTapResolver(owner: "traits") { [weak self] id in
-            guard let view = self?.renderer.componentView(id) else { return nil }   // by id only: a kind is not an address
-            return { try view.onTap?() }
-        }
+        engine.ui.setViewSource(owner: "traits", viewSource())
         renderer.frameExists = { [weak engine] frame in
             engine?.ui.views.values.contains { $0.id == frame || $0.properties["frameID"]?.stringValue == frame } ?? false
         }

@@ -11,7 +11,7 @@ struct ScenarioExecutorTests {
                 Issue.record("\(step) loaded")
                 continue
             }
-            #expect(errors.description.contains("steps[0].\(step): unknown step \"\(step)\" (known: advance, close, deliver, expect, fake, lua, navigate, relaunch, tap, validate)"))
+            #expect(errors.description.contains("steps[0].\(step): unknown step \"\(step)\" (known: advance, close, deliver, expect, fake, lua, navigate, relaunch, select, tap, type, validate)"))
         }
     }
 

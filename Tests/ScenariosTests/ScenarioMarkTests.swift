@@ -45,6 +45,22 @@ struct ScenarioMarkTests {
             """)
     }
 
+    @Test func onlyOnAStepSkipsTheScenariosOtherSteps() throws {
+        let text = #"{"name": "s", "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "zz"}}, {"expect": {"displayed": null}, "only": true}]}"#
+        let (code, out, folder) = try run(["s.json": text])
+        defer { Fixture.remove(folder) }
+        #expect(code == Runner.ExitCode.passed, "\(out.stdout)")
+        #expect(out.stdout == """
+            SKIP \(folder)/s.json (s): steps[0] skipped: another step is marked only
+            SKIP \(folder)/s.json (s): steps[1] skipped: another step is marked only
+            1 passed, 0 failed
+
+            """)
+        let bad = Fixture.load(#"{"steps": [{"close": true, "only": "yes"}]}"#)
+        guard case .failure(let errors) = bad else { Issue.record("loaded"); return }
+        #expect(errors.errors.map(\.path?.description) == ["steps[0].only"], "\(errors)")
+    }
+
     @Test func onlyRunsTheMarkedScenarios() throws {
         let only = #"{"name": "focus", "only": true, "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "c1"}}]}"#
         let failing = #"{"name": "fails", "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "zz"}}]}"#

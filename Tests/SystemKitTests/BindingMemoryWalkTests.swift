@@ -51,6 +51,8 @@ import TestSupport
         // Errors raised in timers are recorded, not raised: the transcript keeps their head only.
         "app.after": "for i = 1, 200 do app.after(0, function() error(big .. i) end) end",
         "ui.show": "for i = 1, 200 do ui.show{id = 'v' .. i, text = big .. i} end",
+        "app.type": "ui.show{id = 'v', onType = function() end} for i = 1, 200 do app.type('v', big .. i) end",
+        "app.select": "ui.show{id = 'v', onSelect = function() end} for i = 1, 200 do app.select('v', big .. i) end",
         "ui.update": "ui.show{id = 'v'} for i = 1, 200 do ui.update('v', {text = big .. i}) end",
         "templates.define": "for i = 1, 200 do templates.define{name = 'T' .. i, arguments = {{'title', big .. i}}, onPresent = presenter.onPresent} end",
         "templates.defineJSON": """

@@ -47,9 +47,25 @@ enum AppModule {
                 let events = engine.transcript.events(prefix: prefix).map(\.json)
                 return [try args.state.luaValue(.array(events))]
             })
-            app["ui"] = .function(state.function("ui") { args in [try args.state.luaValue(engine.ui.tree)] })
+            // Every view with an id, whichever system drew it (as a scenario's `ui` expectation sees them).
+            app["ui"] = .function(state.function("ui") { args in [try args.state.luaValue(engine.ui.visibleTree)] })
             app["tap"] = .function(state.function("tap") { args in
                 try engine.ui.tap(id: try args.string(1))
+                engine.settle()
+                return []
+            })
+            // The text is kept (the transcript's `ui.type`, the view's value): charged to the engine.
+            app["type"] = .function(state.function("type") { args in
+                let id = try args.string(1), text = try args.string(2)
+                try engine.retain(text.utf8.count)
+                try engine.ui.type(id: id, text: text)
+                engine.settle()
+                return []
+            })
+            app["select"] = .function(state.function("select") { args in
+                let id = try args.string(1), value = try args.string(2)
+                try engine.retain(value.utf8.count)
+                try engine.ui.select(id: id, value: value)
                 engine.settle()
                 return []
             })

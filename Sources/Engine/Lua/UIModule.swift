@@ -13,19 +13,25 @@ enum UIModule {
             ui["show"] = .function(state.function("show") { args in
                 let spec = try args.table(1)
                 guard case .string(let id) = spec["id"] else { throw args.argumentError(1, "field 'id' must be a string") }
-                var onTap: LuaFunction?
-                let props = try properties(of: spec, state: args.state, onTap: &onTap)
+                var functions: [String: LuaFunction] = [:]
+                let props = try properties(of: spec, state: args.state, functions: &functions)
                 try engine.retain(JSONValue.object(props).estimatedSize)
-                let tap: (() throws -> Void)? = onTap.map { handler in
+                let input = { (name: String) -> ((String) throws -> Void)? in
+                    functions[name].map { handler in
+                        { text in engine.callRecordingErrors(handler, [.string(LuaString(text))], source: "\(name) '\(id.string)'") }
+                    }
+                }
+                let tap: (() throws -> Void)? = functions["onTap"].map { handler in
                     { engine.callRecordingErrors(handler, [.string(id)], source: "onTap '\(id.string)'") }
                 }
-                engine.ui.show(id: id.string, properties: props, onTap: tap)
+                engine.ui.show(id: id.string, properties: props,
+                               handlers: HeadlessUI.Handlers(onTap: tap, onType: input("onType"), onSelect: input("onSelect")))
                 return []
             })
             ui["update"] = .function(state.function("update") { args in
                 let id = try args.string(1)
-                var onTap: LuaFunction?
-                let props = try properties(of: try args.table(2), state: args.state, onTap: &onTap)
+                var functions: [String: LuaFunction] = [:]
+                let props = try properties(of: try args.table(2), state: args.state, functions: &functions)
                 try engine.retain(JSONValue.object(props).estimatedSize)
                 try engine.ui.update(id: id, properties: props)
                 return []
@@ -44,15 +50,19 @@ enum UIModule {
         }
     }
 
-    /// The JSON properties of a view table (functions other than `onTap` are refused).
-    static func properties(of table: LuaTable, state: LuaState, onTap: inout LuaFunction?) throws -> JSONObject {
+    /// What a view does when tapped (`onTap(id)`), typed into (`onType(text)`) or selected in (`onSelect(value)`).
+    static let handlerNames: Set<String> = ["onTap", "onType", "onSelect"]
+
+    /// The JSON properties of a view table; its handlers (``handlerNames``) go to `functions`
+    /// (other functions are refused).
+    static func properties(of table: LuaTable, state: LuaState, functions: inout [String: LuaFunction]) throws -> JSONObject {
         var object: JSONObject = [:]
         for (key, value) in table.pairs.sorted(by: { "\($0.key)" < "\($1.key)" }) {
             guard case .string(let name) = key else { throw LuaError.callback(message: "ui: view keys must be strings, got \(key.typeName)") }
             if name.string == "id" { continue }
-            if name.string == "onTap" {
-                guard case .function(let f) = value else { throw LuaError.callback(message: "ui: onTap must be a function") }
-                onTap = f
+            if handlerNames.contains(name.string) {
+                guard case .function(let f) = value else { throw LuaError.callback(message: "ui: \(name.string) must be a function") }
+                functions[name.string] = f
                 continue
             }
             do {

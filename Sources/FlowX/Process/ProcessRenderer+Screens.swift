@@ -32,7 +32,9 @@ extension ProcessRenderer {
             transcript.record("flowx.stepper", ["step": model.json, "custom": .bool(header != nil)])
         }
         for form in screen.forms {
-            for field in form.fields { ui.show(id: field.key, properties: fieldProperties(field, form: form, instance: instance)) }
+            for field in form.fields {
+                ui.show(id: field.key, properties: fieldProperties(field, form: form, instance: instance), handlers: fieldHandlers(field))
+            }
         }
         for definition in screen.components { showComponent(definition, instance: instance) }
         // FXController.titleForScreen(): "used for setting the screen title. It is called by the
@@ -72,6 +74,23 @@ extension ProcessRenderer {
             props["missing"] = true
         }
         ui.show(id: definition.id, properties: props)
+    }
+
+    /// A field takes what the user types or selects (the `type` and `select` steps, by its key) as
+    /// `fill` does: a number for a `number` field when the text is one, true/false for a `switch` or
+    /// `checkbox`, else the text.
+    func fieldHandlers(_ field: FieldDefinition) -> HeadlessUI.Handlers {
+        let key = field.key, type = field.type
+        let input: (String) throws -> Void = { [weak self] text in
+            var value = JSONValue.string(text)
+            if type == "number", let number = Double(text) {
+                value = number.rounded() == number && abs(number) < 1e15 ? .integer(Int64(number)) : .double(number)
+            } else if ["switch", "checkbox"].contains(type), text == "true" || text == "false" {
+                value = .bool(text == "true")
+            }
+            try self?.fill([key: value])
+        }
+        return HeadlessUI.Handlers(onType: input, onSelect: input)
     }
 
     func fieldProperties(_ field: FieldDefinition, form: FormDefinition, instance: ProcessInstance) -> JSONObject {

@@ -24,8 +24,7 @@ public struct ScenarioLoader: Sendable {
             guard FileManager.default.isReadableFile(atPath: found.file) else {
                 return .failure(ScenarioLoadErrors([LocatedProblem(file: found.relativePath, message: "cannot read: not readable")]))
             }
-            return .success([Scenario(relativePath: found.relativePath, file: found.file,
-                                      name: ScenarioDiscovery.luaScenarioName(stem), body: .lua)])
+            return loadLua(found, stem: stem)
         }
         let reader: JSONReader
         switch found.document {
@@ -151,15 +150,23 @@ public struct ScenarioLoader: Sendable {
         for (index, item) in items.enumerated() {
             if let step = validateStep(item, index: index, into: &v) { steps.append(step) }
         }
-        let marks = ScenarioMark.marks(in: object, step: nil)
+        var marks = ScenarioMark.marks(in: object, step: nil)
             + steps.flatMap { step in step.object.objectValue.map { ScenarioMark.marks(in: $0, step: step.index) } ?? [] }
+        // `"only": true` on steps: the scenario runs those, and its other steps are skipped.
+        let onlySteps = Set(steps.filter { $0.object["only"] == .bool(true) }.map(\.index))
+        if !onlySteps.isEmpty {
+            for step in steps where !onlySteps.contains(step.index) && !marks.contains(where: { $0.step == step.index }) {
+                marks.append(ScenarioMark(kind: .skip, step: step.index, reason: "another step is marked only"))
+            }
+            marks.sort { ($0.step ?? -1) < ($1.step ?? -1) }
+        }
         return Scenario(relativePath: found.relativePath, file: found.file, name: name,
                         body: .steps(scripts: scripts, setup: setup, steps: steps),
                         marks: marks, only: object["only"] == .bool(true))
     }
 
     /// Members any step may have besides its command.
-    static let markKeys: Set<String> = ["skip", "todo"]
+    static let markKeys: Set<String> = ["skip", "todo", "only"]
 
     private func validateStep(_ item: JSONValue, index: Int, into v: inout Validation) -> ScenarioStep? {
         let path = JSONPath.root.key("steps").index(index)
@@ -167,8 +174,8 @@ public struct ScenarioLoader: Sendable {
             v.add(path, "a step is an object with one command such as {\"tap\": \"ok\"}, got \(item.typeName)")
             return nil
         }
-        // `skip`/`todo` may come first (`{"skip": "flaky", "tap": "ok"}`); alone, `{"todo": "..."}` is a
-        // step still to write.
+        // `skip`/`todo`/`only` may come first (`{"skip": "flaky", "tap": "ok"}`); alone, `{"todo": "..."}`
+        // is a step still to write.
         let commands = object.elements.filter { !Self.markKeys.contains($0.key) }
         guard let (name, value) = commands.first else {
             if object.keys.contains("todo") {
@@ -188,7 +195,7 @@ public struct ScenarioLoader: Sendable {
         var problems = shape.check(value, at: path.key(name))
         for (key, parameter) in object.elements where key != name {
             if Self.markKeys.contains(key) {
-                problems += ScenarioMark.shape.check(parameter, at: path.key(key))
+                problems += (key == "only" ? ValueShape.boolean : ScenarioMark.shape).check(parameter, at: path.key(key))
             } else if let shape = definition.parameters[key] {
                 problems += shape.check(parameter, at: path.key(key))
             } else if registry[key] != nil {

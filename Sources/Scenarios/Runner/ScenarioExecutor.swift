@@ -51,6 +51,7 @@ public struct ScenarioExecutor: Sendable {
         var failures: [ScenarioFailure] = []
         var transcript: [TranscriptEvent] = []
         var coverage: LuaCoverage?
+        var marks: [ScenarioMark] = []
         var steps: [StepRecord] = []
         do {
             let engine = try makeEngine(configuration(for: scenario))
@@ -59,7 +60,7 @@ public struct ScenarioExecutor: Sendable {
                 for event in engine.transcript.events { observer(event) }
                 engine.transcript.observer = observer
             }
-            failures = execute(scenario, on: engine, records: &steps)
+            failures = execute(scenario, on: engine, marks: &marks, records: &steps)
             transcript = engine.transcript.events
             coverage = engine.coverage
             coverage?.remove(scenario.file)   // a `.lua` scenario is test code, not code under test
@@ -67,7 +68,7 @@ public struct ScenarioExecutor: Sendable {
             failures = [ScenarioFailure(message: "cannot create the engine: \(error)")]
         }
         var outcome = result(of: scenario, failures: failures, transcript: transcript, duration: Self.seconds(since: start, clock),
-                             coverage: coverage)
+                             coverage: coverage, marks: marks)
         outcome.steps = steps
         return outcome
     }
@@ -75,12 +76,13 @@ public struct ScenarioExecutor: Sendable {
     /// The result of `scenario`, each failure given the transcript lines around its event: the
     /// one place a ``ScenarioResult`` is made (by ``run(_:)``, here or in a worker process, and
     /// by the runner for a worker that timed out or died).
+    /// `marks`: those found by running it (a Lua scenario's `step.skip`...), after the scenario's own.
     public func result(of scenario: Scenario, failures: [ScenarioFailure], transcript: [TranscriptEvent], duration: Double,
-                       coverage: LuaCoverage? = nil) -> ScenarioResult {
+                       coverage: LuaCoverage? = nil, marks: [ScenarioMark] = []) -> ScenarioResult {
         var failures = failures
         for i in failures.indices { failures[i].context = context(around: failures[i].eventIndex, in: transcript) }
         return ScenarioResult(name: scenario.name, relativePath: scenario.relativePath, failures: failures,
-                              transcript: transcript, duration: duration, coverage: coverage, marks: scenario.marks)
+                              transcript: transcript, duration: duration, coverage: coverage, marks: scenario.marks + marks)
     }
 
     /// Seconds elapsed on `clock` since `start`.
@@ -99,12 +101,16 @@ public struct ScenarioExecutor: Sendable {
                                   screen: ScreenCapture.screen(of: engine, catalog: registry.catalog, tapped: tapped)))
     }
 
-    private func execute(_ scenario: Scenario, on engine: Engine, records: inout [StepRecord]) -> [ScenarioFailure] {
+    private func execute(_ scenario: Scenario, on engine: Engine, marks: inout [ScenarioMark], records: inout [StepRecord]) -> [ScenarioFailure] {
         guard case .steps(let scripts, let setup, let steps) = scenario.body else {
             defer { capture(nil, name: "script", from: 0, on: engine, into: &records) }
             do {
-                try runLuaScenario(path: scenario.file, name: scenario.relativePath, on: engine)
-                return []
+                let steps = try LuaSteps.make(on: engine)
+                try runLuaScenario(path: scenario.file, name: scenario.relativePath, on: engine, step: steps?.step)
+                guard let steps else { return [] }
+                let outcome = try LuaSteps.run(steps.run, on: engine, eventIndex: { lastIndex(engine) })
+                marks = outcome.marks
+                return outcome.failure.map { [$0] } ?? []
             } catch {
                 return [ScenarioFailure(message: "\(error)", eventIndex: lastIndex(engine))]
             }
@@ -169,17 +175,28 @@ public struct ScenarioExecutor: Sendable {
     }
 
     /// `name`: the path as discovered (relative to the working folder when inside it), for messages.
-    private func runLuaScenario(path: String, name: String, on engine: Engine) throws {
+    /// `step`: the global `step` of the file (``LuaSteps``), in its own environment under `strict`.
+    private func runLuaScenario(path: String, name: String, on engine: Engine, step: LuaValue?) throws {
         defer { engine.settle() }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         if !engine.lua.scriptRoots.contains(folder) { engine.lua.scriptRoots.append(folder) }
-        try engine.lua.loadFile(path, chunkName: name).call()
+        var environment: LuaTable?
+        if let step {
+            if engine.lua.policy == .strict {
+                environment = try engine.lua.newEnvironment()
+                environment?["step"] = step
+            } else {
+                engine.lua.globals["step"] = step
+            }
+        }
+        try engine.lua.loadFile(path, chunkName: name, environment: environment).call()
     }
 
     private func runStep(_ step: ScenarioStep, scenario: Scenario, on engine: Engine, named: inout Set<Int>,
                          since: inout Int) -> [ScenarioFailure] {
-        // `skip` / `todo` steps do not run (the reports list them from the scenario's marks).
-        if let object = step.object.objectValue, !ScenarioMark.marks(in: object, step: step.index).isEmpty { return [] }
+        // `skip` / `todo` steps, and the others when some are marked `only`, do not run (the reports
+        // list them from the scenario's marks).
+        if scenario.marks.contains(where: { $0.step == step.index }) { return [] }
         guard let definition = registry[step.name] else {
             return [ScenarioFailure(step: step.index, message: "unknown step \(JSONWriter.quote(step.name))")]
         }

@@ -9,9 +9,23 @@ public enum CoreSteps {
     public static var steps: [StepDefinition] {
         [
             StepDefinition(
-                name: "tap", value: .string, summary: "taps the view with this id in the headless UI (its `onTap` runs)",
+                name: "tap", value: .string, summary: "taps the view with this id, whichever system drew it (a presenter's view: its `onTap` runs; an experience's view; a FlowX button)",
                 example: #"{"tap": "ok"}"#,
                 handler: .run { context in try context.engine.ui.tap(id: context.value.stringValue ?? "") }),
+            StepDefinition(
+                name: "type", value: .record(members: ["id": .string, "text": .string], required: ["id", "text"]),
+                summary: "types a text into the view with this id, replacing its value: a presenter's view with `onType`, an experience's text input, a FlowX form field",
+                example: #"{"type": {"id": "email", "text": "ada@example.com"}}"#,
+                handler: .run { context in
+                    try context.engine.ui.type(id: context.value["id"]?.stringValue ?? "", text: context.value["text"]?.stringValue ?? "")
+                }),
+            StepDefinition(
+                name: "select", value: .record(members: ["id": .string, "value": .string], required: ["id", "value"]),
+                summary: "selects an option (by `value`) in the view with this id: a presenter's view with `onSelect`, an experience's option select (a multi select toggles it), a FlowX form field",
+                example: #"{"select": {"id": "frequency", "value": "daily"}}"#,
+                handler: .run { context in
+                    try context.engine.ui.select(id: context.value["id"]?.stringValue ?? "", value: context.value["value"]?.stringValue ?? "")
+                }),
             StepDefinition(
                 name: "advance", value: .nonNegativeNumber,
                 summary: "advances the virtual clock by this many seconds, running the timers that fall due",
@@ -88,12 +102,12 @@ public enum CoreSteps {
                 check: { _, _ in [] }),  // the runner checks it: it needs the scenario's file
             ExpectationDefinition(
                 name: "ui", shape: .objectOf(.anyOf([.object, .null])),
-                rule: "per view id, the view is shown and has these properties (partial match; arrays by position, or `{\"$contains\": [...]}`/`{\"$anyOrder\": [...]}`); `null`: the view is not shown; a failure names the path of each difference (`ui.title.text`)",
+                rule: "per view id, the view is shown and has these properties (partial match; arrays by position, or `{\"$contains\": [...]}`/`{\"$anyOrder\": [...]}`); `null`: the view is not shown; a failure names the path of each difference (`ui.title.text`). Every view with an id counts, whichever system drew it (a presenter's, a native in-app's, an experience's with its `kind`, a hook screen, a FlowX field)",
                 example: #"{"ui": {"title": {"text": "Sale"}, "spinner": null}}"#,
                 check: checkUI),
             ExpectationDefinition(
                 name: "uiExact", shape: .objectOf(.object),
-                rule: "the headless UI is exactly these views, each with exactly these properties (no other view, no other property; numbers by value)",
+                rule: "the views shown (whichever system drew them, as for `ui`) are exactly these, each with exactly these properties (no other view, no other property; numbers by value)",
                 example: #"{"uiExact": {"title": {"text": "Sale"}, "ok": {"text": "OK"}}}"#,
                 check: checkExactUI),
         ]
@@ -118,7 +132,7 @@ public enum CoreSteps {
     }
 
     private static func checkUI(_ engine: Engine, _ expected: JSONValue) -> [ExpectationMismatch] {
-        let tree = engine.ui.tree
+        let tree = engine.ui.visibleTree
         var mismatches: [ExpectationMismatch] = []
         for (id, properties) in expected.objectValue ?? [:] {
             if properties == .null {
@@ -141,7 +155,7 @@ public enum CoreSteps {
     }
 
     private static func checkExactUI(_ engine: Engine, _ expected: JSONValue) -> [ExpectationMismatch] {
-        let tree = engine.ui.tree.objectValue ?? [:]
+        let tree = engine.ui.visibleTree.objectValue ?? [:]
         let wanted = expected.objectValue ?? [:]
         var mismatches: [ExpectationMismatch] = []
         let extra = tree.keys.filter { wanted[$0] == nil }.sorted()

@@ -60,16 +60,6 @@ extension TraitsSystem: SystemPlugin {
                 context.engine.settle()
             },
             SystemStep(
-                "type", value: .record(members: ["id": .string, "text": .string], required: ["id", "text"]),
-                summary: "types a text into a text input of the shown experience step (its component `id`), replacing its value",
-                example: #"{"type": {"id": "0f8e7a52-1c3b-4a8e-9d2f-5b6c7d8e9f01", "text": "Ada"}}"#
-            ) { system, context in
-                do {
-                    try system.renderer.type(context.value["text"]?.stringValue ?? "", into: context.value["id"]?.stringValue ?? "")
-                } catch let error as TraitsUsageError { throw SystemError("type: \(error)") }
-                context.engine.settle()
-            },
-            SystemStep(
                 "longPress", value: .string,
                 summary: "long-presses a view of the shown experience: a component (its `on: longPress` actions run, a `step_interaction` \"Button Long Pressed\") or a view with a long-press handler (`target`: the target interaction's `longPress` actions)",
                 example: #"{"longPress": "0f8e7a52-1c3b-4a8e-9d2f-5b6c7d8e9f03"}"#
@@ -77,16 +67,6 @@ extension TraitsSystem: SystemPlugin {
                 do { try system.renderer.longPress(context.value.stringValue ?? "") } catch let error as TraitsUsageError {
                     throw SystemError("longPress: \(error)")
                 }
-                context.engine.settle()
-            },
-            SystemStep(
-                "select", value: .record(members: ["id": .string, "value": .string], required: ["id", "value"]),
-                summary: "selects an option (by `value`) of an option select of the shown experience step; in a multi select it toggles the option",
-                example: #"{"select": {"id": "0f8e7a52-1c3b-4a8e-9d2f-5b6c7d8e9f02", "value": "daily"}}"#
-            ) { system, context in
-                do {
-                    try system.renderer.select(context.value["value"]?.stringValue ?? "", in: context.value["id"]?.stringValue ?? "")
-                } catch let error as TraitsUsageError { throw SystemError("select: \(error)") }
                 context.engine.settle()
             },
             SystemStep(
