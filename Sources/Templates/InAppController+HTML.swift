@@ -45,7 +45,7 @@ extension InAppController {
         if action.type == .url, let url = action.actionURL {
             let parsed = Self.parameters(fromURL: url)
             if let params = parsed.params {
-                for (k, v) in params { extras[k] = .string(v) }
+                for k in params.keys.sorted() { extras[k] = params[k].map(JSONValue.string) }
                 if let deeplink = parsed.deeplink { actions = ["type": "url", "ios": .string(deeplink)] }
             }
         }
