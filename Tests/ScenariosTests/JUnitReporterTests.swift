@@ -1,3 +1,4 @@
+import SystemKit
 import Foundation
 import Testing
 @testable import Scenarios
@@ -76,7 +77,7 @@ struct JUnitReporterTests {
     }
 
     @Test func escapingAndClassNames() {
-        #expect(JUnitReporter.escape("a<b & 'c'\u{7}") == "a&lt;b &amp; &apos;c&apos;?")
+        #expect(XMLText.escape("a<b & 'c'\u{7}") == "a&lt;b &amp; &apos;c&apos;?")
         #expect(JUnitReporter.className("flows/banner.json") == "flows.banner")
         #expect(JUnitReporter.className("v1.2/x") == "v1.2.x")
         #expect(JUnitReporter.className("/tmp/s/a.json") == "tmp.s.a")

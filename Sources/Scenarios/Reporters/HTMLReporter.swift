@@ -85,7 +85,7 @@ public enum HTMLReport {
     public static func anchor(step: Int?) -> String { step.map { "step-\($0)" } ?? "start" }
 
     /// Text escaped for HTML content and attribute values.
-    static func escape(_ text: String) -> String { ScreenSVG.escape(text) }
+    static func escape(_ text: String) -> String { XMLText.escape(text) }
 
     /// Seconds for people: `12 ms`, `1.25 s`.
     static func seconds(_ value: Double) -> String {

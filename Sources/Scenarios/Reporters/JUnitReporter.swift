@@ -1,3 +1,4 @@
+import SystemKit
 import Foundation
 
 /// JUnit XML in the shape CI systems read (Jenkins, GitLab, GitHub actions): one `<testsuite>`,
@@ -11,16 +12,16 @@ public enum JUnitReporter {
         let skipped = results.filter { $0.status == .skipped || $0.status == .todo }.count
         let time = format(results.reduce(0) { $0 + $1.duration })
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"\(escape(suiteName))\" tests=\"\(results.count)\" failures=\"\(failed)\" errors=\"\(errored)\" time=\"\(time)\">\n"
-        xml += "  <testsuite name=\"\(escape(suiteName))\" tests=\"\(results.count)\" failures=\"\(failed)\" errors=\"\(errored)\" skipped=\"\(skipped)\" time=\"\(time)\">\n"
+        xml += "<testsuites name=\"\(XMLText.escape(suiteName))\" tests=\"\(results.count)\" failures=\"\(failed)\" errors=\"\(errored)\" time=\"\(time)\">\n"
+        xml += "  <testsuite name=\"\(XMLText.escape(suiteName))\" tests=\"\(results.count)\" failures=\"\(failed)\" errors=\"\(errored)\" skipped=\"\(skipped)\" time=\"\(time)\">\n"
         for result in results {
-            xml += "    <testcase name=\"\(escape(result.name))\" classname=\"\(escape(className(result.relativePath)))\""
-            xml += " file=\"\(escape(result.relativePath))\" time=\"\(format(result.duration))\""
+            xml += "    <testcase name=\"\(XMLText.escape(result.name))\" classname=\"\(XMLText.escape(className(result.relativePath)))\""
+            xml += " file=\"\(XMLText.escape(result.relativePath))\" time=\"\(format(result.duration))\""
             if result.status == .skipped || result.status == .todo {
                 // JUnit has one element for both; the message says which.
                 let mark = result.marks.first { $0.step == nil }
                 let message = (result.status == .todo ? "todo" : "skipped") + ((mark?.reason ?? "").isEmpty ? "" : ": " + (mark?.reason ?? ""))
-                xml += ">\n      <skipped message=\"\(escape(message))\"/>\n    </testcase>\n"
+                xml += ">\n      <skipped message=\"\(XMLText.escape(message))\"/>\n    </testcase>\n"
                 continue
             }
             let stepMarks = result.marks.filter { $0.step != nil }
@@ -29,15 +30,15 @@ public enum JUnitReporter {
                 continue
             }
             if result.passed {
-                xml += ">\n      <system-out>\(escape(stepMarks.map(\.line).joined(separator: "\n")))</system-out>\n    </testcase>\n"
+                xml += ">\n      <system-out>\(XMLText.escape(stepMarks.map(\.line).joined(separator: "\n")))</system-out>\n    </testcase>\n"
                 continue
             }
             xml += ">\n"
             let first = result.failures[0]
             let element = first.isError ? "error" : "failure"
             let type = first.isError ? "error" : "expectation"
-            xml += "      <\(element) message=\"\(escape(first.summary))\" type=\"\(type)\">"
-            xml += escape(TextReporter.details(of: result).joined(separator: "\n"), attribute: false)
+            xml += "      <\(element) message=\"\(XMLText.escape(first.summary))\" type=\"\(type)\">"
+            xml += XMLText.escape(TextReporter.details(of: result).joined(separator: "\n"), attribute: false)
             xml += "</\(element)>\n"
             xml += "    </testcase>\n"
         }
@@ -55,26 +56,4 @@ public enum JUnitReporter {
 
     static func format(_ seconds: Double) -> String { String(format: "%.3f", seconds) }
 
-    /// Escapes markup and drops characters XML 1.0 forbids (control characters other than tab, LF, CR).
-    /// In an attribute, tab, LF and CR are character references, which attribute values keep
-    /// (a parser turns a raw one into a space); element text keeps them raw.
-    static func escape(_ text: String, attribute: Bool = true) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t" where !attribute, "\n" where !attribute, "\r" where !attribute: out.unicodeScalars.append(scalar)
-            case "\t": out += "&#9;"
-            case "\n": out += "&#10;"
-            case "\r": out += "&#13;"
-            case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): out += "?"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
 }

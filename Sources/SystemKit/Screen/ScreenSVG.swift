@@ -18,7 +18,7 @@ public enum ScreenSVG {
         let height = legendTop + Double(legend.count) * 15 + 6
         var svg = ##"<svg xmlns="http://www.w3.org/2000/svg" class="ctlua-screen" width="\##(n(width))" height="\##(n(height))" "##
             + ##"viewBox="0 0 \##(n(width)) \##(n(height))" font-family="monospace" font-size="11">"##
-        svg += "<title>\(escape("screen: " + screen.sizeSource))</title>"
+        svg += "<title>\(XMLText.escape("screen: " + screen.sizeSource, attribute: false))</title>"
         svg += ##"<rect x="0" y="0" width="\##(n(width))" height="\##(n(height))" fill="#ffffff"/>"##
         svg += ##"<rect class="device" x="0.5" y="0.5" width="\##(n(width - 1))" height="\##(n(screen.height - 1))" rx="14" fill="#f6f8fa" stroke="#57606a"/>"##
         if layout.height > screen.height {
@@ -83,8 +83,8 @@ public enum ScreenSVG {
         let dash = box.framed ? "" : ##" stroke-dasharray="4 3""##
         var attributes = ##"class="view\##(box.framed ? " framed" : " stacked")\##(view.tappable ? " tappable" : "")\##(isTapped ? " tapped" : "")""##
         attributes += ##" data-z="\##(box.z)""##
-        if let id = view.id { attributes += ##" data-view-id="\##(escape(id))""## }
-        var out = "<g \(attributes)><title>\(escape(tooltip(view, framed: box.framed)))</title>"
+        if let id = view.id { attributes += ##" data-view-id="\##(XMLText.escape(id))""## }
+        var out = "<g \(attributes)><title>\(XMLText.escape(tooltip(view, framed: box.framed), attribute: false))</title>"
         if view.kind == "pointer" {
             let x = box.x, y = box.y
             out += ##"<path d="M \##(n(x)) \##(n(y)) l -7 12 h 14 z" fill="#bf8700"/>"##
@@ -138,31 +138,12 @@ public enum ScreenSVG {
         if let anchor { attributes += ##" text-anchor="\##(anchor)""## }
         if let cssClass { attributes += ##" class="\##(cssClass)""## }
         if bold { attributes += ##" font-weight="bold""## }
-        return "<text \(attributes)>\(escape(content))</text>"
+        return "<text \(attributes)>\(XMLText.escape(content, attribute: false))</text>"
     }
 
     /// A number as SVG writes it (`12`, `12.5`).
     static func n(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100
         return ScreenCapture.number(rounded)
-    }
-
-    /// Text escaped for XML content and attributes; control characters other than tab and
-    /// newline (not allowed in XML) become `�`.
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\t", "\n": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0xFFFE...0xFFFF).contains(scalar.value): out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }
