@@ -128,6 +128,17 @@ enum Fixture {
         return root
     }
 
+    /// Runs the scenarios of a fresh folder holding `files` in process (one job, no progress line),
+    /// after `configure` adjusts the options: the exit code, the captured output and the folder.
+    static func run(_ files: [String: String], _ configure: (inout RunnerOptions) -> Void = { _ in }) throws -> (Int32, Captured, String) {
+        let folder = try Fixture.folder(files)
+        let captured = Captured()
+        var options = RunnerOptions(paths: [folder], jobs: 1, progress: false)
+        configure(&options)
+        let code = Runner.run(options: options, registry: registry, output: captured.output)
+        return (code, captured, folder)
+    }
+
     /// Deletes a folder made by ``folder(_:)``.
     static func remove(_ root: String) { try? FileManager.default.removeItem(atPath: root) }
 

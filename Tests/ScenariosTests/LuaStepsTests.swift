@@ -6,15 +6,6 @@ import Testing
 /// Steps in `.lua` scenarios (`step`, `step.skip`, `step.todo`, `step.only`): run after the
 /// script's own code, in order; a failure names its step; marks are reported as JSON steps' are.
 struct LuaStepsTests {
-    private func run(_ files: [String: String], _ configure: (inout RunnerOptions) -> Void = { _ in }) throws -> (Int32, Fixture.Captured, String) {
-        let folder = try Fixture.folder(files)
-        let captured = Fixture.Captured()
-        var options = RunnerOptions(paths: [folder], jobs: 1, progress: false)
-        configure(&options)
-        let code = Runner.run(options: options, registry: Fixture.registry, output: captured.output)
-        return (code, captured, folder)
-    }
-
     @Test func stepsRunAfterTheScriptInOrder() throws {
         let script = """
             local order = {}
@@ -22,7 +13,7 @@ struct LuaStepsTests {
             step("second", function() order[#order + 1] = "second"; expect(order):toEqual({"setup", "first", "second"}) end)
             order[#order + 1] = "setup"
             """
-        let (code, out, folder) = try run(["a_test.lua": script])
+        let (code, out, folder) = try Fixture.run(["a_test.lua": script])
         defer { Fixture.remove(folder) }
         #expect(code == Runner.ExitCode.passed, "\(out.stdout)\(out.stderr)")
         #expect(out.stdout.hasSuffix("1 passed, 0 failed\n"), "\(out.stdout)")
@@ -35,7 +26,7 @@ struct LuaStepsTests {
             step("breaks", function() expect(1):toBe(2) end)
             step("never runs", function() error("ran after a failure") end)
             """
-        let (code, out, folder) = try run(["a_test.lua": script])
+        let (code, out, folder) = try Fixture.run(["a_test.lua": script])
         defer { Fixture.remove(folder) }
         #expect(code == Runner.ExitCode.failed)
         #expect(out.stdout.contains(#"step "breaks": "#), "\(out.stdout)")
@@ -50,7 +41,7 @@ struct LuaStepsTests {
             step("plain", function() error("plain step ran") end)
             step.only("focus", function() end)
             """
-        let (code, out, folder) = try run(["m_test.lua": marked])
+        let (code, out, folder) = try Fixture.run(["m_test.lua": marked])
         defer { Fixture.remove(folder) }
         #expect(code == Runner.ExitCode.passed, "\(out.stdout)")
         #expect(out.stdout == """
@@ -64,7 +55,7 @@ struct LuaStepsTests {
 
     @Test func tapAndJUnitListLuaStepMarks() throws {
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-luasteps-\(UUID().uuidString).xml").path
-        let (_, out, folder) = try run(["m_test.lua": #"step.skip("later", "not now", function() end); step("runs", function() end)"#]) {
+        let (_, out, folder) = try Fixture.run(["m_test.lua": #"step.skip("later", "not now", function() end); step("runs", function() end)"#]) {
             $0.tap = true
             $0.junitPath = report
         }
@@ -75,7 +66,7 @@ struct LuaStepsTests {
     }
 
     @Test func misuseIsAnErrorAtTheCallersLine() throws {
-        let (code, out, folder) = try run(["a_test.lua": "step(\"no function\")"])
+        let (code, out, folder) = try Fixture.run(["a_test.lua": "step(\"no function\")"])
         defer { Fixture.remove(folder) }
         #expect(code == Runner.ExitCode.failed)
         #expect(out.stdout.contains(#"a_test.lua:1: step "no function": missing the function to run"#), "\(out.stdout)")
@@ -84,7 +75,7 @@ struct LuaStepsTests {
     @Test func aScenarioMarkedInItsOpeningCommentsIsNotRun() throws {
         let skipped = "-- a flaky scenario\n-- ctlua: skip waits for the new SDK\nerror('ran')\n"
         let todo = "-- ctlua: todo\nerror('ran')\n"
-        let (code, out, folder) = try run(["s_test.lua": skipped, "t_test.lua": todo])
+        let (code, out, folder) = try Fixture.run(["s_test.lua": skipped, "t_test.lua": todo])
         defer { Fixture.remove(folder) }
         #expect(code == Runner.ExitCode.passed, "\(out.stdout)")
         #expect(out.stdout.contains("SKIP \(folder)/s_test.lua (s): waits for the new SDK"), "\(out.stdout)")
@@ -93,14 +84,14 @@ struct LuaStepsTests {
     }
 
     @Test func onlyInALuaScenarioSkipsTheOthers() throws {
-        let (code, out, folder) = try run(["a_test.lua": "-- ctlua: only\n", "b.json": #"{"name": "json", "steps": [{"expect": {"displayed": "zz"}}]}"#])
+        let (code, out, folder) = try Fixture.run(["a_test.lua": "-- ctlua: only\n", "b.json": #"{"name": "json", "steps": [{"expect": {"displayed": "zz"}}]}"#])
         defer { Fixture.remove(folder) }
         #expect(code == Runner.ExitCode.passed, "\(out.stdout)")
         #expect(out.stdout.contains("SKIP \(folder)/b.json (json): another scenario is marked only"), "\(out.stdout)")
     }
 
     @Test func anUnknownDirectiveIsALoadErrorAtItsLine() throws {
-        let (code, _, folder) = try run(["a_test.lua": "-- about\n-- ctlua: skp flaky\n"])
+        let (code, _, folder) = try Fixture.run(["a_test.lua": "-- about\n-- ctlua: skp flaky\n"])
         defer { Fixture.remove(folder) }
         #expect(code == Runner.ExitCode.usage)
         let loaded = ScenarioLoader(registry: Fixture.registry).loadAll(

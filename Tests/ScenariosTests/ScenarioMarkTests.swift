@@ -11,17 +11,8 @@ struct ScenarioMarkTests {
     static let failingSkipped = #"{"name": "broken", "skip": "flaky", "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "zz"}}]}"#
     static let failingTodo = #"{"name": "later", "todo": true, "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "zz"}}]}"#
 
-    private func run(_ files: [String: String], _ configure: (inout RunnerOptions) -> Void = { _ in }) throws -> (Int32, Fixture.Captured, String) {
-        let folder = try Fixture.folder(files)
-        let captured = Fixture.Captured()
-        var options = RunnerOptions(paths: [folder], jobs: 1, progress: false)
-        configure(&options)
-        let code = Runner.run(options: options, registry: Fixture.registry, output: captured.output)
-        return (code, captured, folder)
-    }
-
     @Test func skippedAndTodoScenariosDoNotRunNorFail() throws {
-        let (code, out, folder) = try run(["a.json": Self.passing, "b.json": Self.failingSkipped, "c.json": Self.failingTodo])
+        let (code, out, folder) = try Fixture.run(["a.json": Self.passing, "b.json": Self.failingSkipped, "c.json": Self.failingTodo])
         defer { Fixture.remove(folder) }
         #expect(code == Runner.ExitCode.passed)
         #expect(out.stdout == """
@@ -34,7 +25,7 @@ struct ScenarioMarkTests {
 
     @Test func aSkippedStepDoesNotRunAndIsListed() throws {
         let text = #"{"name": "s", "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "zz"}, "skip": "not yet"}, {"todo": "close it"}, {"expect": {"displayed": "c1"}}]}"#
-        let (code, out, folder) = try run(["s.json": text])
+        let (code, out, folder) = try Fixture.run(["s.json": text])
         defer { Fixture.remove(folder) }
         #expect(code == Runner.ExitCode.passed, "\(out.stdout)")
         #expect(out.stdout == """
@@ -47,7 +38,7 @@ struct ScenarioMarkTests {
 
     @Test func onlyOnAStepSkipsTheScenariosOtherSteps() throws {
         let text = #"{"name": "s", "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "zz"}}, {"expect": {"displayed": null}, "only": true}]}"#
-        let (code, out, folder) = try run(["s.json": text])
+        let (code, out, folder) = try Fixture.run(["s.json": text])
         defer { Fixture.remove(folder) }
         #expect(code == Runner.ExitCode.passed, "\(out.stdout)")
         #expect(out.stdout == """
@@ -64,7 +55,7 @@ struct ScenarioMarkTests {
     @Test func onlyRunsTheMarkedScenarios() throws {
         let only = #"{"name": "focus", "only": true, "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "c1"}}]}"#
         let failing = #"{"name": "fails", "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "zz"}}]}"#
-        let (code, out, folder) = try run(["a.json": only, "b.json": failing])
+        let (code, out, folder) = try Fixture.run(["a.json": only, "b.json": failing])
         defer { Fixture.remove(folder) }
         #expect(code == Runner.ExitCode.passed)
         #expect(out.stdout.contains("SKIP \(folder)/b.json (fails): another scenario is marked only"))
@@ -73,7 +64,7 @@ struct ScenarioMarkTests {
 
     @Test func tapJUnitAndJSONNameSkipAndTodo() throws {
         let report = TemporaryFolder.path().path
-        let (_, out, folder) = try run(["a.json": Self.passing, "b.json": Self.failingSkipped, "c.json": Self.failingTodo]) {
+        let (_, out, folder) = try Fixture.run(["a.json": Self.passing, "b.json": Self.failingSkipped, "c.json": Self.failingTodo]) {
             $0.tap = true
             $0.junitPath = report + ".xml"
             $0.jsonPath = report + ".json"
