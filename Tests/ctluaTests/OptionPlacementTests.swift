@@ -157,11 +157,7 @@ struct OptionPlacementTests {
         let fm = FileManager.default
         try? fm.removeItem(at: directory)
         try fm.createDirectory(at: directory, withIntermediateDirectories: true)
-        for (path, contents) in probe?.files ?? [:] {
-            let url = directory.appendingPathComponent(path)
-            try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(contents.utf8).write(to: url)
-        }
+        try TemporaryFolder.write(probe?.files ?? [:], into: directory)
         let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         let command = (probe?.wrapper ?? "{}").replacingOccurrences(of: "{}", with: "\"$CTLUA\" " + quoted)
         let result = try CLI.shell(command, environment: ["CTLUA": CLI.executable.path, "CI": "", "NO_COLOR": "1"],
