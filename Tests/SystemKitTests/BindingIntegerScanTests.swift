@@ -85,6 +85,7 @@ import TestSupport
         }
         script += """
             traits.register{type = '@scan/present', present = function(self, w, done) done() end, remove = function(self, w, done) done() end}
+            traits.strict(false) -- the experience is a shape to reach the classes, not the SDK's model
             traits.show{id = 'e', traits = {{type = '@scan/present'}, {type = '@scan/pm'}, {type = '@scan/md'}, {type = '@scan/m'}},
                         steps = {{id = 'g', type = 'group', children = {{id = 'a', type = 'm'}, {id = 'b', type = 'm'}}}}}
             templates.deliver{type = 'custom-code', templateName = 'Scan', wzrk_id = 'scan', vars = {}}

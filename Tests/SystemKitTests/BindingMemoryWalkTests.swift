@@ -14,9 +14,11 @@ import TestSupport
 @Suite struct BindingMemoryWalkTests {
     static let cap = 16 << 20
 
-    /// What every walk starts with: `big`, a 1 MiB string, and what the walks' bindings need.
+    /// What every walk starts with: `big`, a 1 MiB string, and what the walks' bindings need
+    /// (the traits' lenient decoding: the walks' experiences are shapes, not the SDK's models).
     static let prelude = """
         local big = ('x'):rep(1 << 20)
+        traits.strict(false)
         local presenter = {onPresent = function() end}
         local present = {type = "@walk/present", present = function(self, w, done) done() end, remove = function(self, w, done) done() end}
         """
