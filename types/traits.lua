@@ -160,11 +160,19 @@ function TraitMetadata:get(key) end
 ---@field satisfied boolean its validators hold (required, min/max selections)
 ---@field error boolean a submit showed its error
 
+---@class TraitsExperiment
+---@field group string `control` (not shown) or an exposed group
+---@field experimentId string a UUID
+---@field experienceId string a UUID
+---@field goalId string
+---@field contentType string
+
 ---@class TraitsShowOptions
 ---@field trigger? string `show_call` (default), `qualification` (skips the first group's navigate actions), `deep_link`, `preview`, ...
 ---@field published? boolean false: a preview, no analytics (default true)
 ---@field priority? "normal"|"low" with another experience active: normal dismisses it first, low is not shown (false); absent: an error
----@field strict? boolean decode as strictly as the SDK (UUID ids, every required key); default: `traits.strict()`
+---@field experiment? TraitsExperiment an A/B experiment, as the SDK's: `appcues:experiment_entered` is published; a `control` group is not shown (false)
+---@field strict? boolean false: ctlua's own lenient decoding (the SDK has none); default `traits.strict()`: true, as strictly as the SDK (UUID ids, every required key)
 
 ---@class TraitsActionStep
 ---@field group integer 1-based
@@ -347,7 +355,8 @@ function traits.tap(idOrKind) end
 ---@field pointerInset {top: number, left: number, bottom: number, right: number}
 
 ---Sets whether experiences (shown, served, launched) decode as strictly as the SDK's models
----(UUID ids, every required key); returns the former setting. Without an argument, only reads it.
+---(UUID ids, every required key: the default, true) or with ctlua's own lenient decoding (false;
+---the SDK has none); returns the former setting. Without an argument, only reads it.
 ---@param on? boolean
 ---@return boolean
 function traits.strict(on) end

@@ -73,13 +73,20 @@ public final class TraitsSystem: EngineSystem {
     /// analytics. A document that does not decode is a failed experience (`experience_error`
     /// when it has an id), then the problem is thrown. With a `priority` while another
     /// experience is active: `normal` dismisses it first, `low` is not shown (false); without,
-    /// showing over an active experience is an error. `strict` (default: `renderer.strictDecoding`)
-    /// decodes as strictly as the SDK (UUID ids, every required key), and words the failure's
-    /// `experience_error` as the SDK.
+    /// showing over an active experience is an error. `strict` (default: `renderer.strictDecoding`,
+    /// true) decodes as strictly as the SDK (UUID ids, every required key), and words the failure's
+    /// `experience_error` as the SDK; false is ctlua's own lenient decoding. With an
+    /// `experiment`, `appcues:experiment_entered` is published as the experience starts; its
+    /// `control` group is published and not shown (false), as the SDK's renderer does.
     @discardableResult
     public func show(_ reader: JSONReader, group: Int = 0, step: Int = 0, trigger: String = "show_call",
-                     published: Bool = true, priority: String? = nil, strict: Bool? = nil) throws -> Bool {
+                     published: Bool = true, priority: String? = nil, strict: Bool? = nil, experiment: Experiment? = nil) throws -> Bool {
         defer { engine.settle() }
+        if let experiment, !experiment.shouldExecute {
+            renderer.publish(Experiment.enteredEvent, experiment.properties, nil)
+            engine.transcript.record("log", ["message": .string("experiment control group: the experience is not shown")])
+            return false
+        }
         var failing = false
         if case .failing = renderer.state { failing = true }
         if let priority, renderer.current != nil, !failing {
@@ -94,17 +101,19 @@ public final class TraitsSystem: EngineSystem {
         let strict = strict ?? renderer.strictDecoding
         do {
             if strict { try Experience.checkStrictly(reader) }
-            experience = try Experience.decode(reader)
+            experience = try Experience.decode(reader, strict: false)   // checked above when strict
         } catch {
-            let (problem, sdkMessage) = Experience.failure(error)
+            let (problem, sdkMessage) = Experience.failure(error, root: reader.root)
             // As the SDK's LossyExperience: a failed experience with an id (a UUID when strict) reports `experience_error`.
             if let id = reader.root["id"]?.stringValue, !strict || UUID(uuidString: id) != nil, renderer.current == nil {
                 let message = strict ? sdkMessage : "invalid experience: \(problem)"
+                if let experiment { renderer.publish(Experiment.enteredEvent, experiment.properties, nil) }
                 _ = try? renderer.show(renderer.failedExperience(reader.root, message, trigger: trigger, published: published))
             }
             throw problem
         }
         let data = ExperienceData(experience, trigger: trigger, published: published, instanceID: renderer.nextID())
+        if let experiment { renderer.publish(Experiment.enteredEvent, experiment.properties, nil) }
         return try renderer.show(data, at: Experience.StepIndex(group: group, item: step))
     }
 
