@@ -58,9 +58,24 @@ extension Experience {
         return (problem, sdkMessage(problem))
     }
 
-    /// A failure of the lenient decoder (a component, a trait list) in the SDK's words.
+    /// A failure of the lenient decoder (a component, a trait list) in the SDK's words: a
+    /// missing key as `keyNotFound` (at the containing path), a wrong type as `typeMismatch` or
+    /// `valueNotFound`, others with their coding path.
     public static func sdkMessage(_ problem: LocatedProblem) -> String {
-        "Error parsing Experience JSON data: \(problem.message) codingPath: \(StrictCheck.codingPath(problem.path ?? .root))"
+        let path = problem.path ?? .root
+        let prefix = "Error parsing Experience JSON data: "
+        if problem.message.hasPrefix("missing required key"), case .key(let key)? = path.components.last {
+            return prefix + "Expected key '\(key)' not found at codingPath: \(StrictCheck.codingPath(path.parent))"
+        }
+        let kinds: [(String, StrictCheck.Kind)] = [("expected a string, got ", .string), ("expected an array, got ", .array),
+                                                  ("expected an object, got ", .object)]
+        for (start, kind) in kinds where problem.message.hasPrefix(start) {
+            let found = String(problem.message.dropFirst(start.count))
+            let value: JSONValue = found == "null" ? .null : found == "number" ? .integer(0) : found == "boolean" ? .bool(false)
+                : found == "array" ? .array([]) : found == "object" ? .object([:]) : .string("")
+            return prefix + StrictCheck.mismatch(kind, value, path)
+        }
+        return prefix + "\(problem.message) codingPath: \(StrictCheck.codingPath(path))"
     }
 }
 
@@ -114,14 +129,28 @@ struct StrictCheck {
         }
         guard fits else {
             let found = value.typeName
-            throw fail("expected \(kind.expected), got \(found)",
-                       "Expected to decode \(kind.swiftType) but found \(found) instead. codingPath: \(Self.codingPath(path))", path)
+            throw fail("expected \(kind.expected), got \(found)", Self.mismatch(kind, value, path), path)
         }
         if kind == .uuid, case .string(let text) = value, UUID(uuidString: text) == nil {
             throw fail("attempted to decode UUID from invalid UUID string '\(text)'",
                        "Attempted to decode UUID from invalid UUID string. codingPath: \(Self.codingPath(path))", path)
         }
         return value
+    }
+
+    /// The SDK's words for a value of the wrong type: `typeMismatch`, or `valueNotFound` for a
+    /// null (as iOS 18 words it).
+    static func mismatch(_ kind: Kind, _ value: JSONValue, _ path: JSONPath) -> String {
+        guard value == .null else {
+            return "Expected to decode \(kind.swiftType) but found \(value.typeName) instead. codingPath: \(codingPath(path))"
+        }
+        let what: String
+        switch kind {
+        case .object: what = "keyed decoding container"
+        case .array: what = "unkeyed decoding container"
+        case .string, .uuid: what = "value of type String"
+        }
+        return "Cannot get \(what) -- found null value instead codingPath: \(codingPath(path))"
     }
 
     /// A single step (`steps[i]`, no `children`) that fails past its `id` and `type`: the SDK
