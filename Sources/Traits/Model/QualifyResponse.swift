@@ -27,7 +27,7 @@ public struct QualifyResponse {
     public var qualificationReason: String?
     public var experiments: [Experiment] = []
 
-    public static let reasons = ["forced", "event_trigger", "page_view", "screen_view"]
+    public static let qualificationReasons = ["forced", "event_trigger", "page_view", "screen_view"]
 
     public static func decode(_ reader: JSONReader) throws(LocatedProblem) -> QualifyResponse {
         let root = try reader.object(reader.root, at: .root)
@@ -37,7 +37,7 @@ public struct QualifyResponse {
                 : reader.problem("expected a boolean, got \(performed?.typeName ?? "")", at: .root.key("performed_qualification"))
         }
         var response = QualifyResponse(performedQualification: flag)
-        if let reason = root["qualification_reason"]?.stringValue, reasons.contains(reason) { response.qualificationReason = reason }
+        if let value = root["qualification_reason"]?.stringValue, qualificationReasons.contains(value) { response.qualificationReason = value }
         if case .array(let list)? = root["experiments"] {
             var experiments: [Experiment] = []
             for item in list { guard let experiment = try? Experiment.decode(item) else { experiments = []; break }; experiments.append(experiment) }
@@ -51,8 +51,8 @@ public struct QualifyResponse {
                 response.experiences.append(.decoded(try Experience.decode(item, strict: false)))
             } catch {
                 guard failedSkeletonDecodes(json) else { continue }
-                let (_, message) = Experience.failure(error, root: json)
-                response.experiences.append(.failed(json, error: prefixed(message, "experiences.\(index)")))
+                let (_, sdk) = Experience.failure(error, root: json)
+                response.experiences.append(.failed(json, error: sdk.message(under: JSONPath.root.key("experiences").index(index))))
             }
         }
         return response
@@ -67,12 +67,5 @@ public struct QualifyResponse {
         }
         if let version = object["publishedAt"], version != .null, version.integerValue == nil { return false }
         return true
-    }
-
-    /// An experience's SDK message with its coding path from the response (`experiences.N.…`).
-    static func prefixed(_ message: String, _ prefix: String) -> String {
-        guard let range = message.range(of: "codingPath: ", options: .backwards) else { return message }
-        let rest = message[range.upperBound...]
-        return message[..<range.upperBound] + (rest.isEmpty ? prefix : prefix + "." + rest)
     }
 }
