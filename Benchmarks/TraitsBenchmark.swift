@@ -14,10 +14,16 @@ func traitsExperience(sixTraits: Bool) -> String {
           {type = "@appcues/backdrop", config = {backgroundColor = {light = "#0000004d"}}}
         """ : ""
     let animation = sixTraits ? #"{type = "@appcues/step-transition-animation", config = {duration = 200}}"# : ""
+    // As the SDK requires it: UUID ids, and each step's traits, actions and content.
+    let steps = (3...5).map { n in
+        #"{id = "00000000-0000-4000-8000-90000000010\#(n)", type = "modal", traits = {}, actions = {}, "# +
+            #"content = {type = "spacer", id = "00000000-0000-4000-8000-90000000060\#(n)"}}"#
+    }.joined(separator: ", ")
     return """
-        {id = "bench", name = "Bench", type = "mobile", traits = {\(animation)},
-         steps = {{id = "g", type = "group", traits = {{type = "@appcues/modal", config = {presentationStyle = "dialog"}}\(extra)},
-                   children = {{id = "a", type = "modal"}, {id = "b", type = "modal"}, {id = "c", type = "modal"}}}}}
+        {id = "00000000-0000-4000-8000-900000000101", name = "Bench", type = "mobile", traits = {\(animation)},
+         steps = {{id = "00000000-0000-4000-8000-900000000102", type = "group", actions = {},
+                   traits = {{type = "@appcues/modal", config = {presentationStyle = "dialog"}}\(extra)},
+                   children = {\(steps)}}}}
         """
 }
 

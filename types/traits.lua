@@ -164,7 +164,7 @@ function TraitMetadata:get(key) end
 ---@field trigger? string `show_call` (default), `qualification` (skips the first group's navigate actions), `deep_link`, `preview`, ...
 ---@field published? boolean false: a preview, no analytics (default true)
 ---@field priority? "normal"|"low" with another experience active: normal dismisses it first, low is not shown (false); absent: an error
----@field strict? boolean decode as strictly as the SDK (UUID ids, every required key); default: `traits.strict()`
+---@field strict? boolean false: ctlua's own lenient decoding (the SDK has none); default `traits.strict()`: true, as strictly as the SDK (UUID ids, every required key)
 
 ---@class TraitsActionStep
 ---@field group integer 1-based
@@ -347,7 +347,8 @@ function traits.tap(idOrKind) end
 ---@field pointerInset {top: number, left: number, bottom: number, right: number}
 
 ---Sets whether experiences (shown, served, launched) decode as strictly as the SDK's models
----(UUID ids, every required key); returns the former setting. Without an argument, only reads it.
+---(UUID ids, every required key: the default, true) or with ctlua's own lenient decoding (false;
+---the SDK has none); returns the former setting. Without an argument, only reads it.
 ---@param on? boolean
 ---@return boolean
 function traits.strict(on) end

@@ -23,9 +23,8 @@ public final class CoalescedSave {
     public private(set) var saveCount = 0
     /// True after `retire()` or `stop()`: nothing is saved any more.
     public private(set) var isRetired = false
-    private var isFlushScheduled = false
     private var lastSaved: [UInt8]?
-    private let clock: VirtualClock
+    private let idle: IdleOnce
     private let encode: () throws -> [UInt8]
     private let failed: (String) -> Void
 
@@ -35,7 +34,7 @@ public final class CoalescedSave {
     public init(storage: Storage?, clock: VirtualClock, fileName: String,
                 encode: @escaping () throws -> [UInt8], failed: @escaping (String) -> Void) {
         self.storage = storage
-        self.clock = clock
+        idle = IdleOnce(clock: clock)
         self.fileName = fileName
         self.encode = encode
         self.failed = failed
@@ -45,12 +44,8 @@ public final class CoalescedSave {
     public func markChanged() {
         guard let storage, !isRetired else { return }
         hasUnsavedChanges = true
-        guard storage.isDurable, !isFlushScheduled else { return }
-        isFlushScheduled = true
-        clock.whenIdle { [weak self] in
-            self?.isFlushScheduled = false
-            self?.flush()
-        }
+        guard storage.isDurable else { return }
+        idle.schedule { [weak self] in self?.flush() }
     }
 
     /// Saves now if something changed since the last save.

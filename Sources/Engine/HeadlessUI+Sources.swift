@@ -76,6 +76,18 @@ extension HeadlessUI {
         return nil
     }
 
+    /// True when a tap on `id` does something: a recorder view with `onTap`, or a system's view
+    /// whose source takes the tap.
+    public func canTap(_ id: String) -> Bool {
+        isTappable(id) || (views[id] == nil && sources.contains { $0.source.tap(id) != nil })
+    }
+
+    /// The ids of every visible view, whichever system drew it (the keys of ``visibleTree``).
+    public var visibleIDs: [String] {
+        guard case .object(let object) = visibleTree else { return [] }
+        return Array(object.keys)
+    }
+
     /// Every visible view with an id, whichever system drew it: `{id: {prop: value, ...}, ...}`, the
     /// recorder's views first (a system's view with the id of one of them is hidden behind it).
     public var visibleTree: JSONValue {

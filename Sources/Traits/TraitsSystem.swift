@@ -73,9 +73,9 @@ public final class TraitsSystem: EngineSystem {
     /// analytics. A document that does not decode is a failed experience (`experience_error`
     /// when it has an id), then the problem is thrown. With a `priority` while another
     /// experience is active: `normal` dismisses it first, `low` is not shown (false); without,
-    /// showing over an active experience is an error. `strict` (default: `renderer.strictDecoding`)
-    /// decodes as strictly as the SDK (UUID ids, every required key), and words the failure's
-    /// `experience_error` as the SDK.
+    /// showing over an active experience is an error. `strict` (default: `renderer.strictDecoding`,
+    /// true) decodes as strictly as the SDK (UUID ids, every required key), and words the failure's
+    /// `experience_error` as the SDK; false is ctlua's own lenient decoding.
     @discardableResult
     public func show(_ reader: JSONReader, group: Int = 0, step: Int = 0, trigger: String = "show_call",
                      published: Bool = true, priority: String? = nil, strict: Bool? = nil) throws -> Bool {
@@ -94,9 +94,9 @@ public final class TraitsSystem: EngineSystem {
         let strict = strict ?? renderer.strictDecoding
         do {
             if strict { try Experience.checkStrictly(reader) }
-            experience = try Experience.decode(reader)
+            experience = try Experience.decode(reader, strict: false)   // checked above when strict
         } catch {
-            let (problem, sdkMessage) = Experience.failure(error)
+            let (problem, sdkMessage) = Experience.failure(error, root: reader.root)
             // As the SDK's LossyExperience: a failed experience with an id (a UUID when strict) reports `experience_error`.
             if let id = reader.root["id"]?.stringValue, !strict || UUID(uuidString: id) != nil, renderer.current == nil {
                 let message = strict ? sdkMessage : "invalid experience: \(problem)"

@@ -72,6 +72,7 @@ import Testing
         #expect(ui.view("name") == ["kind": "textInput", "value": "Ada"])
         #expect(ui.view("ok") == ["text": "OK"])
         #expect(ui.view("none") == nil)
+        #expect(ui.visibleIDs.sorted() == ["name", "ok"])
     }
 
     /// Layout observers hear of every shown, updated and hidden view (not of a failed update nor

@@ -19,12 +19,12 @@ struct CheckCommandTests {
         let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let files = [
-            "bad_experience.json": #"{"id": "tour", "steps": [{"id": 7, "type": "modal"}]}"#,
+            "bad_experience.json": #"{"id": "00000000-0000-4000-8000-900000000101", "steps": [{"id": 7, "type": "modal", "traits": [], "actions": {}, "content": {"type": "spacer", "id": "00000000-0000-4000-8000-900000000601"}}], "name": "Tour", "type": "mobile", "traits": []}"#,
             "definitions.json": #"{"Promo": {"type": "template", "arguments": {"title": {"type": "string"}}}}"#,
             "experience.json": """
-                {"id": "tour", "type": "mobile",
+                {"id": "00000000-0000-4000-8000-900000000101", "type": "mobile",
                  "traits": [{"type": "@acme/missing"}],
-                 "steps": [{"id": "one", "type": "modal", "traits": [{"type": "@appcues/modal", "config": {}}]}]}
+                 "steps": [{"id": "00000000-0000-4000-8000-900000000102", "type": "modal", "traits": [{"type": "@appcues/modal", "config": {}}], "actions": {}, "content": {"type": "spacer", "id": "00000000-0000-4000-8000-900000000602"}}], "name": "Tour"}
                 """,
             "fixture_scenario.json": """
                 {"setup": {"files": {"https://cdn/x.png": "fixtures/none.png"}},
@@ -47,7 +47,7 @@ struct CheckCommandTests {
         #expect(r.stdout == "")
         let lines = r.stderr.split(separator: "\n").map(String.init)
         let golden = [
-            "bad_experience.json:1:33: steps[0].id: expected a string, got number",
+            "bad_experience.json:1:65: steps[0].id: expected a string, got number",
             "definitions.json:1:55: Promo.arguments.title: Default value cannot be nil.",
             #"experience.json:2:22: traits[0].type: unknown trait type "@acme/missing" (neither built in nor registered by a checked script with traits.register)"#,
             #"fixture_scenario.json:1:43: setup.files["https://cdn/x.png"]: file not found: fixtures/none.png (looked for \#(dir.path)/fixtures/none.png)"#,
@@ -75,7 +75,7 @@ struct CheckCommandTests {
     @Test func namesRegisteredByCheckedScriptsAreKnown() throws {
         let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try #"{"id": "t", "traits": [{"type": "@acme/card"}], "steps": [{"id": "one", "type": "modal"}]}"#
+        try #"{"id": "00000000-0000-4000-8000-900000000103", "traits": [{"type": "@acme/card"}], "steps": [{"id": "00000000-0000-4000-8000-900000000102", "type": "modal", "traits": [], "actions": {}, "content": {"type": "spacer", "id": "00000000-0000-4000-8000-900000000603"}}], "name": "Tour", "type": "mobile"}"#
             .write(to: dir.appendingPathComponent("experience.json"), atomically: true, encoding: .utf8)
         try #"{"name": "loan", "screens": [{"id": "a", "forms": [{"id": "f", "fields": [{"key": "iban", "validators": [{"name": "ibanCheck"}]}]}]}]}"#
             .write(to: dir.appendingPathComponent("process.json"), atomically: true, encoding: .utf8)

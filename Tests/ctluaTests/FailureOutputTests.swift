@@ -54,10 +54,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         try #"""
             {"name": "skip button", "steps": [
-              {"show": {"experience": {"id": "e", "name": "E", "type": "mobile",
+              {"show": {"experience": {"id": "00000000-0000-4000-8000-900000000101", "name": "E", "type": "mobile",
                 "traits": [{"type": "@appcues/modal", "config": {"presentationStyle": "dialog"}},
                            {"type": "@appcues/skippable"}],
-                "steps": [{"id": "s", "type": "modal"}]}}},
+                "steps": [{"id": "00000000-0000-4000-8000-900000000102", "type": "modal", "traits": [], "actions": {}, "content": {"type": "spacer", "id": "00000000-0000-4000-8000-900000000601"}}]}}},
               {"expect": {"tree": {"kind": "wrapper", "children": {"$contains": [{"kind": "backdrop"}]}}}},
               {"expect": {"tree": {"children": {"$anyOrder": [{}, {"kind": "nothing-like-this"}]}}}}]}
             """#.write(to: dir.appendingPathComponent("skip.json"), atomically: true, encoding: .utf8)

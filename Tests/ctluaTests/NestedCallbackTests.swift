@@ -33,9 +33,9 @@ import TestSupport
             traits.register{type = "@h/again", present = function(self)
               n = n + 1
               traits.dismiss()
-              traits.show{id = "e" .. n, traits = {{type = "@h/again"}}, steps = {{id = "s", type = "m"}}}
+              traits.show{id = string.format("00000000-0000-4000-8000-%012d", n), traits = {{type = "@h/again"}}, steps = {{id = "00000000-0000-4000-8000-900000000102", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000601"}}}, name = "Tour", type = "mobile"}
             end, remove = function() end}
-            traits.show{id = "e", traits = {{type = "@h/again"}}, steps = {{id = "s", type = "m"}}}
+            traits.show{id = "00000000-0000-4000-8000-900000000101", traits = {{type = "@h/again"}}, steps = {{id = "00000000-0000-4000-8000-900000000102", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000602"}}}, name = "Tour", type = "mobile"}
             """),
         ("tap handler that taps", """
             ui.show{id = "b", onTap = function() app.tap("b") end}

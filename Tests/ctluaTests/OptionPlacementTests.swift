@@ -23,10 +23,10 @@ struct OptionPlacementTests {
     static let tapScenario = #"{"name": "ok", "steps": [{"lua": "ui.show{id = 'ok', onTap = function() end}"}, {"tap": "ok"}]}"#
     static let wrongTree = #"""
         {"name": "tree", "steps": [
-          {"show": {"experience": {"id": "e", "name": "E", "type": "mobile",
+          {"show": {"experience": {"id": "00000000-0000-4000-8000-900000000101", "name": "E", "type": "mobile",
             "traits": [{"type": "@appcues/modal", "config": {"presentationStyle": "dialog"}},
                        {"type": "@appcues/skippable", "config": {"buttonAppearance": "hidden"}}],
-            "steps": [{"id": "s", "type": "modal"}]}}},
+            "steps": [{"id": "00000000-0000-4000-8000-900000000102", "type": "modal", "traits": [], "actions": {}, "content": {"type": "spacer", "id": "00000000-0000-4000-8000-900000000601"}}]}}},
           {"expect": {"tree": {"kind": "wrapper", "children": [{"kind": "backdrop"}, {"kind": "body", "children": [
             {"kind": "container", "children": [{"kind": "step"}, {"kind": "close-button"}]}]}]}}}]}
         """#

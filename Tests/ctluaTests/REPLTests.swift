@@ -37,12 +37,18 @@ import Testing
             c.property("label") { .string(LuaString($0.label)) }
         }
         lua.globals["ctx"] = lua.wrap(Box())
-        let completion = Completion(lua: lua, environment: nil, viewIDs: ["banner.title", "banner.ok", "spinner"])
+        let completion = Completion(lua: lua, environment: nil, viewIDs: ["banner.title", "banner.ok", "spinner"],
+                                    visibleIDs: ["banner.ok", "step.next", "step.email"])
         #expect(completion.candidates(before: "", word: "ctx:st") == ["ctx:stop", "ctx:string"])
         #expect(completion.candidates(before: "", word: "ctx.l") == ["ctx.label"])
         #expect(completion.candidates(before: "", word: "ctx:l") == [])  // a property is not a method
         #expect(completion.candidates(before: "app.tap(\"", word: "banner") == ["banner.ok", "banner.title"])
         #expect(completion.candidates(before: "ui.hide('", word: "s") == ["spinner"])
+        // app.tap/type/select reach every visible view (an experience's components too); ui.* only its own.
+        #expect(completion.candidates(before: "app.tap(\"", word: "") == ["banner.ok", "banner.title", "spinner", "step.email", "step.next"])
+        #expect(completion.candidates(before: "app.type('", word: "step.e") == ["step.email"])
+        #expect(completion.candidates(before: "app.select(\"", word: "st") == ["step.email", "step.next"])
+        #expect(completion.candidates(before: "ui.find(\"", word: "st") == [])
         #expect(completion.candidates(before: "print(\"", word: "wh") == [])
         #expect(completion.candidates(before: "x = 1 -- ", word: "wh") == [])
         #expect(completion.candidates(before: "print(\"a\", ", word: "wh") == ["while"])
@@ -65,6 +71,16 @@ import Testing
         ui.show(id: "title", properties: ["text": "Sale"])
         ui.show(id: "ok", properties: ["text": "OK"], onTap: {})
         #expect(REPL.describeUI(ui) == "  title {\"text\":\"Sale\"}\n* ok {\"text\":\"OK\"}\n")
+        // A system's views (an experience's components) follow, tappable when their source takes a tap.
+        ui.setViewSource(owner: "sys", ViewSource(views: { [("next", ["kind": "button"]), ("note", ["kind": "text"])] },
+                                                  tap: { $0 == "next" ? {} : nil }))
+        #expect(REPL.describeUI(ui) == """
+              title {"text":"Sale"}
+            * ok {"text":"OK"}
+            * next {"kind":"button"}
+              note {"kind":"text"}
+
+            """)
     }
 
     @Test func moduleNamesInRequire() throws {

@@ -32,20 +32,19 @@ final class UsersJournal {
     private var snapshotIdentities = 0
     private(set) var hasUnsavedChanges = false
     private(set) var isRetired = false
-    private var isFlushScheduled = false
     /// Identities cached since the last record.
     private var pendingIdentities: [String: String] = [:]
     /// The current ID and count the file holds (nothing to append while they are the same).
     private var saved: (current: String, count: Int) = (UserRegistry.deviceId(1), 1)
     /// Bytes of the journal that hold whole records (a failed append is cut back to it).
     private(set) var length = 0
-    private let clock: VirtualClock
+    private let idle: IdleOnce
     private let registry: () -> UserRegistry
     private let failed: (String) -> Void
 
     init(storage: Storage?, clock: VirtualClock, registry: @escaping () -> UserRegistry, failed: @escaping (String) -> Void) {
         self.storage = storage
-        self.clock = clock
+        idle = IdleOnce(clock: clock)
         self.registry = registry
         self.failed = failed
     }
@@ -69,12 +68,8 @@ final class UsersJournal {
     func markChanged() {
         guard let storage, !isRetired else { return }
         hasUnsavedChanges = true
-        guard storage.isDurable, !isFlushScheduled else { return }
-        isFlushScheduled = true
-        clock.whenIdle { [weak self] in
-            self?.isFlushScheduled = false
-            self?.flush()
-        }
+        guard storage.isDurable else { return }
+        idle.schedule { [weak self] in self?.flush() }
     }
 
     /// Appends a record of what changed (or writes a new snapshot when the journal is long).

@@ -3,21 +3,23 @@ import JSON
 
 extension Experience {
     /// Decodes an experience JSON as the SDK does: a step with `children` is a group, any other a
-    /// single step (each with a string `id` and `type`); each `traits` array holds objects with a
-    /// string `type` and an optional `config`; the same type twice in one array refuses the
-    /// experience. A step's `content` decodes as the SDK's components (strict: UUID ids, each
-    /// type's required keys) and its `actions` as `{on, type, config}` lists. By default ctlua is
-    /// lenient where the SDK's strictness would only get in the way of tests: the experience's
-    /// `name` and `type`, `traits` arrays, `actions` and `content` may be absent, step ids need
-    /// not be UUIDs; with `strict` they are required as the SDK requires them. An empty object
-    /// stands for an empty array (a Lua `{}`).
-    public static func decode(_ json: JSONValue) throws(LocatedProblem) -> Experience {
-        try decode(JSONReader(value: json, emptyObjectIsArray: true))
+    /// single step; each `traits` array holds objects with a string `type` and an optional
+    /// `config`; the same type twice in one array refuses the experience. By default (`strict`)
+    /// as strictly as the SDK's `Decodable` models (``checkStrictly(_:)``): the experience's,
+    /// groups' and steps' ids are UUIDs, and the experience's `name`, `type`, `traits`, `steps`,
+    /// each group's `type`, `children`, `traits`, `actions` and each step's `type`, `traits`,
+    /// `actions`, `content` are required. A step's `content` decodes as the SDK's components
+    /// (UUID ids, each type's required keys) and its `actions` as `{on, type, config}` lists.
+    /// `strict: false` is ctlua's own lenient decoding (the SDK has none): ids need only be
+    /// strings, and `name`, `type`, `traits`, `actions` and `content` may be absent. An empty
+    /// object stands for an empty array (a Lua `{}`).
+    public static func decode(_ json: JSONValue, strict: Bool = true) throws(LocatedProblem) -> Experience {
+        try decode(JSONReader(value: json, emptyObjectIsArray: true), strict: strict)
     }
 
     /// Decodes the experience `reader` reads (problems located in its text, when it has one);
-    /// `strict`: as strictly as the SDK (``checkStrictly(_:)``: UUID ids, every required key).
-    public static func decode(_ reader: JSONReader, strict: Bool = false) throws(LocatedProblem) -> Experience {
+    /// `strict` (the default): as strictly as the SDK (``checkStrictly(_:)``).
+    public static func decode(_ reader: JSONReader, strict: Bool = true) throws(LocatedProblem) -> Experience {
         var reader = reader
         reader.emptyObjectIsArray = true
         if strict {
@@ -49,9 +51,9 @@ extension Experience {
         return experience
     }
 
-    /// Decodes experience JSON text.
-    public static func decode(text: String) throws -> Experience {
-        try decode(JSONReader(file: nil, bytes: Array(text.utf8)))
+    /// Decodes experience JSON text (`strict` by default).
+    public static func decode(text: String, strict: Bool = true) throws -> Experience {
+        try decode(JSONReader(file: nil, bytes: Array(text.utf8)), strict: strict)
     }
 
     private static func step(_ reader: JSONReader, _ json: JSONValue, _ path: JSONPath) throws(LocatedProblem) -> Step {

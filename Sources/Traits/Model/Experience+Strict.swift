@@ -37,15 +37,24 @@ extension Experience {
                     try check.model(object, childPath, content: true)
                 }
             } else {
-                try check.model(step, path, content: true)
+                do throws(StrictDecodingFailure) { try check.model(step, path, content: true) } catch {
+                    throw StrictCheck.asGroupFailure(error, step: path)
+                }
             }
         }
     }
 
-    /// A decoding error as a located problem and in the SDK's words.
-    static func failure(_ error: any Error) -> (LocatedProblem, String) {
+    /// A decoding error of the experience `root` as a located problem and in the SDK's words.
+    static func failure(_ error: any Error, root: JSONValue) -> (LocatedProblem, String) {
         if let failure = error as? StrictDecodingFailure { return (failure.problem, failure.sdkMessage) }
         let problem = error as? LocatedProblem ?? LocatedProblem(message: "\(error)")
+        // A single step's failure past its id and type: the SDK, failing it as a step, reports it as a group's.
+        if let path = problem.path, path.components.count > 2, case .key("steps") = path.components[0],
+           case .index(let index) = path.components[1], let steps = root["steps"]?.arrayValue, steps.indices.contains(index),
+           let step = steps[index].objectValue, step["children"] == nil,
+           ![.key("id"), .key("type")].contains(path.components[2]) {
+            return (problem, StrictCheck.childrenMissing(JSONPath.root.key("steps").index(index)))
+        }
         return (problem, sdkMessage(problem))
     }
 
@@ -113,6 +122,19 @@ struct StrictCheck {
                        "Attempted to decode UUID from invalid UUID string. codingPath: \(Self.codingPath(path))", path)
         }
         return value
+    }
+
+    /// A single step (`steps[i]`, no `children`) that fails past its `id` and `type`: the SDK
+    /// decodes a step as a step, then as a group, and reports the group's failure (its missing
+    /// `children`); the problem for people stays the step's own.
+    static func asGroupFailure(_ failure: StrictDecodingFailure, step: JSONPath) -> StrictDecodingFailure {
+        guard let path = failure.problem.path, path != step.key("id"), path != step.key("type"), path != step else { return failure }
+        return StrictDecodingFailure(problem: failure.problem, sdkMessage: childrenMissing(step))
+    }
+
+    /// The SDK's words for a step decoded as a group without `children`.
+    static func childrenMissing(_ step: JSONPath) -> String {
+        "Error parsing Experience JSON data: Expected key 'children' not found at codingPath: \(codingPath(step))"
     }
 
     func fail(_ message: String, _ sdk: String, _ path: JSONPath) -> StrictDecodingFailure {

@@ -25,7 +25,7 @@ extension TraitsSystem: SystemPlugin {
                 "show", value: .record(members: ["experience": .anyOf([.object, .string]), "group": .number, "step": .number,
                                                  "trigger": .string, "published": .boolean, "strict": .boolean],
                                        required: ["experience"]),
-                summary: "shows an experience (an object, or the path of a JSON file relative to the scenario) at `group` and `step` (1-based, default 1), triggered as `trigger` (default `show_call`; `qualification` skips the first group's navigate actions), `published: false` (a preview) publishes no analytics, `strict: true` decodes it as strictly as the SDK (UUID ids, every required key; the default is `traits.strict()`); a composing or presenting error is a `step.error` event",
+                summary: "shows an experience (an object, or the path of a JSON file relative to the scenario) at `group` and `step` (1-based, default 1), triggered as `trigger` (default `show_call`; `qualification` skips the first group's navigate actions), `published: false` (a preview) publishes no analytics, it decodes as strictly as the SDK (UUID ids, every required key) unless `strict: false` (ctlua's own lenient decoding; the default is `traits.strict()`, true); a composing or presenting error is a `step.error` event",
                 example: #"{"show": {"experience": "fixtures/tour.json", "group": 1, "step": 1}}"#
             ) { system, context in
                 let reader: JSONReader

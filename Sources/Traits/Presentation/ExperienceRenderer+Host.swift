@@ -48,7 +48,10 @@ extension ExperienceRenderer: ActionHost {
             triggerName = String(trigger[..<colon])
             from = String(trigger[trigger.index(after: colon)...])
         }
-        let data = experienceData(json, trigger: triggerName, from: from)
+        guard let data = experienceData(json, trigger: triggerName, from: from) else {
+            transcript.record("log", ["message": .string("launch-experience: the experience served with id \(id) does not decode, not even its id (a UUID)")])
+            return completion()
+        }
         guard current != nil else {
             _ = try? show(data)
             return completion()
@@ -59,15 +62,17 @@ extension ExperienceRenderer: ActionHost {
         }
     }
 
-    /// A decoded experience, or a failed one (its id and name, the decoding error) as the SDK's `LossyExperience`.
-    func experienceData(_ json: JSONValue, trigger: String, from: String? = nil, published: Bool = true) -> ExperienceData {
+    /// A decoded experience, or a failed one (its id and name, the decoding error) as the SDK's
+    /// `LossyExperience`; nil when strict and not even its id is a UUID (the SDK skips it).
+    func experienceData(_ json: JSONValue, trigger: String, from: String? = nil, published: Bool = true) -> ExperienceData? {
         do {
             let reader = JSONReader(value: json, emptyObjectIsArray: true)
             if strictDecoding { try Experience.checkStrictly(reader) }
-            return ExperienceData(try Experience.decode(reader), trigger: trigger, fromExperienceID: from, published: published,
+            return ExperienceData(try Experience.decode(reader, strict: false), trigger: trigger, fromExperienceID: from, published: published,
                                   instanceID: nextID())
         } catch {
-            let (problem, sdkMessage) = Experience.failure(error)
+            let (problem, sdkMessage) = Experience.failure(error, root: json)
+            if strictDecoding, UUID(uuidString: json["id"]?.stringValue ?? "") == nil { return nil }
             return failedExperience(json, strictDecoding ? sdkMessage : "invalid experience: \(problem)", trigger: trigger, from: from,
                                     published: published)
         }

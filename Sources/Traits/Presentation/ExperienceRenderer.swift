@@ -67,8 +67,9 @@ public final class ExperienceRenderer {
     public internal(set) var profile: JSONObject = [:]
     /// Ids of experience instances and errors: deterministic, so transcripts compare.
     var idCounter = 0
-    /// Experiences (shown, served, launched) decode as strictly as the SDK's (`traits.strict(true)`).
-    public var strictDecoding = false
+    /// Experiences (shown, served, launched) decode as strictly as the SDK's models (the default);
+    /// false (`traits.strict(false)`) is ctlua's own lenient decoding, which the SDK has not.
+    public var strictDecoding = true
     /// Whether a frame (an app view with this `frameID` or id) is on screen; nil: always.
     public var frameExists: ((String) -> Bool)?
     /// Embedded experiences waiting for their frame, oldest first (one per frame).

@@ -2,8 +2,9 @@ import Foundation
 import LuaRuntime
 
 /// Tab completion for the REPL: keywords and globals, fields after `.`, methods after `:` (on
-/// userdata of Swift classes too), module names inside `require "`, view ids inside `app.tap("`
-/// and `ui.update/hide/find("`, and nothing else inside a string. Pure lookups: no Lua code runs
+/// userdata of Swift classes too), module names inside `require "`, view ids inside
+/// `app.tap/type/select("` (every visible view, whichever system drew it) and `ui.update/hide/find("`
+/// (the `ui` module's views), and nothing else inside a string. Pure lookups: no Lua code runs
 /// (only raw reads and `__index` tables are followed; `getmetatable` is called for userdata).
 struct Completion {
     let lua: LuaState
@@ -11,8 +12,11 @@ struct Completion {
     let environment: LuaTable?
     /// The modules of the engine's catalog (offered after `require "`).
     var modules: [String] = ["json", "app", "ui"]
-    /// The ids of the shown views (offered inside `app.tap("` and `ui.update/hide/find("`).
+    /// The ids of the `ui` module's views (offered inside `ui.update/hide/find("`).
     var viewIDs: [String] = []
+    /// The ids of every visible view, the `ui` module's and those a system draws (an experience's
+    /// components): offered inside `app.tap/type/select("`, which reach them all.
+    var visibleIDs: [String] = []
 
     static let keywords = [
         "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
@@ -22,7 +26,7 @@ struct Completion {
     /// Replacements for `word`, given the text before it on the line; sorted, unique.
     func candidates(before: String, word: String) -> [String] {
         if Self.isRequireArgument(before) { return moduleNames().filter { $0.hasPrefix(word) } }
-        if Self.isViewArgument(before) { return viewIDs.filter { $0.hasPrefix(word) }.sorted() }
+        if let ids = viewArgumentIDs(before) { return Set(ids.filter { $0.hasPrefix(word) }).sorted() }
         if Self.isInsideString(before) { return [] }
         if let separator = word.lastIndex(where: { $0 == "." || $0 == ":" }) {
             let base = String(word[..<separator])
@@ -51,10 +55,13 @@ struct Completion {
 
     /// True inside the first string argument of a call that takes a view id: `app.tap("`,
     /// `ui.update('`, `ui.hide(`, `ui.find("` (the quote ends `before`).
-    static func isViewArgument(_ before: String) -> Bool {
-        guard let quote = before.last, quote == "\"" || quote == "'" else { return false }
+    /// The ids to offer when `before` ends with the opening quote of a view id argument, else nil.
+    func viewArgumentIDs(_ before: String) -> [String]? {
+        guard let quote = before.last, quote == "\"" || quote == "'" else { return nil }
         let text = before.dropLast().trimmingCharacters(in: .whitespaces)
-        return ["app.tap(", "ui.update(", "ui.hide(", "ui.find("].contains { text.hasSuffix($0) }
+        if ["app.tap(", "app.type(", "app.select("].contains(where: { text.hasSuffix($0) }) { return visibleIDs + viewIDs }
+        if ["ui.update(", "ui.hide(", "ui.find("].contains(where: { text.hasSuffix($0) }) { return viewIDs }
+        return nil
     }
 
     /// True when `before` ends inside a short string literal or a `--` comment (long brackets

@@ -87,12 +87,13 @@ extension REPL {
         return true
     }
 
-    /// `:ui`: one view per line, `*` before those that can be tapped, properties as JSON.
+    /// `:ui`: one view per line, `*` before those that can be tapped, properties as JSON: the `ui`
+    /// module's views, then those a system draws (an experience's components).
     static func describeUI(_ ui: HeadlessUI) -> String {
-        guard !ui.views.isEmpty else { return "no views\n" }
-        return ui.views.values.map { view in
-            let properties = (try? JSONValue.object(view.properties).encoded()) ?? "?"
-            return "\(ui.isTappable(view.id) ? "*" : " ") \(view.id) \(properties)\n"
+        guard case .object(let visible) = ui.visibleTree, !visible.isEmpty else { return "no views\n" }
+        return visible.map { id, properties in
+            let json = (try? properties.encoded()) ?? "?"
+            return "\(ui.canTap(id) ? "*" : " ") \(id) \(json)\n"
         }.joined()
     }
 

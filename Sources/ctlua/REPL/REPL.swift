@@ -32,7 +32,7 @@ final class REPL {
         try attach(engine)
         editor.completer = { [unowned self] before, word in
             Completion(lua: engine.lua, environment: try? currentEnvironment(), modules: host.catalog.modules.map(\.name),
-                       viewIDs: Array(engine.ui.views.keys))
+                       viewIDs: Array(engine.ui.views.keys), visibleIDs: engine.ui.visibleIDs)
                 .candidates(before: before, word: word)
         }
     }

@@ -60,7 +60,9 @@ import Testing
         #expect(throws: ValidatorError.tooComplex(validator: "pattern", steps: BuiltInValidator.matchStepLimit)) {
             try BuiltInValidator.pattern.validate(value, params: ["(a+)+b"], today: today)
         }
-        #expect(Date().timeIntervalSince(start) < 1.5)
+        // A bound on hanging, not a timing: the step limit above is what is checked (an ASan
+        // build on a busy 2-core machine is many times slower than a release build).
+        #expect(Date().timeIntervalSince(start) < 10)
         #expect(ValidatorError.tooComplex(validator: "pattern", steps: 1_000_000).description
                 == "flowx: validator 'pattern' stopped matching after 1000000 backtracking steps (the limit of one match); simplify the pattern")
         // Ordinary patterns on long values are not near the limit.

@@ -36,29 +36,29 @@ import Testing
     /// traits.md: parent `[A_exp, B_exp, A_grp, C_grp]` + step `[D]` → `[B_exp, A_grp, C_grp, D]`.
     @Test func propagationExampleOfTheSpec() throws {
         let h = try show(#"""
-        {"id": "e", "traits": [{"type": "@r/a"}, {"type": "@r/b"}, {"type": "@t/present"}],
-         "steps": [{"id": "g", "type": "group", "traits": [{"type": "@r/a"}, {"type": "@r/c"}],
-                    "children": [{"id": "s1", "type": "modal", "traits": [{"type": "@r/d"}]}, {"id": "s2", "type": "modal"}]}]}
+        {"id": "00000000-0000-4000-8000-900000000101", "traits": [{"type": "@r/a"}, {"type": "@r/b"}, {"type": "@t/present"}],
+         "steps": [{"id": "00000000-0000-4000-8000-900000000102", "type": "group", "traits": [{"type": "@r/a"}, {"type": "@r/c"}],
+                    "children": [{"id": "00000000-0000-4000-8000-900000000103", "type": "modal", "traits": [{"type": "@r/d"}], "actions": {}, "content": {"type": "spacer", "id": "00000000-0000-4000-8000-900000000601"}}, {"id": "00000000-0000-4000-8000-900000000104", "type": "modal", "traits": [], "actions": {}, "content": {"type": "spacer", "id": "00000000-0000-4000-8000-900000000602"}}], "actions": {}}], "name": "Tour", "type": "mobile"}
         """#)
-        #expect(seen(h, step: "s1") == ["@r/b@experience", "@r/a@group", "@r/c@group", "@r/d@step"])
-        #expect(seen(h, step: "s2") == ["@r/b@experience", "@r/a@group", "@r/c@group"])
+        #expect(seen(h, step: "00000000-0000-4000-8000-900000000103") == ["@r/b@experience", "@r/a@group", "@r/c@group", "@r/d@step"])
+        #expect(seen(h, step: "00000000-0000-4000-8000-900000000104") == ["@r/b@experience", "@r/a@group", "@r/c@group"])
     }
 
     /// A step's own instance of a type replaces the inherited one.
     @Test func stepInstanceOfATypeWins() throws {
         let h = try show(#"""
-        {"id": "e", "traits": [{"type": "@r/a"}, {"type": "@t/present"}],
-         "steps": [{"id": "g", "type": "group", "traits": [{"type": "@r/b"}],
-                    "children": [{"id": "s1", "type": "modal", "traits": [{"type": "@r/b"}, {"type": "@r/a"}]}]}]}
+        {"id": "00000000-0000-4000-8000-900000000101", "traits": [{"type": "@r/a"}, {"type": "@t/present"}],
+         "steps": [{"id": "00000000-0000-4000-8000-900000000102", "type": "group", "traits": [{"type": "@r/b"}],
+                    "children": [{"id": "00000000-0000-4000-8000-900000000103", "type": "modal", "traits": [{"type": "@r/b"}, {"type": "@r/a"}], "actions": {}, "content": {"type": "spacer", "id": "00000000-0000-4000-8000-900000000603"}}], "actions": {}}], "name": "Tour", "type": "mobile"}
         """#)
-        #expect(seen(h, step: "s1") == ["@r/b@step", "@r/a@step"])
+        #expect(seen(h, step: "00000000-0000-4000-8000-900000000103") == ["@r/b@step", "@r/a@step"])
     }
 
     /// Single slots: the more specific level replaces the less specific one, whatever its type.
     @Test func groupSlotReplacesExperienceSlot() throws {
         let h = try show(#"""
-        {"id": "e", "traits": [{"type": "@r/slot-x"}],
-         "steps": [{"id": "g", "type": "group", "traits": [{"type": "@r/slot-y"}], "children": [{"id": "s1", "type": "modal"}]}]}
+        {"id": "00000000-0000-4000-8000-900000000101", "traits": [{"type": "@r/slot-x"}],
+         "steps": [{"id": "00000000-0000-4000-8000-900000000102", "type": "group", "traits": [{"type": "@r/slot-y"}], "children": [{"id": "00000000-0000-4000-8000-900000000103", "type": "modal", "traits": [], "actions": {}, "content": {"type": "spacer", "id": "00000000-0000-4000-8000-900000000604"}}], "actions": {}}], "name": "Tour", "type": "mobile"}
         """#)
         #expect(h.tree?["kind"] == .string("wrapper-y"))
         #expect(h.tree?["presentedBy"] == .string("@r/slot-y@group"))
@@ -68,8 +68,8 @@ import Testing
     /// Step-level creating/presenting inside a group is ignored.
     @Test func stepSlotsInsideAGroupAreIgnored() throws {
         let h = try show(#"""
-        {"id": "e", "traits": [{"type": "@r/slot-x"}],
-         "steps": [{"id": "g", "type": "group", "traits": [], "children": [{"id": "s1", "type": "modal", "traits": [{"type": "@r/slot-y"}]}]}]}
+        {"id": "00000000-0000-4000-8000-900000000101", "traits": [{"type": "@r/slot-x"}],
+         "steps": [{"id": "00000000-0000-4000-8000-900000000102", "type": "group", "traits": [], "children": [{"id": "00000000-0000-4000-8000-900000000103", "type": "modal", "traits": [{"type": "@r/slot-y"}], "actions": {}, "content": {"type": "spacer", "id": "00000000-0000-4000-8000-900000000605"}}], "actions": {}}], "name": "Tour", "type": "mobile"}
         """#)
         #expect(h.tree?["kind"] == .string("wrapper-x"))
         #expect(h.tree?["presentedBy"] == .string("@r/slot-x@experience"))
@@ -78,18 +78,18 @@ import Testing
     /// A single top-level step's traits apply at step level, their creating/presenting included.
     @Test func singleStepSlotsApply() throws {
         let h = try show(#"""
-        {"id": "e", "traits": [{"type": "@r/slot-x"}, {"type": "@r/a"}],
-         "steps": [{"id": "s", "type": "modal", "traits": [{"type": "@r/slot-y"}, {"type": "@r/a"}]}]}
+        {"id": "00000000-0000-4000-8000-900000000101", "traits": [{"type": "@r/slot-x"}, {"type": "@r/a"}],
+         "steps": [{"id": "00000000-0000-4000-8000-900000000105", "type": "modal", "traits": [{"type": "@r/slot-y"}, {"type": "@r/a"}], "actions": {}, "content": {"type": "spacer", "id": "00000000-0000-4000-8000-900000000606"}}], "name": "Tour", "type": "mobile"}
         """#)
         #expect(h.tree?["kind"] == .string("wrapper-y"))
         #expect(h.tree?["presentedBy"] == .string("@r/slot-y@step"))
-        #expect(seen(h, step: "s") == ["@r/a@step"])
+        #expect(seen(h, step: "00000000-0000-4000-8000-900000000105") == ["@r/a@step"])
     }
 
     /// The first instance in array order that provides a slot takes it.
     @Test func firstInstanceInArrayOrderTakesTheSlot() throws {
         let h = try show(#"""
-        {"id": "e", "traits": [{"type": "@r/slot-y"}, {"type": "@r/slot-x"}], "steps": [{"id": "s", "type": "modal"}]}
+        {"id": "00000000-0000-4000-8000-900000000101", "traits": [{"type": "@r/slot-y"}, {"type": "@r/slot-x"}], "steps": [{"id": "00000000-0000-4000-8000-900000000105", "type": "modal", "traits": [], "actions": {}, "content": {"type": "spacer", "id": "00000000-0000-4000-8000-900000000607"}}], "name": "Tour", "type": "mobile"}
         """#)
         #expect(h.tree?["kind"] == .string("wrapper-y"))
     }
@@ -100,7 +100,7 @@ import Testing
         let h = try TraitsHarness()
         try h.lua(presentLua + #"""
         traits.register{type = "@r/bd", decorateBackdrop = function(self, b) b:set("x", 1) end}
-        assert(traits.show{id = "e", traits = {{type = "@t/present"}, {type = "@r/bd"}}, steps = {{id = "s", type = "modal"}}})
+        assert(traits.show{id = "00000000-0000-4000-8000-900000000101", traits = {{type = "@t/present"}, {type = "@r/bd"}}, steps = {{id = "00000000-0000-4000-8000-900000000105", type = "modal", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000608"}}}, name = "Tour", type = "mobile"})
         """#)
         #expect(h.tree?["kind"] == .string("container"))
         #expect(h.tree?["currentPage"] == .integer(1))
@@ -111,10 +111,10 @@ import Testing
     @Test func missingPresenterAndMissingChildAreStepErrors() throws {
         let h = try TraitsHarness()
         try h.lua(presentLua + #"""
-        assert(traits.show{id = "e", traits = {}, steps = {{id = "s", type = "modal"}}} == false)
-        assert(traits.show({id = "e2", traits = {{type = "@t/present"}}, steps = {{id = "g", type = "group", children = {}}}}) == false)
+        assert(traits.show{id = "00000000-0000-4000-8000-900000000101", traits = {}, steps = {{id = "00000000-0000-4000-8000-900000000105", type = "modal", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000609"}}}, name = "Tour", type = "mobile"} == false)
+        assert(traits.show({id = "00000000-0000-4000-8000-900000000106", traits = {{type = "@t/present"}}, steps = {{id = "00000000-0000-4000-8000-900000000102", type = "group", children = {}, traits = {}, actions = {}}}, name = "Tour", type = "mobile"}) == false)
         """#)
-        #expect(h.stepErrors == ["Presenting capability trait required", "step group g doesn't contain a child step at index 0"])
+        #expect(h.stepErrors == ["Presenting capability trait required", "step group 00000000-0000-4000-8000-900000000102 doesn't contain a child step at index 0"])
         #expect(h.system.renderer.current == nil)
     }
 
@@ -124,9 +124,9 @@ import Testing
         try h.lua(presentLua + #"""
         traits.register{type = "@r/picky", init = function(self) return self.config ~= nil and self.config.ok == true end,
                         decorateStep = function(self, v) v:set("picky", self.level) end}
-        assert(traits.show{id = "e", traits = {{type = "@t/present"}, {type = "@nobody/knows"}, {type = "@r/picky", config = {ok = false}}},
-                           steps = {{id = "g", type = "group", traits = {{type = "@r/picky", config = {ok = true}}},
-                                     children = {{id = "s", type = "modal", traits = {{type = "@r/picky"}}}}}}})
+        assert(traits.show{id = "00000000-0000-4000-8000-900000000101", traits = {{type = "@t/present"}, {type = "@nobody/knows"}, {type = "@r/picky", config = {ok = false}}},
+                           steps = {{id = "00000000-0000-4000-8000-900000000102", type = "group", traits = {{type = "@r/picky", config = {ok = true}}},
+                                     children = {{id = "00000000-0000-4000-8000-900000000105", type = "modal", traits = {{type = "@r/picky"}}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000610"}}}, actions = {}}}, name = "Tour", type = "mobile"})
         """#)
         // The step's own instance was rejected (no config): the group's instance decorates.
         #expect(h.system.renderer.current?.package.stepViews.first?["picky"] == .string("group"))

@@ -4,16 +4,21 @@ import Testing
 
 /// Built-ins whose config the SDK decodes with `try?` fall back to their defaults.
 @Suite struct DefaultingBuiltInsTests {
+    /// A step `…900000000NNN` with a spacer.
+    func step(_ n: Int) -> String {
+        #"{"id": "00000000-0000-4000-8000-900000000\#(100 + n)", "type": "m", "traits": [], "actions": {}, "content": {"type": "spacer", "id": "00000000-0000-4000-8000-900000000\#(600 + n)"}}"#
+    }
+
     func show(_ trait: String) throws -> TraitsHarness {
         let h = try TraitsHarness()
-        try h.lua(##"traits.show([==[{"id": "e", "traits": [{"type": "@appcues/modal", "config": {"presentationStyle": "dialog"}}, {"type": "@appcues/backdrop", "config": {"backgroundColor": {"light": "#000"}}}, {"type": "@appcues/target-rectangle", "config": {"width": 5, "height": 5}}, "##
-                 + trait + #"], "steps": [{"id": "g", "type": "group", "children": [{"id": "a", "type": "m"}, {"id": "b", "type": "m"}]}]}]==])"#)
+        try h.lua(##"traits.show([==[{"id": "00000000-0000-4000-8000-900000000101", "traits": [{"type": "@appcues/modal", "config": {"presentationStyle": "dialog"}}, {"type": "@appcues/backdrop", "config": {"backgroundColor": {"light": "#000"}}}, {"type": "@appcues/target-rectangle", "config": {"width": 5, "height": 5}}, "##
+                 + trait + #"], "name": "Tour", "type": "mobile", "steps": [{"id": "00000000-0000-4000-8000-900000000102", "type": "group", "traits": [], "actions": {}, "children": [\#(step(3)), \#(step(4))]}]}]==])"#)
         return h
     }
 
     @Test func tooltipWithAnUndecodableConfig() throws {
         let h = try TraitsHarness()
-        try h.lua(#"traits.show{id = "e", traits = {{type = "@appcues/tooltip", config = {hidePointer = "yes"}}}, steps = {{id = "s", type = "m"}}}"#)
+        try h.lua(#"traits.show{id = "00000000-0000-4000-8000-900000000101", traits = {{type = "@appcues/tooltip", config = {hidePointer = "yes"}}}, steps = {{id = "00000000-0000-4000-8000-900000000102", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000601"}}}, name = "Tour", type = "mobile"}"#)
         #expect(h.tree?["pointerSize"]?["width"] == .integer(16))
         #expect(h.tree?["pointerSize"]?["height"] == .integer(8))
     }

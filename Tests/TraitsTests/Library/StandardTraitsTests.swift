@@ -11,8 +11,8 @@ import Testing
     /// after running `setup` (Lua).
     func show(_ traits: [String], pages: Int = 1, experienceTraits: [String] = [], setup: String = "") throws -> TraitsHarness {
         let h = try TraitsHarness()
-        let children = (1...pages).map { #"{"id": "s\#($0)", "type": "modal", "content": {"type": "text", "id": "6c1e0f5a-0000-4000-8000-00000000000\#($0)", "text": "\#($0)"}}"# }.joined(separator: ",")
-        let json = #"{"id": "e", "traits": [\#(experienceTraits.joined(separator: ","))], "steps": [{"id": "g", "type": "group", "traits": [\#(traits.joined(separator: ","))], "children": [\#(children)]}]}"#
+        let children = (1...pages).map { #"{"id": "\#(ExperienceFixture.id($0))", "type": "modal", "traits": [], "actions": {}, "content": {"type": "text", "id": "6c1e0f5a-0000-4000-8000-00000000000\#($0)", "text": "\#($0)"}}"# }.joined(separator: ",")
+        let json = #"{"id": "00000000-0000-4000-8000-900000000101", "traits": [\#(experienceTraits.joined(separator: ","))], "steps": [{"id": "00000000-0000-4000-8000-900000000102", "type": "group", "traits": [\#(traits.joined(separator: ","))], "children": [\#(children)], "actions": {}}], "name": "Tour", "type": "mobile"}"#
         try h.lua(setup + "\ntraits.show([==[\(json)]==])")
         return h
     }
@@ -37,7 +37,7 @@ import Testing
         let h = try TraitsHarness()
         try h.lua("assert(#traits.registered() == 0)")
         try h.lua(#"traits.register{type = "@appcues/modal", present = function(self, w, done) w:set("mine", true) done() end}"#)
-        try h.lua(#"traits.show{id = "e", traits = {{type = "@appcues/modal"}, {type = "@appcues/skippable"}}, steps = {{id = "s", type = "m"}}}"#)
+        try h.lua(#"traits.show{id = "00000000-0000-4000-8000-900000000101", traits = {{type = "@appcues/modal"}, {type = "@appcues/skippable"}}, steps = {{id = "00000000-0000-4000-8000-900000000103", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000601"}}}, name = "Tour", type = "mobile"}"#)
         #expect(h.tree?["mine"] == .bool(true))
         try h.lua(#"local r = traits.registered() assert(#r == 2 and r[2] == "@appcues/skippable")"#)
     }

@@ -13,7 +13,7 @@ import Testing
 
     func show(selector: String, setup: String) throws -> TraitsHarness {
         let h = try TraitsHarness()
-        let json = #"{"id": "e", "traits": [], "steps": [{"id": "s", "type": "tooltip", "traits": [{"type": "@appcues/tooltip"}, {"type": "@appcues/target-element", "config": {"selector": \#(selector), "retryIntervals": []}}]}]}"#
+        let json = #"{"id": "00000000-0000-4000-8000-900000000101", "traits": [], "steps": [{"id": "00000000-0000-4000-8000-900000000102", "type": "tooltip", "traits": [{"type": "@appcues/tooltip"}, {"type": "@appcues/target-element", "config": {"selector": \#(selector), "retryIntervals": []}}], "actions": {}, "content": {"type": "spacer", "id": "00000000-0000-4000-8000-900000000601"}}], "name": "Tour", "type": "mobile"}"#
         try h.lua(Self.screen + "\n" + setup + "\ntraits.show([==[\(json)]==])")
         return h
     }
@@ -75,9 +75,9 @@ import Testing
         let h = try TraitsHarness()
         try h.lua(Self.screen + #"""
         ui.show{id = "v1", accessibilityIdentifier = "myID", x = 20, y = 20, width = 100, height = 100}
-        traits.show{id = "e", steps = {{id = "g", type = "group", traits = {{type = "@appcues/tooltip"}}, children = {
-          {id = "a", type = "m", traits = {{type = "@appcues/target-element", config = {selector = {accessibilityIdentifier = "myID"}}}}},
-          {id = "b", type = "m"}}}}}
+        traits.show{id = "00000000-0000-4000-8000-900000000101", steps = {{id = "00000000-0000-4000-8000-900000000103", type = "group", traits = {{type = "@appcues/tooltip"}}, children = {
+          {id = "00000000-0000-4000-8000-900000000104", type = "m", traits = {{type = "@appcues/target-element", config = {selector = {accessibilityIdentifier = "myID"}}}}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000602"}},
+          {id = "00000000-0000-4000-8000-900000000105", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000603"}}}, actions = {}}}, name = "Tour", type = "mobile", traits = {}}
         traits.page(2)
         """#)
         for key in ["targetRectangle", "contentPreferredPosition", "contentDistanceFromTarget"] {

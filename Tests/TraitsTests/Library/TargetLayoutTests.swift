@@ -11,8 +11,8 @@ import Testing
 @Suite struct TargetLayoutTests {
     func show(_ traits: [String], setup: String = "", pages: Int = 1) throws -> TraitsHarness {
         let h = try TraitsHarness()
-        let children = (1...pages).map { #"{"id": "s\#($0)", "type": "tooltip"}"# }.joined(separator: ",")
-        let json = #"{"id": "e", "traits": [], "steps": [{"id": "g", "type": "group", "traits": [\#(traits.joined(separator: ","))], "children": [\#(children)]}]}"#
+        let children = (1...pages).map { #"{"id": "\#(ExperienceFixture.id($0))", "type": "tooltip", "traits": [], "actions": {}, "content": {"type": "spacer", "id": "\#(ExperienceFixture.id(50 + $0))"}}"# }.joined(separator: ",")
+        let json = #"{"id": "00000000-0000-4000-8000-900000000101", "traits": [], "steps": [{"id": "00000000-0000-4000-8000-900000000102", "type": "group", "traits": [\#(traits.joined(separator: ","))], "children": [\#(children)], "actions": {}}], "name": "Tour", "type": "mobile"}"#
         try h.lua(setup + "\ntraits.show([==[\(json)]==])")
         return h
     }
@@ -131,7 +131,7 @@ import Testing
           w:onLayout(function() calls = calls + 1 w:set("calls", calls) \(change) end)
           return w
         end}
-        traits.show{id = "e", traits = {{type = "@t/present"}, {type = "@t/loop"}}, steps = {{id = "s", type = "m"}}}
+        traits.show{id = "00000000-0000-4000-8000-900000000101", traits = {{type = "@t/present"}, {type = "@t/loop"}}, steps = {{id = "00000000-0000-4000-8000-900000000103", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000601"}}}, name = "Tour", type = "mobile"}
         ui.update("x", {n = 0})
         """)
         let calls = try #require(h.tree?["calls"]?.integerValue)

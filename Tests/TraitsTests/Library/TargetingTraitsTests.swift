@@ -10,7 +10,7 @@ import Testing
 
     func show(_ traits: [String], setup: String = "") throws -> TraitsHarness {
         let h = try TraitsHarness()
-        let json = #"{"id": "e", "traits": [], "steps": [{"id": "s", "type": "tooltip", "traits": [\#(traits.joined(separator: ","))]}]}"#
+        let json = #"{"id": "00000000-0000-4000-8000-900000000101", "traits": [], "steps": [{"id": "00000000-0000-4000-8000-900000000102", "type": "tooltip", "traits": [\#(traits.joined(separator: ","))], "actions": {}, "content": {"type": "spacer", "id": "00000000-0000-4000-8000-900000000601"}}], "name": "Tour", "type": "mobile"}"#
         try h.lua(setup + "\ntraits.show([==[\(json)]==])")
         return h
     }
@@ -107,11 +107,11 @@ import Testing
     @Test func tappingTheTargetRunsItsActions() throws {
         let h = try TraitsHarness()
         try h.lua(#"""
-        traits.show{id = "e", steps = {{id = "g", type = "group", traits = {{type = "@appcues/tooltip"},
+        traits.show{id = "00000000-0000-4000-8000-900000000101", steps = {{id = "00000000-0000-4000-8000-900000000103", type = "group", traits = {{type = "@appcues/tooltip"},
           {type = "@appcues/target-rectangle", config = {x = 5, y = 5, width = 10, height = 10}},
           {type = "@appcues/backdrop", config = {backgroundColor = {light = "#0008"}}},
           {type = "@appcues/target-interaction", config = {actions = {{on = "tap", type = "@appcues/continue"}}}}},
-          children = {{id = "a", type = "m"}, {id = "b", type = "m"}}}}}
+          children = {{id = "00000000-0000-4000-8000-900000000104", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000602"}}, {id = "00000000-0000-4000-8000-900000000105", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000603"}}}, actions = {}}}, name = "Tour", type = "mobile", traits = {}}
         traits.tap("target")
         """#)
         #expect(h.system.renderer.current?.item == 1)
@@ -125,12 +125,12 @@ import Testing
     @Test func longPressingTheTargetRunsItsLongPressActions() throws {
         let h = try TraitsHarness()
         try h.lua(#"""
-        traits.show{id = "e", steps = {{id = "g", type = "group", traits = {{type = "@appcues/tooltip"},
+        traits.show{id = "00000000-0000-4000-8000-900000000101", steps = {{id = "00000000-0000-4000-8000-900000000103", type = "group", traits = {{type = "@appcues/tooltip"},
           {type = "@appcues/target-rectangle", config = {x = 5, y = 5, width = 10, height = 10}},
           {type = "@appcues/backdrop", config = {backgroundColor = {light = "#0008"}}},
           {type = "@appcues/target-interaction", config = {actions = {{on = "longPress", type = "@appcues/continue", config = {offset = 1}},
                                                                       {on = "tap", type = "@appcues/track", config = {eventName = "tapped"}}}}}},
-          children = {{id = "a", type = "m"}, {id = "b", type = "m"}}}}}
+          children = {{id = "00000000-0000-4000-8000-900000000104", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000604"}}, {id = "00000000-0000-4000-8000-900000000105", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000605"}}}, actions = {}}}, name = "Tour", type = "mobile", traits = {}}
         traits.tap("target")
         """#)
         #expect(h.system.renderer.current?.item == 0, "a tap runs the tap actions only")
@@ -148,9 +148,9 @@ import Testing
     @Test func tooltipAnimatesOnlyOnceItHasATarget() throws {
         let h = try TraitsHarness()
         try h.lua(#"""
-        traits.show{id = "e", traits = {{type = "@appcues/step-transition-animation"}}, steps = {{id = "g", type = "group",
+        traits.show{id = "00000000-0000-4000-8000-900000000101", traits = {{type = "@appcues/step-transition-animation"}}, steps = {{id = "00000000-0000-4000-8000-900000000103", type = "group",
           traits = {{type = "@appcues/tooltip"}, {type = "@appcues/target-rectangle", config = {x = 1, y = 1, width = 1, height = 1}}},
-          children = {{id = "a", type = "m"}, {id = "b", type = "m"}}}}}
+          children = {{id = "00000000-0000-4000-8000-900000000104", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000606"}}, {id = "00000000-0000-4000-8000-900000000105", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000607"}}}, actions = {}}}, name = "Tour", type = "mobile"}
         traits.page(2)
         """#)
         #expect(h.events("metadata.published").count == 2)

@@ -6,7 +6,7 @@ import Testing
 /// Lua traits are untrusted: errors, loops, memory and wrong types end as clear errors, never a
 /// crash or a hang, and the engine stays usable.
 @Suite struct HostileTraitTests {
-    static let single = #"{id = "e", traits = {{type = "@t/present"}, {type = "@h/x"}}, steps = {{id = "s", type = "m"}}}"#
+    static let single = #"{id = "00000000-0000-4000-8000-900000000101", traits = {{type = "@t/present"}, {type = "@h/x"}}, steps = {{id = "00000000-0000-4000-8000-900000000102", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000601"}}}, name = "Tour", type = "mobile"}"#
 
     /// Registers `@h/x` with `body` (Lua fields), shows an experience with it; returns the step error.
     func stepError(_ body: String, limits: LuaLimits = .standard) throws -> (String, TraitsHarness) {
@@ -14,7 +14,7 @@ import Testing
         try h.lua(presentLua + "\ntraits.register{type = '@h/x', \(body)}\nassert(traits.show(\(Self.single)) == false)")
         let message = try #require(h.stepErrors.first)
         // the engine stays usable
-        try h.lua("assert(traits.current() == nil) assert(traits.show{id = 'ok', traits = {{type = '@t/present'}}, steps = {{id = 's', type = 'm'}}})")
+        try h.lua("assert(traits.current() == nil) assert(traits.show{id = '00000000-0000-4000-8000-900000000103', traits = {{type = '@t/present'}}, steps = {{id = '00000000-0000-4000-8000-900000000102', type = 'm', traits = {}, actions = {}, content = {type = 'spacer', id = '00000000-0000-4000-8000-900000000602'}}}, name = 'Tour', type = 'mobile'})")
         return (message, h)
     }
 
@@ -50,7 +50,7 @@ import Testing
         #expect(throws: LuaError.self) { try h.lua("traits.show(\(Self.single))") }
         #expect(h.stepErrors.count == 1)
         #expect(h.stepErrors.first?.contains("instruction limit exceeded") == true)
-        try h.lua("assert(traits.current() == nil) assert(traits.show{id = 'ok', traits = {{type = '@t/present'}}, steps = {{id = 's', type = 'm'}}})")
+        try h.lua("assert(traits.current() == nil) assert(traits.show{id = '00000000-0000-4000-8000-900000000103', traits = {{type = '@t/present'}}, steps = {{id = '00000000-0000-4000-8000-900000000102', type = 'm', traits = {}, actions = {}, content = {type = 'spacer', id = '00000000-0000-4000-8000-900000000603'}}}, name = 'Tour', type = 'mobile'})")
     }
 
     @Test func memoryBombHitsTheMemoryLimit() throws {
@@ -73,8 +73,8 @@ import Testing
         try h.lua(#"""
         traits.register{type = "@h/bad", present = function() error("cannot present") end}
         traits.register{type = "@h/mute", present = function() end}
-        assert(traits.show{id = "a", traits = {{type = "@h/bad"}}, steps = {{id = "s", type = "m"}}} == false)
-        traits.show{id = "b", traits = {{type = "@h/mute"}}, steps = {{id = "s", type = "m"}}}
+        assert(traits.show{id = "00000000-0000-4000-8000-900000000104", traits = {{type = "@h/bad"}}, steps = {{id = "00000000-0000-4000-8000-900000000102", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000604"}}}, name = "Tour", type = "mobile"} == false)
+        traits.show{id = "00000000-0000-4000-8000-900000000105", traits = {{type = "@h/mute"}}, steps = {{id = "00000000-0000-4000-8000-900000000102", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000605"}}}, name = "Tour", type = "mobile"}
         assert(traits.current().state == "presenting")
         assert(traits.dismiss())
         assert(traits.current() == nil)
@@ -88,7 +88,7 @@ import Testing
         let h = try TraitsHarness()
         try h.lua(#"""
         traits.register{type = "@h/twice", present = function(self, w, done) done() done() app.after(5, done) end}
-        traits.show{id = "a", traits = {{type = "@h/twice"}}, steps = {{id = "s", type = "m"}}}
+        traits.show{id = "00000000-0000-4000-8000-900000000104", traits = {{type = "@h/twice"}}, steps = {{id = "00000000-0000-4000-8000-900000000102", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000606"}}}, name = "Tour", type = "mobile"}
         traits.dismiss()
         app.advance(10)
         """#)
@@ -107,8 +107,8 @@ import Testing
         ("traits.error{description = 'd', recoverable = 'yes'}", "field 'recoverable' must be a boolean"),
         ("traits.show(42)", "bad argument #1 to 'show' (experience table or JSON text expected, got number)"),
         ("traits.show('{')", "traits: show:"),
-        ("traits.show({id = 'e', steps = {{id = 1}}})", "invalid experience: steps[0].id: expected a string, got number"),
-        ("traits.show({id = 'e', steps = {}}, 0)", "bad argument #2 to 'show' (group index must be ≥ 1, got 0)"),
+        ("traits.show({id = '00000000-0000-4000-8000-900000000101', steps = {{id = 1, type = 'modal', traits = {}, actions = {}, content = {type = 'spacer', id = '00000000-0000-4000-8000-900000000607'}}}, name = 'Tour', type = 'mobile', traits = {}})", "invalid experience: steps[0].id: expected a string, got number"),
+        ("traits.show({id = '00000000-0000-4000-8000-900000000101', steps = {}, name = 'Tour', type = 'mobile', traits = {}}, 0)", "bad argument #2 to 'show' (group index must be ≥ 1, got 0)"),
         ("traits.page(1)", "traits: page: no experience is shown"),
         ("traits.tap('x')", "traits: tap: no experience is shown"),
     ])
@@ -124,7 +124,7 @@ import Testing
 
     @Test func showingAMissingGroupIsAStepError() throws {
         let h = try TraitsHarness()
-        try h.lua(presentLua + "\nassert(traits.show({id = 'e', traits = {{type = '@t/present'}}, steps = {{id = 's', type = 'm'}}}, 3) == false)")
+        try h.lua(presentLua + "\nassert(traits.show({id = '00000000-0000-4000-8000-900000000101', traits = {{type = '@t/present'}}, steps = {{id = '00000000-0000-4000-8000-900000000102', type = 'm', traits = {}, actions = {}, content = {type = 'spacer', id = '00000000-0000-4000-8000-900000000608'}}}, name = 'Tour', type = 'mobile'}, 3) == false)")
         #expect(h.stepErrors == ["experience has no step group at index 2 (it has 1)"])
     }
 }

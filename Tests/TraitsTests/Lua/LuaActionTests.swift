@@ -85,7 +85,7 @@ import Testing
 
     @Test func tenThousandStepsClickThroughToTheEnd() throws {
         let steps = (0..<10_000).map { n in
-            #"{"id": "s\#(n)", "type": "modal", "actions": {}, "content": {"type": "spacer", "id": "\#(F.id(100_000 + n))"}}"#
+            #"{"id": "\#(F.id(200_000 + n))", "type": "modal", "traits": [], "actions": {}, "content": {"type": "spacer", "id": "\#(F.id(100_000 + n))"}}"#
         }
         let h = try TraitsHarness.showing(F.experience(steps))
         try h.lua("traits.continue{index = 9999}")

@@ -8,9 +8,9 @@ import Testing
         let h = try TraitsHarness()
         try h.lua(presentLua + #"""
         traits.register{type = "@h/nest", decorateStep = function()
-          traits.show{id = "inner", traits = {{type = "@t/present"}}, steps = {{id = "s", type = "m"}}}
+          traits.show{id = "00000000-0000-4000-8000-900000000101", traits = {{type = "@t/present"}}, steps = {{id = "00000000-0000-4000-8000-900000000102", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000601"}}}, name = "Tour", type = "mobile"}
         end}
-        assert(traits.show{id = "outer", traits = {{type = "@t/present"}, {type = "@h/nest"}}, steps = {{id = "s", type = "m"}}} == false)
+        assert(traits.show{id = "00000000-0000-4000-8000-900000000103", traits = {{type = "@t/present"}, {type = "@h/nest"}}, steps = {{id = "00000000-0000-4000-8000-900000000102", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000602"}}}, name = "Tour", type = "mobile"} == false)
         """#)
         #expect(h.stepErrors.first?.contains("a trait cannot show another one") == true)
         #expect(h.system.renderer.current == nil)
@@ -25,12 +25,12 @@ import Testing
           if self.armed then traits.page(c:get("currentPage") == 1 and 2 or 1) end
           self.armed = true
         end}
-        assert(traits.show{id = "e", traits = {{type = "@t/present"}, {type = "@h/pingpong"}},
-                           steps = {{id = "g", type = "group", children = {{id = "a", type = "m"}, {id = "b", type = "m"}}}}})
+        assert(traits.show{id = "00000000-0000-4000-8000-900000000104", traits = {{type = "@t/present"}, {type = "@h/pingpong"}},
+                           steps = {{id = "00000000-0000-4000-8000-900000000105", type = "group", children = {{id = "00000000-0000-4000-8000-900000000106", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000603"}}, {id = "00000000-0000-4000-8000-900000000107", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000604"}}}, traits = {}, actions = {}}}, name = "Tour", type = "mobile"})
         """#)
         _ = try? h.lua("traits.page(2)")
         #expect(h.stepErrors.contains { $0.contains("too many nested calls") }, "\(h.stepErrors.prefix(3))")
         #expect(h.system.renderer.current == nil)
-        try h.lua("assert(traits.show{id = 'ok', traits = {{type = '@t/present'}}, steps = {{id = 's', type = 'm'}}})")
+        try h.lua("assert(traits.show{id = '00000000-0000-4000-8000-900000000108', traits = {{type = '@t/present'}}, steps = {{id = '00000000-0000-4000-8000-900000000102', type = 'm', traits = {}, actions = {}, content = {type = 'spacer', id = '00000000-0000-4000-8000-900000000605'}}}, name = 'Tour', type = 'mobile'})")
     }
 }

@@ -2,11 +2,11 @@ import JSON
 import Testing
 @testable import Traits
 
-/// Strict decoding (`strict: true`, `traits.strict(true)`, `{"show": {..., "strict": true}}`):
-/// the experience and step levels as the SDK's `Decodable` models require them (UUID ids,
-/// `name`, `type`, `traits`, `steps`; a group's `children`, `traits`, `actions`; a step's
-/// `traits`, `actions`, `content`), each failure located (path, line:column) and worded as the
-/// SDK's `experience_error`.
+/// Strict decoding, the default as in the SDK (`strict: false`, `traits.strict(false)` and
+/// `{"show": {..., "strict": false}}` are ctlua's own lenient opt-out): the experience and step
+/// levels as the SDK's `Decodable` models require them (UUID ids, `name`, `type`, `traits`,
+/// `steps`; a group's `children`, `traits`, `actions`; a step's `traits`, `actions`,
+/// `content`), each failure located (path, line:column) and worded as the SDK's `experience_error`.
 @Suite struct ExperienceStrictDecodeTests {
     typealias F = ExperienceFixture
 
@@ -40,12 +40,17 @@ import Testing
          "Attempted to decode UUID from invalid UUID string. codingPath: steps.0.id"),
         (tour(replacing: #""id": "\#(F.id(12))", "type": "modal""#, with: #""id": "\#(F.id(12))""#), "steps[0].children[1].type",
          "missing required key (expected a string)", "Expected key 'type' not found at codingPath: steps.0.children.1"),
+        // A single step failing past its id and type: the SDK then decodes it as a group, and reports the missing `children`.
         (tour(replacing: #""id": "\#(F.id(13))", "type": "modal", "traits": [], "#, with: #""id": "\#(F.id(13))", "type": "modal", "#),
-         "steps[1].traits", "missing required key (expected an array)", "Expected key 'traits' not found at codingPath: steps.1"),
+         "steps[1].traits", "missing required key (expected an array)", "Expected key 'children' not found at codingPath: steps.1"),
+        (tour(replacing: #""id": "\#(F.id(13))""#, with: #""id": "done""#), "steps[1].id", "attempted to decode UUID from invalid UUID string 'done'",
+         "Attempted to decode UUID from invalid UUID string. codingPath: steps.1.id"),
         (tour(replacing: #""type": "group", "traits": [], "actions": {}"#, with: #""type": "group", "traits": []"#), "steps[0].actions",
          "missing required key (expected an object)", "Expected key 'actions' not found at codingPath: steps.0"),
         (tour(replacing: #", "content": \#(F.button(1013, "Done"))"#, with: ""), "steps[1].content", "missing required key (expected an object)",
-         "Expected key 'content' not found at codingPath: steps.1"),
+         "Expected key 'children' not found at codingPath: steps.1"),
+        (tour(replacing: #", "content": \#(F.button(1012, "Next"))"#, with: ""), "steps[0].children[1].content", "missing required key (expected an object)",
+         "Expected key 'content' not found at codingPath: steps.0.children.1"),
         (tour(replacing: #""type": "mobile""#, with: #""type": 7"#), "type", "expected a string, got number",
          "Expected to decode String but found number instead. codingPath: type"),
     ])
@@ -64,26 +69,79 @@ import Testing
     @Test func aFailedStrictShowReportsExperienceError() throws {
         let h = try TraitsHarness()
         let text = Self.tour(replacing: #", "content": \#(F.button(1013, "Done"))"#, with: "")
-        let results = try h.lua(presentLua + "\nreturn pcall(traits.show, [==[\(text)]==], 1, 1, {strict = true})")
+        let results = try h.lua(presentLua + "\nreturn pcall(traits.show, [==[\(text)]==])")
         #expect(results.first?.boolValue == false)
         let message = try #require(results.last?.stringValue)
         #expect(message.hasSuffix("invalid experience: 1:944: steps[1].content: missing required key (expected an object)"), "\(message)")
         #expect(h.analytics == ["experience_error"])
-        #expect(h.analytics("experience_error").first?["message"] == .string("Error parsing Experience JSON data: Expected key 'content' not found at codingPath: steps.1"))
+        #expect(h.analytics("experience_error").first?["message"] == .string("Error parsing Experience JSON data: Expected key 'children' not found at codingPath: steps.1"))
         #expect(h.analytics("experience_error").first?["experienceId"] == .string(F.id(1)))
     }
 
-    /// `traits.strict(true)` makes every show strict (and returns the former setting); a
-    /// non-UUID id is no experience at all: no analytics, as the SDK cannot decode even its skeleton.
-    @Test func strictSwitchAppliesToEveryShow() throws {
+    /// Strict is the default (`traits.strict()` reads true); a non-UUID id is no experience at
+    /// all: no analytics, as the SDK cannot decode even its skeleton (`FailedExperience.id` is a
+    /// UUID). `traits.strict(false)` (ctlua's own) makes later shows lenient and returns the former setting.
+    @Test func strictIsTheDefaultAndTheSwitchOptsOut() throws {
         let h = try TraitsHarness()
-        let former = try h.lua(presentLua + "\nreturn traits.strict(true)")
-        #expect(former.first?.boolValue == false)
+        #expect(try h.lua(presentLua + "\nreturn traits.strict()").first?.boolValue == true)
         let results = try h.lua(#"return pcall(traits.show, {id = "e", name = "n", type = "mobile", traits = {}, steps = {}})"#)
         #expect(results.first?.boolValue == false)
         #expect(results.last?.stringValue?.contains("invalid experience: id: attempted to decode UUID from invalid UUID string 'e'") == true)
         #expect(h.analytics.isEmpty)
         #expect(try h.lua("return traits.strict(false)").first?.boolValue == true)
         #expect(try h.lua(#"return traits.show{id = "e", steps = {{id = "s", type = "m", traits = {{type = "@t/present"}}}}}"#).first?.boolValue == true)
+        #expect(try h.lua("return traits.strict(true)").first?.boolValue == false)
+    }
+
+    /// With no option, a step id that is not a UUID fails the experience as the SDK fails it:
+    /// `experience_error` (and `experience.error`) with the SDK's message, nothing shown. The
+    /// lenient default of old showed it.
+    @Test func aNonUUIDStepIdFailsByDefault() throws {
+        let h = try TraitsHarness()
+        let text = Self.tour(replacing: #""id": "\#(F.id(11))""#, with: #""id": "welcome""#)
+        let results = try h.lua(presentLua + "\nreturn pcall(traits.show, [==[\(text)]==])")
+        #expect(results.first?.boolValue == false)
+        #expect(results.last?.stringValue?.contains("invalid experience: 1:259: steps[0].children[0].id: attempted to decode UUID from invalid UUID string 'welcome'") == true,
+                "\(results.last?.stringValue ?? "")")
+        #expect(h.analytics == ["experience_error"])
+        let properties = try #require(h.analytics("experience_error").first)
+        #expect(properties["message"] == .string("Error parsing Experience JSON data: Attempted to decode UUID from invalid UUID string. codingPath: steps.0.children.0.id"))
+        #expect(properties["experienceId"] == .string(F.id(1)))
+        #expect(properties["experienceName"] == .string("Tour"))
+        #expect(h.events("experience.error").count == 1)
+        #expect(h.system.renderer.current == nil)
+        #expect(h.events("step.presented").isEmpty)
+    }
+
+    /// The same from a scenario's `show` step and from JSON text: no `strict` key, strict.
+    @Test func aShowStepIsStrictByDefault() throws {
+        let h = try TraitsHarness()
+        try h.lua(presentLua)
+        let bad = try JSONReader(file: "x.json", bytes: Array(Self.tour(replacing: #""id": "\#(F.id(13))""#, with: #""id": "done""#).utf8))
+        #expect(throws: LocatedProblem.self) { try h.system.show(bad) }
+        #expect(h.analytics("experience_error").first?["message"] == .string("Error parsing Experience JSON data: Attempted to decode UUID from invalid UUID string. codingPath: steps.1.id"))
+        let lenient = try TraitsHarness()
+        try lenient.lua(presentLua)
+        #expect(try lenient.system.show(bad, strict: false))
+        #expect(lenient.analytics.contains("experience_started"))
+    }
+
+    /// A served experience launched by `@appcues/launch-experience` decodes strictly too: one
+    /// with a non-UUID step id is a failed experience (`experience_error`); one whose own id is
+    /// not a UUID is skipped, as the SDK skips what it cannot decode at all.
+    @Test func servedExperiencesAreStrict() throws {
+        let served = Self.tour(replacing: #""id": "\#(F.id(1))""#, with: #""id": "\#(F.id(2))""#)
+            .replacingOccurrences(of: #""id": "\#(F.id(11))""#, with: #""id": "welcome""#)
+        let h = try TraitsHarness()
+        try h.lua(presentLua + "\ntraits.serve([==[\(served)]==])")
+        try h.lua(#"traits.serve{id = "not-a-uuid", name = "n", type = "mobile", traits = {}, steps = {}}"#)
+        h.system.renderer.launchExperience(id: "not-a-uuid", trigger: "launch_action") {}
+        #expect(h.analytics.isEmpty)
+        #expect(h.events("log", ["message"]).contains { $0.contains("does not decode, not even its id") })
+        h.system.renderer.launchExperience(id: F.id(2), trigger: "launch_action") {}
+        h.engine.settle()
+        #expect(h.analytics == ["experience_error"])
+        #expect(h.analytics("experience_error").first?["experienceId"] == .string(F.id(2)))
+        #expect(h.analytics("experience_error").first?["message"] == .string("Error parsing Experience JSON data: Attempted to decode UUID from invalid UUID string. codingPath: steps.0.children.0.id"))
     }
 }

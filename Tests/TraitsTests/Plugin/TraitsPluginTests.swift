@@ -22,12 +22,18 @@ import Testing
     }
 
     /// Computed, not a static let: LeakSanitizer cannot follow the payloads of a cached enum.
-    static var experience: JSONValue { .object([
-        "id": .string("e"), "traits": .array([.object(["type": .string("@appcues/modal"), "config": .object(["presentationStyle": .string("full")])])]),
-        "steps": .array([.object(["id": .string("g"), "type": .string("group"), "children": .array([
-            .object(["id": .string("a"), "type": .string("modal")]), .object(["id": .string("b"), "type": .string("modal")]),
-        ])])]),
-    ]) }
+    static var experience: JSONValue {
+        func step(_ n: Int) -> JSONValue {
+            .object(["id": .string(ExperienceFixture.id(n)), "type": .string("modal"), "traits": [], "actions": [:],
+                     "content": .object(["type": "spacer", "id": .string(ExperienceFixture.id(n + 50))])])
+        }
+        return .object([
+            "id": .string("00000000-0000-4000-8000-900000000101"), "name": "Tour", "type": "mobile",
+            "traits": .array([.object(["type": .string("@appcues/modal"), "config": .object(["presentationStyle": .string("full")])])]),
+            "steps": .array([.object(["id": .string("00000000-0000-4000-8000-900000000102"), "type": .string("group"), "traits": [], "actions": [:],
+                                      "children": .array([step(3), step(4)])])]),
+        ])
+    }
 
     @Test func showPageDismissSteps() throws {
         let h = try TraitsHarness()
@@ -54,13 +60,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.experience.encoded().write(to: folder.appendingPathComponent("x.json"), atomically: true, encoding: .utf8)
         try run("show", .object(["experience": .string("x.json")]), h, directory: folder.path)
-        #expect(h.system.renderer.current?.experience.id == "e")
+        #expect(h.system.renderer.current?.experience.id == "00000000-0000-4000-8000-900000000101")
         #expect(throws: SystemError.self) { try run("show", .object(["experience": .string("missing.json")]), h, directory: folder.path) }
     }
 
     @Test func invalidExperiencesAreStepFailuresNamingThePath() throws {
         let h = try TraitsHarness()
-        let bad: JSONValue = .object(["id": .string("e"), "steps": .array([.object(["id": .string("s")])])])
+        let bad: JSONValue = .object(["id": .string("00000000-0000-4000-8000-900000000101"), "name": "Bad", "type": "mobile", "traits": [], "steps": .array([.object(["id": .string("00000000-0000-4000-8000-900000000106")])])])
         #expect(throws: SystemError("show: invalid experience: steps[0].type: missing required key (expected a string)")) {
             try run("show", .object(["experience": bad]), h)
         }
@@ -74,21 +80,21 @@ import Testing
           self.n = self.n + 1
           if self.n == 1 then error(traits.error{description = "once", retryMilliseconds = 1}) end
         end}
-        traits.show{id = "e", traits = {{type = "@appcues/modal", config = {presentationStyle = "dialog"}}, {type = "@p/flaky"},
+        traits.show{id = "00000000-0000-4000-8000-900000000101", traits = {{type = "@appcues/modal", config = {presentationStyle = "dialog"}}, {type = "@p/flaky"},
           {type = "@appcues/step-transition-animation"}, {type = "@appcues/backdrop", config = {backgroundColor = {light = "#000"}}}},
-          steps = {{id = "g", type = "group", children = {{id = "a", type = "m"}, {id = "b", type = "m"}}}}}
+          steps = {{id = "00000000-0000-4000-8000-900000000102", type = "group", children = {{id = "00000000-0000-4000-8000-900000000103", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000601"}}, {id = "00000000-0000-4000-8000-900000000104", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000602"}}}, traits = {}, actions = {}}}, name = "Tour", type = "mobile"}
         app.advance(1)
         traits.page(2)
         traits.dismiss()
-        traits.show{id = "x", traits = {}, steps = {{id = "s", type = "m"}}}
+        traits.show{id = "00000000-0000-4000-8000-900000000105", traits = {}, steps = {{id = "00000000-0000-4000-8000-900000000106", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000603"}}}, name = "Tour", type = "mobile"}
         traits.dismiss()
-        pcall(traits.show, {id = "bad", steps = {{id = "s", type = "m", content = {type = "nope"}}}})
-        traits.show{id = "emb", steps = {{id = "s", type = "m", traits = {{type = "@appcues/embedded", config = {frameID = "f"}}}}}}
+        pcall(traits.show, {id = "00000000-0000-4000-8000-900000000107", steps = {{id = "00000000-0000-4000-8000-900000000106", type = "m", content = {type = "nope"}, traits = {}, actions = {}}}, name = "Tour", type = "mobile", traits = {}})
+        traits.show{id = "00000000-0000-4000-8000-900000000108", steps = {{id = "00000000-0000-4000-8000-900000000106", type = "m", traits = {{type = "@appcues/embedded", config = {frameID = "f"}}}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000605"}}}, name = "Tour", type = "mobile", traits = {}}
         ui.show{id = "slot", frameID = "f"}
         app.advance(0)
         traits.dismiss()
-        traits.show{id = "tip", steps = {{id = "s", type = "m", traits = {{type = "@appcues/tooltip"},
-          {type = "@appcues/target-element", config = {selector = {tag = "t"}}}}}}}
+        traits.show{id = "00000000-0000-4000-8000-900000000109", steps = {{id = "00000000-0000-4000-8000-900000000106", type = "m", traits = {{type = "@appcues/tooltip"},
+          {type = "@appcues/target-element", config = {selector = {tag = "t"}}}}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000606"}}}, name = "Tour", type = "mobile", traits = {}}
         app.advance(4)
         ui.show{id = "other"}
         app.advance(0)
@@ -118,9 +124,9 @@ import Testing
         #expect(try command.run(h.system, h.engine, "").contains("shown: none"))
         try run("show", .object(["experience": Self.experience]), h)
         let text = try command.run(h.system, h.engine, "")
-        #expect(text.contains("shown: e group 1 step 1"))
+        #expect(text.contains("shown: 00000000-0000-4000-8000-900000000101 group 1 step 1"))
         #expect(text.contains("  container {\"pages\":2,\"currentPage\":1"))
-        #expect(text.contains("    step #a"))
+        #expect(text.contains("    step #\(ExperienceFixture.id(3))"))
         #expect(text.contains("registered: @appcues/modal"))
     }
 
@@ -142,7 +148,7 @@ import Testing
         #expect(!h.system.register(Stamp.self))
         let code = presentLua + #"""
         traits.register{type = "@lua/read", decorateContainer = function(self, c) c:set("sawStamp", self.metadata:get("stamped")) end}
-        assert(traits.show{id = "m", traits = {{type = "@t/present"}, {type = "@swift/stamp"}, {type = "@lua/read"}}, steps = {{id = "s", type = "m"}}})
+        assert(traits.show{id = "00000000-0000-4000-8000-900000000110", traits = {{type = "@t/present"}, {type = "@swift/stamp"}, {type = "@lua/read"}}, steps = {{id = "00000000-0000-4000-8000-900000000106", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000607"}}}, name = "Tour", type = "mobile"})
         """#
         try h.lua(code)
         #expect(h.tree?["sawStamp"] == .bool(true))

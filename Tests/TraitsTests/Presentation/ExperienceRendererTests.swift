@@ -9,7 +9,7 @@ import Testing
     static let everything = #"""
     local function log(self, what) print(self.level .. ":" .. what) end
     traits.register{type = "@o/all",
-      decorateStep = function(self, v) log(self, "decorateStep " .. v.id) end,
+      decorateStep = function(self, v) log(self, "decorateStep …" .. v.id:sub(-3)) end,   -- the step id's last digits
       createContainer = function(self, steps, monitor)
         log(self, "createContainer " .. #steps .. " page " .. monitor.currentPage)
         local c = traits.view{kind = "container"} for _, s in ipairs(steps) do c:add(s) end return c
@@ -28,7 +28,7 @@ import Testing
     end}
     """#
 
-    static let experience = #"{id = "e", traits = {{type = "@o/all"}, {type = "@o/meta"}}, steps = {{id = "g", type = "group", children = {{id = "s1", type = "m"}, {id = "s2", type = "m"}}}}}"#
+    static let experience = #"{id = "00000000-0000-4000-8000-900000000101", traits = {{type = "@o/all"}, {type = "@o/meta"}}, steps = {{id = "00000000-0000-4000-8000-900000000102", type = "group", children = {{id = "00000000-0000-4000-8000-900000000103", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000601"}}, {id = "00000000-0000-4000-8000-900000000104", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000602"}}}, traits = {}, actions = {}}}, name = "Tour", type = "mobile"}"#
 
     /// The `log` messages since the last `mark(h)`.
     func calls(_ h: TraitsHarness) throws -> [String] {
@@ -42,7 +42,7 @@ import Testing
         try h.lua(Self.everything)
         try h.lua("assert(traits.show(\(Self.experience)))")
         #expect(try calls(h) == [
-            "experience:decorateStep s1", "experience:decorateStep s2", "experience:createContainer 2 page 1",
+            "experience:decorateStep …103", "experience:decorateStep …104", "experience:createContainer 2 page 1",
             "experience:createWrapper", "experience:getBackdrop", "experience:decorateContainer", "experience:decorateBackdrop",
             "experience:publish nil", "experience:present",
         ])
@@ -68,7 +68,7 @@ import Testing
         try h.lua(Self.everything)
         try h.lua("assert(traits.show(\(Self.experience))) print('--mark--') assert(traits.dismiss()) assert(not traits.dismiss())")
         #expect(try calls(h) == ["experience:remove"])
-        #expect(h.events("experience.dismissed", ["experience"]) == [#"experience.dismissed experience="e""#])
+        #expect(h.events("experience.dismissed", ["experience"]) == [#"experience.dismissed experience="00000000-0000-4000-8000-900000000101""#])
         try h.lua("assert(traits.current() == nil)")
     }
 
@@ -95,8 +95,8 @@ import Testing
               seen[#seen + 1] = string.format("plain %s prev %s gone %s", meta.page, tostring(meta:previous("page")), tostring(meta:isSet("gone")))
             end)
           end}
-        assert(traits.show{id = "e", traits = {{type = "@t/present"}, {type = "@m/page"}},
-                           steps = {{id = "g", type = "group", children = {{id = "a", type = "m"}, {id = "b", type = "m"}}}}})
+        assert(traits.show{id = "00000000-0000-4000-8000-900000000101", traits = {{type = "@t/present"}, {type = "@m/page"}},
+                           steps = {{id = "00000000-0000-4000-8000-900000000102", type = "group", children = {{id = "00000000-0000-4000-8000-900000000105", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000603"}}, {id = "00000000-0000-4000-8000-900000000106", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000604"}}}, traits = {}, actions = {}}}, name = "Tour", type = "mobile"})
         traits.page(2)
         return seen
         """#
@@ -119,7 +119,7 @@ import Testing
           print("attempt " .. attempts)
           if attempts < 3 then error(traits.error{description = "not yet", retryMilliseconds = 500}) end
         end}
-        traits.show{id = "e", traits = {{type = "@t/present"}, {type = "@e/flaky"}}, steps = {{id = "s", type = "m"}}}
+        traits.show{id = "00000000-0000-4000-8000-900000000101", traits = {{type = "@t/present"}, {type = "@e/flaky"}}, steps = {{id = "00000000-0000-4000-8000-900000000107", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000605"}}}, name = "Tour", type = "mobile"}
         """#)
         #expect(h.events("step.retrying", ["message", "retryMilliseconds"]) == [#"step.retrying message="not yet" retryMilliseconds=500"#])
         #expect(h.events("step.presented").isEmpty)
@@ -139,7 +139,7 @@ import Testing
         let h = try TraitsHarness()
         try h.lua(presentLua + #"""
         traits.register{type = "@e/never", decorateContainer = function() error(traits.error{description = "never", retryMilliseconds = 0}) end}
-        traits.show{id = "e", traits = {{type = "@t/present"}, {type = "@e/never"}}, steps = {{id = "s", type = "m"}}}
+        traits.show{id = "00000000-0000-4000-8000-900000000101", traits = {{type = "@t/present"}, {type = "@e/never"}}, steps = {{id = "00000000-0000-4000-8000-900000000107", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000606"}}}, name = "Tour", type = "mobile"}
         """#)
         #expect(h.events("step.retrying").count == ExperienceRenderer.maxRetries)
         #expect(h.stepErrors == ["never (gave up after \(ExperienceRenderer.maxRetries) retries)"])
@@ -153,7 +153,7 @@ import Testing
         traits.register{type = "@e/wait", decorateContainer = function()
           if not ui.find("ready") then error(traits.error{description = "target not ready", recoverable = true}) end
         end}
-        traits.show{id = "e", traits = {{type = "@t/present"}, {type = "@e/wait"}}, steps = {{id = "s", type = "m"}}}
+        traits.show{id = "00000000-0000-4000-8000-900000000101", traits = {{type = "@t/present"}, {type = "@e/wait"}}, steps = {{id = "00000000-0000-4000-8000-900000000107", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000607"}}}, name = "Tour", type = "mobile"}
         assert(traits.current().state == "failing")
         """#)
         #expect(h.events("step.error", ["message", "recoverable"]) == [#"step.error message="target not ready" recoverable=true"#])
@@ -166,12 +166,12 @@ import Testing
         let h = try TraitsHarness()
         try h.lua(presentLua + #"""
         traits.register{type = "@e/boom", decorateStep = function(self, v) local t = nil; return t.field end}
-        assert(traits.show{id = "e", traits = {{type = "@t/present"}, {type = "@e/boom"}}, steps = {{id = "s", type = "m"}}} == false)
+        assert(traits.show{id = "00000000-0000-4000-8000-900000000101", traits = {{type = "@t/present"}, {type = "@e/boom"}}, steps = {{id = "00000000-0000-4000-8000-900000000107", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000608"}}}, name = "Tour", type = "mobile"} == false)
         """#)
         let error = try #require(h.engine.transcript.events.first { $0.type == "step.error" })
         #expect(error["message"]?.stringValue?.contains("attempt to index a nil value") == true)
         #expect(error["traceback"]?.stringValue?.contains("stack traceback") == true)
-        try h.lua("assert(traits.current() == nil) assert(traits.show{id = 'ok', traits = {{type = '@t/present'}}, steps = {{id = 's', type = 'm'}}})")
+        try h.lua("assert(traits.current() == nil) assert(traits.show{id = '00000000-0000-4000-8000-900000000108', traits = {{type = '@t/present'}}, steps = {{id = '00000000-0000-4000-8000-900000000107', type = 'm', traits = {}, actions = {}, content = {type = 'spacer', id = '00000000-0000-4000-8000-900000000609'}}}, name = 'Tour', type = 'mobile'})")
         #expect(h.events("step.presented").count == 1)
     }
 
@@ -180,8 +180,8 @@ import Testing
         let h = try TraitsHarness()
         try h.lua(presentLua + #"""
         traits.register{type = "@e/p2", decorateContainer = function(self, c) if c:get("currentPage") == 2 then error("page two") end end}
-        assert(traits.show{id = "e", traits = {{type = "@t/present"}, {type = "@e/p2"}},
-                           steps = {{id = "g", type = "group", children = {{id = "a", type = "m"}, {id = "b", type = "m"}}}}})
+        assert(traits.show{id = "00000000-0000-4000-8000-900000000101", traits = {{type = "@t/present"}, {type = "@e/p2"}},
+                           steps = {{id = "00000000-0000-4000-8000-900000000102", type = "group", children = {{id = "00000000-0000-4000-8000-900000000105", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000610"}}, {id = "00000000-0000-4000-8000-900000000106", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000611"}}}, traits = {}, actions = {}}}, name = "Tour", type = "mobile"})
         traits.page(2)
         """#)
         #expect(h.events("step.error", ["step"]) == ["step.error step=2"])
@@ -194,7 +194,7 @@ import Testing
         let h = try TraitsHarness()
         try h.lua(#"""
         traits.register{type = "@t/slow", present = function(self, w, done) app.after(2, done) end}
-        traits.show{id = "e", traits = {{type = "@t/slow"}}, steps = {{id = "s", type = "m"}}}
+        traits.show{id = "00000000-0000-4000-8000-900000000101", traits = {{type = "@t/slow"}}, steps = {{id = "00000000-0000-4000-8000-900000000107", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000612"}}}, name = "Tour", type = "mobile"}
         assert(traits.current().state == "presenting")
         """#)
         #expect(h.events("step.presented").isEmpty)

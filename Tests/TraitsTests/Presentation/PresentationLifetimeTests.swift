@@ -12,10 +12,10 @@ import Testing
         weak var wrapper: TraitView?
         do {
             try h.lua(#"""
-            traits.show{id = "e", traits = {{type = "@appcues/step-transition-animation"}, {type = "@appcues/tooltip"}},
-              steps = {{id = "g", type = "group", traits = {{type = "@appcues/carousel"}, {type = "@appcues/skippable"},
+            traits.show{id = "00000000-0000-4000-8000-900000000101", traits = {{type = "@appcues/step-transition-animation"}, {type = "@appcues/tooltip"}},
+              steps = {{id = "00000000-0000-4000-8000-900000000102", type = "group", traits = {{type = "@appcues/carousel"}, {type = "@appcues/skippable"},
                 {type = "@appcues/backdrop", config = {backgroundColor = {light = "#000"}}}, {type = "@appcues/paging-dots"}},
-                children = {{id = "a", type = "m"}, {id = "b", type = "m"}}}}}
+                children = {{id = "00000000-0000-4000-8000-900000000103", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000601"}}, {id = "00000000-0000-4000-8000-900000000104", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000602"}}}, actions = {}}}, name = "Tour", type = "mobile"}
             """#)
             let package = try #require(h.system.renderer.current?.package)
             delegate = package.metadataDelegate
@@ -58,7 +58,7 @@ import Testing
         h.system.register(type: "@f/spy") { Spy(configuration: $0, box: box) }
         try h.lua("""
             traits.register{type = "@f/late", \(failure)}
-            traits.show{id = "e", traits = {{type = "@f/late"}, {type = "@f/spy"}, {type = "@appcues/tooltip"}}, steps = {{id = "s", type = "m"}}}
+            traits.show{id = "00000000-0000-4000-8000-900000000101", traits = {{type = "@f/late"}, {type = "@f/spy"}, {type = "@appcues/tooltip"}}, steps = {{id = "00000000-0000-4000-8000-900000000105", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000603"}}}, name = "Tour", type = "mobile"}
             """)
         #expect(h.stepErrors.count == 1)
         #expect(h.system.renderer.current == nil)
