@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "Scenarios", dependencies: [
             "Engine", "SystemKit", "JSON", "LuaRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .target(name: "TestSupport", dependencies: ["Engine", "LuaRuntime"]),
+        .target(name: "TestSupport", dependencies: ["Engine", "LuaRuntime", "JSON", "SystemKit"]),
         .executableTarget(name: "ctlua", dependencies: [
             "Scenarios", "Systems", "SystemKit", "Engine", "JSON", "LuaRuntime", "CReadline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

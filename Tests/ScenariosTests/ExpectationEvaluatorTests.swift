@@ -11,7 +11,7 @@ struct ExpectationEvaluatorTests {
         var testDescription: String { label }
     }
 
-    /// Every case runs after: deliver c1+c2 (c1 displayed, c2 queued, title view shown),
+    /// Every case runs after: fakeDeliver c1+c2 (c1 displayed, c2 queued, title view shown),
     /// an emitted analytics event with a nested value, and a navigation state.
     static let cases: [Case] = [
         Case(label: "events in order", expect: #"{"events": [{"type": "inapp.queued", "id": "c1"}, {"type": "template.presented", "id": "c1"}]}"#, failing: nil),
@@ -20,11 +20,11 @@ struct ExpectationEvaluatorTests {
         Case(label: "events field differs", expect: #"{"events": [{"type": "template.presented", "id": "c2"}]}"#, failing: "events[0]"),
         Case(label: "noEvents absent", expect: #"{"noEvents": [{"type": "inapp.skipped"}]}"#, failing: nil),
         Case(label: "noEvents present", expect: #"{"noEvents": [{"type": "inapp.queued", "id": "c2"}]}"#, failing: "noEvents[0]"),
-        Case(label: "displayed", expect: #"{"displayed": "c1"}"#, failing: nil),
-        Case(label: "displayed wrong", expect: #"{"displayed": "c2"}"#, failing: "displayed"),
-        Case(label: "displayed null wrong", expect: #"{"displayed": null}"#, failing: "displayed"),
-        Case(label: "queue", expect: #"{"queue": ["c2"]}"#, failing: nil),
-        Case(label: "queue wrong", expect: #"{"queue": []}"#, failing: "queue"),
+        Case(label: "displayed", expect: #"{"fakeDisplayed": "c1"}"#, failing: nil),
+        Case(label: "displayed wrong", expect: #"{"fakeDisplayed": "c2"}"#, failing: "fakeDisplayed"),
+        Case(label: "displayed null wrong", expect: #"{"fakeDisplayed": null}"#, failing: "fakeDisplayed"),
+        Case(label: "queue", expect: #"{"fakeQueue": ["c2"]}"#, failing: nil),
+        Case(label: "queue wrong", expect: #"{"fakeQueue": []}"#, failing: "fakeQueue"),
         Case(label: "ui partial", expect: #"{"ui": {"title": {"text": "Sale"}}}"#, failing: nil),
         Case(label: "ui property differs", expect: #"{"ui": {"title": {"text": "Soon"}}}"#, failing: "ui.title.text"),
         Case(label: "ui view missing", expect: #"{"ui": {"button": {}}}"#, failing: "ui.button"),
@@ -37,8 +37,8 @@ struct ExpectationEvaluatorTests {
         Case(label: "eventCount exact", expect: #"{"eventCount": [{"match": {"type": "inapp.queued"}, "count": 2}, {"match": {"type": "inapp.skipped"}, "count": 0}]}"#, failing: nil),
         Case(label: "eventCount wrong", expect: #"{"eventCount": [{"match": {"type": "inapp.queued"}, "count": 1}]}"#, failing: "eventCount[0]"),
         Case(label: "newEvents since the start", expect: #"{"newEvents": [{"type": "inapp.queued", "id": "c1"}]}"#, failing: nil),
-        Case(label: "navigation partial", expect: #"{"navigation": {"presented": true}}"#, failing: nil),
-        Case(label: "navigation differs", expect: #"{"navigation": {"screen": "cart"}}"#, failing: "navigation"),
+        Case(label: "navigation partial", expect: #"{"fakeNavigation": {"presented": true}}"#, failing: nil),
+        Case(label: "navigation differs", expect: #"{"fakeNavigation": {"screen": "cart"}}"#, failing: "fakeNavigation"),
     ]
 
     @Test(arguments: cases)

@@ -49,7 +49,7 @@ struct JUnitReporterTests {
     }
 
     @Test func aRealConsumerReadsTheReport() throws {
-        let tricky = #"{"name": "fails <&> \"quoted\" \u0001", "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "c2"}}]}"#
+        let tricky = #"{"name": "fails <&> \"quoted\" \u0001", "steps": [\#(Fixture.deliverC1), {"expect": {"fakeDisplayed": "c2"}}]}"#
         let root = try Fixture.folder([
             "a.json": RunnerTests.passing, "b.json": RunnerTests.failing, "sub/c.json": tricky, "sub/d_test.lua": "assert(true)",
             "sub/e_test.lua": "error('boom')",

@@ -84,7 +84,7 @@ struct LuaStepsTests {
     }
 
     @Test func onlyInALuaScenarioSkipsTheOthers() throws {
-        let (code, out, folder) = try Fixture.run(["a_test.lua": "-- ctlua: only\n", "b.json": #"{"name": "json", "steps": [{"expect": {"displayed": "zz"}}]}"#])
+        let (code, out, folder) = try Fixture.run(["a_test.lua": "-- ctlua: only\n", "b.json": #"{"name": "json", "steps": [{"expect": {"fakeDisplayed": "zz"}}]}"#])
         defer { Fixture.remove(folder) }
         #expect(code == Runner.ExitCode.passed, "\(out.stdout)")
         #expect(out.stdout.contains("SKIP \(folder)/b.json (json): another scenario is marked only"), "\(out.stdout)")

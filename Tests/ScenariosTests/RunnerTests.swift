@@ -5,8 +5,8 @@ import SystemKit
 @testable import Scenarios
 
 struct RunnerTests {
-    static let passing = #"{"name": "passes", "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "c1"}}]}"#
-    static let failing = #"{"name": "fails", "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "c2"}}]}"#
+    static let passing = #"{"name": "passes", "steps": [\#(Fixture.deliverC1), {"expect": {"fakeDisplayed": "c1"}}]}"#
+    static let failing = #"{"name": "fails", "steps": [\#(Fixture.deliverC1), {"expect": {"fakeDisplayed": "c2"}}]}"#
 
     private func run(_ options: RunnerOptions) -> (Int32, Fixture.Captured) {
         let captured = Fixture.Captured()
@@ -25,7 +25,7 @@ struct RunnerTests {
         defer { Fixture.remove(red) }
         let (failed, failedOut) = run(RunnerOptions(paths: [red], jobs: 1))
         #expect(failed == Runner.ExitCode.failed)
-        #expect(failedOut.stdout.hasPrefix("FAIL \(red)/b.json (fails): steps[1].expect.displayed: wrong in-app displayed\n"))
+        #expect(failedOut.stdout.hasPrefix("FAIL \(red)/b.json (fails): steps[1].expect.fakeDisplayed: wrong in-app displayed\n"))
         #expect(failedOut.stdout.hasSuffix("1 passed, 1 failed\n"))
 
         let broken = try Fixture.folder(["a.json": Self.passing, "b.json": #"{"steps": [{"advance": "x"}]}"#, "c.json": #"{"steps": ["#])
@@ -147,7 +147,7 @@ struct RunnerTests {
         #expect(lines[2] == "ok 1 - passes (\(root)/a.json)")
         #expect(lines[3] == "not ok 2 - fails (\(root)/b.json)")
         #expect(lines[4] == "  ---")
-        #expect(lines.contains("  message: \"steps[1].expect.displayed: wrong in-app displayed\""))
+        #expect(lines.contains("  message: \"steps[1].expect.fakeDisplayed: wrong in-app displayed\""))
         #expect(lines.last == "  ...")
     }
 
@@ -160,7 +160,7 @@ struct RunnerTests {
         let report = try JSONDocument(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: out + "/report.json")))).value
         #expect(report["passed"] == 1)
         #expect(report["failed"] == 1)
-        #expect(report["scenarios"]?.arrayValue?[1]["failures"]?.arrayValue?.first?["expectation"] == "displayed")
+        #expect(report["scenarios"]?.arrayValue?[1]["failures"]?.arrayValue?.first?["expectation"] == "fakeDisplayed")
         let traces = try FileManager.default.contentsOfDirectory(atPath: out + "/traces")
         #expect(traces.count == 1)
         let trace = try String(contentsOfFile: out + "/traces/" + traces[0], encoding: .utf8)

@@ -11,7 +11,7 @@ struct ScenarioExecutorTests {
                 Issue.record("\(step) loaded")
                 continue
             }
-            #expect(errors.description.contains("steps[0].\(step): unknown step \"\(step)\" (known: advance, close, deliver, expect, fake, lua, navigate, relaunch, select, tap, type, validate)"))
+            #expect(errors.description.contains("steps[0].\(step): unknown step \"\(step)\" (known: advance, count, expect, fake, fakeClose, fakeDeliver, fakeNavigate, fakeValidate, lua, relaunch, select, tap, type)"))
         }
     }
 
@@ -27,7 +27,7 @@ struct ScenarioExecutorTests {
 
     @Test func unnamedErrorEventFailsNamedOnePasses() throws {
         let emitError = #"{"fake": "emit {\"type\": \"error\", \"message\": \"boom\"}"}"#
-        let unnamed = try Fixture.run(Fixture.steps(#"{"relaunch": true}"#, emitError, #"{"expect": {"displayed": null}}"#))
+        let unnamed = try Fixture.run(Fixture.steps(#"{"relaunch": true}"#, emitError, #"{"expect": {"fakeDisplayed": null}}"#))
         #expect(unnamed.failures.count == 1)
         #expect(unnamed.failures.first?.step == 1)
         #expect(unnamed.failures.first?.expectation == "error event")
@@ -38,13 +38,13 @@ struct ScenarioExecutorTests {
     }
 
     @Test func stepErrorStopsTheScenario() throws {
-        let result = try Fixture.run(Fixture.steps(#"{"fake": "throw kaput"}"#, #"{"expect": {"displayed": "zzz"}}"#))
+        let result = try Fixture.run(Fixture.steps(#"{"fake": "throw kaput"}"#, #"{"expect": {"fakeDisplayed": "zzz"}}"#))
         #expect(result.failures.map(\.summary) == ["steps[0]: fake failed: kaput"])
     }
 
     @Test func setupAndFactoryErrorsFail() throws {
-        let setup = try Fixture.run(#"{"setup": {"build": {"fail": true}}, "steps": []}"#)
-        #expect(setup.failures.map(\.message) == ["setup.build: setup refused"])
+        let setup = try Fixture.run(#"{"setup": {"fakeBuild": {"fail": true}}, "steps": []}"#)
+        #expect(setup.failures.map(\.message) == ["setup.fakeBuild: setup refused"])
 
         struct NoEngine: Error {}
         let scenario = try Fixture.load(#"{"steps": []}"#).get()
@@ -67,7 +67,7 @@ struct ScenarioExecutorTests {
         let scenario = try Fixture.load(#"{"steps": []}"#).get()
         let limits = ScenarioLimits(maxMemory: 1 << 20, maxInstructions: 1000, timeout: 0.5)
         let executor = ScenarioExecutor(registry: Fixture.registry, limits: limits, makeEngine: { configuration in
-            if configuration.limits != limits.luaLimits { throw FakeSystem.Failure(description: "limits \(configuration.limits)") }
+            if configuration.limits != limits.luaLimits { throw SystemError("limits \(configuration.limits)") }
             return try Fixture.registry.catalog.makeEngine(configuration)
         })
         #expect(executor.run(scenario).passed)

@@ -13,8 +13,8 @@ struct ScenarioLoaderCasesTests {
         {"name": "shows", "cases": [
             {"name": "one", "vars": {"id": "c1", "n": 2}},
             {"name": "two", "vars": {"id": "c2", "n": {"deep": [1]}}, "skip": "later"}],
-         "steps": [{"deliver": {"inapp_notifs": [{"wzrk_id": "${id}", "templateName": "Banner", "n": "${n}", "label": "id ${id}, n ${n}"}]}},
-                   {"expect": {"displayed": "${id}"}}]}
+         "steps": [{"fakeDeliver": {"inapp_notifs": [{"wzrk_id": "${id}", "templateName": "Banner", "n": "${n}", "label": "id ${id}, n ${n}"}]}},
+                   {"expect": {"fakeDisplayed": "${id}"}}]}
         """#
 
     @Test func oneScenarioPerCaseWithItsValues() throws {

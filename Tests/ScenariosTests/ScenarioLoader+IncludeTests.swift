@@ -7,10 +7,10 @@ import Testing
 struct ScenarioLoaderIncludeTests {
     @Test func includedScriptsComeFirstAndSetupMerges() throws {
         let folder = try Fixture.folder([
-            "shared/common.json": #"{"scripts": ["common.lua"], "setup": {"build": {"debug": true, "testUser": true}}}"#,
+            "shared/common.json": #"{"scripts": ["common.lua"], "setup": {"fakeBuild": {"debug": true, "testUser": true}}}"#,
             "shared/common.lua": "",
             "own.lua": "",
-            "s.json": #"{"include": ["shared/common.json"], "scripts": ["own.lua"], "setup": {"build": {"testUser": false}}, "steps": []}"#,
+            "s.json": #"{"include": ["shared/common.json"], "scripts": ["own.lua"], "setup": {"fakeBuild": {"testUser": false}}, "steps": []}"#,
         ])
         defer { Fixture.remove(folder) }
         let loader = ScenarioLoader(registry: Fixture.registry)
@@ -19,7 +19,7 @@ struct ScenarioLoaderIncludeTests {
         let scenario = try loader.loadAll(files[0]).get()[0]
         guard case .steps(let scripts, let setup, _) = scenario.body else { Issue.record("no steps"); return }
         #expect(scripts.map { ($0 as NSString).lastPathComponent } == ["common.lua", "own.lua"])
-        #expect(setup == .object(["build": .object(["debug": .bool(true), "testUser": .bool(false)])]))
+        #expect(setup == .object(["fakeBuild": .object(["debug": .bool(true), "testUser": .bool(false)])]))
     }
 
     @Test func aMissingOrBrokenIncludeIsALoadError() throws {

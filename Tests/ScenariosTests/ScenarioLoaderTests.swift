@@ -15,16 +15,16 @@ struct ScenarioLoaderTests {
 
     @Test func loadsAValidScenario() throws {
         let text = """
-            {"name": "banner", "setup": {"build": {"debug": true}, "files": {"u": "x.png", "v": {"error": "HTTP 404"}}},
-             "steps": [\(Fixture.deliverC1), {"tap": "ok"}, {"advance": 2.5}, {"navigate": "home", "from": "cell"},
-                       {"validate": "cnp", "value": "1", "params": [], "expect": true},
-                       {"expect": {"displayed": null, "queue": ["c2"], "ui": {"title": {"text": "Sale"}}}}]}
+            {"name": "banner", "setup": {"fakeBuild": {"debug": true}, "files": {"u": "x.png", "v": {"error": "HTTP 404"}}},
+             "steps": [\(Fixture.deliverC1), {"tap": "ok"}, {"advance": 2.5}, {"fakeNavigate": "home", "from": "cell"},
+                       {"fakeValidate": "cnp", "value": "1", "params": [], "expect": true},
+                       {"expect": {"fakeDisplayed": null, "fakeQueue": ["c2"], "ui": {"title": {"text": "Sale"}}}}]}
             """
         let scenario = try Fixture.load(text).get()
         #expect(scenario.name == "banner")
         guard case .steps(_, let setup, let steps) = scenario.body else { Issue.record("not steps"); return }
-        #expect(setup["build"]?["debug"] == true)
-        #expect(steps.map(\.name) == ["deliver", "tap", "advance", "navigate", "validate", "expect"])
+        #expect(setup["fakeBuild"]?["debug"] == true)
+        #expect(steps.map(\.name) == ["fakeDeliver", "tap", "advance", "fakeNavigate", "fakeValidate", "expect"])
         #expect(steps[3].object["from"] == "cell")
         #expect(steps[2].path.description == "steps[2]")
     }
@@ -45,26 +45,26 @@ struct ScenarioLoaderTests {
         Malformed(label: "steps missing", text: #"{"name": "x"}"#, expected: ["steps: missing required key"]),
         Malformed(label: "root not an object", text: "[1]", expected: ["$: a scenario is a JSON object, got array"]),
         Malformed(label: "unknown step", text: #"{"steps": [{"tap": "ok"}, {"swipe": "left"}]}"#,
-                  expected: ["flows/bad.json:1:37: steps[1].swipe: unknown step \"swipe\" (known: advance, close, deliver"]),
+                  expected: ["flows/bad.json:1:37: steps[1].swipe: unknown step \"swipe\" (known: advance, count, expect, fake, fakeClose"]),
         Malformed(label: "wrong type of advance", text: #"{"steps": [{"advance": "2s"}]}"#,
                   expected: ["steps[0].advance: expected a non-negative number, got string"]),
         Malformed(label: "negative advance", text: #"{"steps": [{"advance": -1}]}"#,
                   expected: ["steps[0].advance: expected a non-negative number, got -1.0"]),
-        Malformed(label: "expect with unknown key", text: #"{"steps": [{"expect": {"displayed": "c1", "shown": "c1"}}]}"#,
-                  expected: ["steps[0].expect.shown: unknown key \"shown\" (known: displayed, eventCount, events, navigation, newEvents, noEvents, queue, snapshot, ui, uiExact)"]),
-        Malformed(label: "expect with wrong types", text: #"{"steps": [{"expect": {"events": [{"type": "x"}, 3], "queue": "c1"}}]}"#,
+        Malformed(label: "expect with unknown key", text: #"{"steps": [{"expect": {"fakeDisplayed": "c1", "shown": "c1"}}]}"#,
+                  expected: ["steps[0].expect.shown: unknown key \"shown\" (known: count, eventCount, events, fakeDisplayed, fakeNavigation, fakeQueue, newEvents, noEvents, snapshot, ui, uiExact)"]),
+        Malformed(label: "expect with wrong types", text: #"{"steps": [{"expect": {"events": [{"type": "x"}, 3], "fakeQueue": "c1"}}]}"#,
                   expected: ["steps[0].expect.events[1]: expected an object, got number",
-                             "steps[0].expect.queue: expected an array, got string"]),
-        Malformed(label: "two commands in a step", text: #"{"steps": [{"tap": "ok", "close": true}]}"#,
-                  expected: ["steps[0].close: a step has one command"]),
+                             "steps[0].expect.fakeQueue: expected an array, got string"]),
+        Malformed(label: "two commands in a step", text: #"{"steps": [{"tap": "ok", "fakeClose": true}]}"#,
+                  expected: ["steps[0].fakeClose: a step has one command"]),
         Malformed(label: "unknown parameter", text: #"{"steps": [{"tap": "ok", "twice": true}]}"#,
                   expected: ["steps[0].twice: unknown parameter \"twice\" of step \"tap\" (it takes none)"]),
         Malformed(label: "empty step and non-object step", text: #"{"steps": [{}, "tap"]}"#,
                   expected: ["steps[0]: empty step", "steps[1]: a step is an object"]),
         Malformed(label: "every error, not the first",
-                  text: #"{"nmae": "x", "scripts": "a.lua", "setup": {"build": [], "colour": 1}, "steps": [{"advance": true}, {"relaunch": 1}]}"#,
+                  text: #"{"nmae": "x", "scripts": "a.lua", "setup": {"fakeBuild": [], "colour": 1}, "steps": [{"advance": true}, {"relaunch": 1}]}"#,
                   expected: ["nmae: unknown key", "scripts: expected an array, got string",
-                             "setup.build: expected an object, got array", "setup.colour: unknown key",
+                             "setup.fakeBuild: expected an object, got array", "setup.colour: unknown key",
                              "steps[0].advance: expected a non-negative number, got boolean",
                              "steps[1].relaunch: expected a boolean or an object, got number"]),
         Malformed(label: "missing script", text: #"{"scripts": ["nope/missing.lua"], "steps": []}"#,

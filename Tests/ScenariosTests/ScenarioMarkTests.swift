@@ -7,9 +7,9 @@ import Testing
 /// skip / only / todo on scenarios and steps: not run, reported as such in text, TAP, JUnit and
 /// JSON, never failing the run.
 struct ScenarioMarkTests {
-    static let passing = #"{"name": "passes", "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "c1"}}]}"#
-    static let failingSkipped = #"{"name": "broken", "skip": "flaky", "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "zz"}}]}"#
-    static let failingTodo = #"{"name": "later", "todo": true, "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "zz"}}]}"#
+    static let passing = #"{"name": "passes", "steps": [\#(Fixture.deliverC1), {"expect": {"fakeDisplayed": "c1"}}]}"#
+    static let failingSkipped = #"{"name": "broken", "skip": "flaky", "steps": [\#(Fixture.deliverC1), {"expect": {"fakeDisplayed": "zz"}}]}"#
+    static let failingTodo = #"{"name": "later", "todo": true, "steps": [\#(Fixture.deliverC1), {"expect": {"fakeDisplayed": "zz"}}]}"#
 
     @Test func skippedAndTodoScenariosDoNotRunNorFail() throws {
         let (code, out, folder) = try Fixture.run(["a.json": Self.passing, "b.json": Self.failingSkipped, "c.json": Self.failingTodo])
@@ -24,7 +24,7 @@ struct ScenarioMarkTests {
     }
 
     @Test func aSkippedStepDoesNotRunAndIsListed() throws {
-        let text = #"{"name": "s", "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "zz"}, "skip": "not yet"}, {"todo": "close it"}, {"expect": {"displayed": "c1"}}]}"#
+        let text = #"{"name": "s", "steps": [\#(Fixture.deliverC1), {"expect": {"fakeDisplayed": "zz"}, "skip": "not yet"}, {"todo": "close it"}, {"expect": {"fakeDisplayed": "c1"}}]}"#
         let (code, out, folder) = try Fixture.run(["s.json": text])
         defer { Fixture.remove(folder) }
         #expect(code == Runner.ExitCode.passed, "\(out.stdout)")
@@ -37,7 +37,7 @@ struct ScenarioMarkTests {
     }
 
     @Test func onlyOnAStepSkipsTheScenariosOtherSteps() throws {
-        let text = #"{"name": "s", "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "zz"}}, {"expect": {"displayed": null}, "only": true}]}"#
+        let text = #"{"name": "s", "steps": [\#(Fixture.deliverC1), {"expect": {"fakeDisplayed": "zz"}}, {"expect": {"fakeDisplayed": null}, "only": true}]}"#
         let (code, out, folder) = try Fixture.run(["s.json": text])
         defer { Fixture.remove(folder) }
         #expect(code == Runner.ExitCode.passed, "\(out.stdout)")
@@ -47,14 +47,14 @@ struct ScenarioMarkTests {
             1 passed, 0 failed
 
             """)
-        let bad = Fixture.load(#"{"steps": [{"close": true, "only": "yes"}]}"#)
+        let bad = Fixture.load(#"{"steps": [{"fakeClose": true, "only": "yes"}]}"#)
         guard case .failure(let errors) = bad else { Issue.record("loaded"); return }
         #expect(errors.errors.map(\.path?.description) == ["steps[0].only"], "\(errors)")
     }
 
     @Test func onlyRunsTheMarkedScenarios() throws {
-        let only = #"{"name": "focus", "only": true, "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "c1"}}]}"#
-        let failing = #"{"name": "fails", "steps": [\#(Fixture.deliverC1), {"expect": {"displayed": "zz"}}]}"#
+        let only = #"{"name": "focus", "only": true, "steps": [\#(Fixture.deliverC1), {"expect": {"fakeDisplayed": "c1"}}]}"#
+        let failing = #"{"name": "fails", "steps": [\#(Fixture.deliverC1), {"expect": {"fakeDisplayed": "zz"}}]}"#
         let (code, out, folder) = try Fixture.run(["a.json": only, "b.json": failing])
         defer { Fixture.remove(folder) }
         #expect(code == Runner.ExitCode.passed)
@@ -82,7 +82,7 @@ struct ScenarioMarkTests {
     }
 
     @Test func marksAreValidated() throws {
-        let bad = Fixture.load(#"{"skip": 3, "steps": [{"close": true, "todo": []}]}"#)
+        let bad = Fixture.load(#"{"skip": 3, "steps": [{"fakeClose": true, "todo": []}]}"#)
         guard case .failure(let errors) = bad else { Issue.record("loaded"); return }
         #expect(errors.errors.map(\.path?.description) == ["skip", "steps[0].todo"], "\(errors)")
     }

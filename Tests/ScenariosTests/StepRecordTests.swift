@@ -46,7 +46,7 @@ struct StepRecordTests {
     }
 
     @Test func aFailingSetupStillRecordsTheStart() throws {
-        let result = try run(#"{"setup": {"build": {"fail": true}}, "steps": [{"tap": "x"}]}"#)
+        let result = try run(#"{"setup": {"fakeBuild": {"fail": true}}, "steps": [{"tap": "x"}]}"#)
         #expect(result.steps.map(\.label) == ["start"])
     }
 

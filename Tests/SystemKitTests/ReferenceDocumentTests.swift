@@ -54,7 +54,8 @@ struct ReferenceDocumentTests {
         let enumerator = try #require(FileManager.default.enumerator(atPath: sources.path))
         var recorded: Set<String> = []
         let pattern = try NSRegularExpression(pattern: #"record\(\s*"([a-z][a-z.]*)""#)
-        for case let file as String in enumerator where file.hasSuffix(".swift") {
+        // TestSupport's fake system is no system of the catalog: its events are the tests' own.
+        for case let file as String in enumerator where file.hasSuffix(".swift") && !file.hasPrefix("TestSupport/") {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
             for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
                 recorded.insert(String(text[Range(match.range(at: 1), in: text)!]))

@@ -7,23 +7,15 @@ import Systems
 import TestSupport
 import Testing
 
-/// A system plugs in through the catalog alone: the toy counter system (defined only in this
-/// test target) is driven end to end by scenario files, the REPL command table and the reference.
+/// A system plugs in through the catalog alone: the test system (TestSupport's `FakeSystem`, its
+/// counter) is driven end to end by scenario files, the REPL command table and the reference.
 struct SystemCatalogTests {
     // Built per use, not cached in a `static let`: LeakSanitizer cannot follow Swift's spare-bit
     // tagged enum payloads held by a global and reports them as leaks.
-    static var catalog: SystemCatalog { SystemCatalog.standard.adding(SystemEntry(CounterSystem.self)) }
+    static var catalog: SystemCatalog { SystemCatalog.standard.adding(SystemEntry(FakeSystem.self)) }
     static var registry: StepRegistry { StepRegistry(catalog: catalog) }
 
-    private func folder(_ files: [String: String]) throws -> String {
-        let root = TemporaryFolder.path().path
-        for (path, text) in files {
-            let url = URL(fileURLWithPath: root + "/" + path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        return root
-    }
+    private func folder(_ files: [String: String]) throws -> String { try TemporaryFolder.make(files: files).path }
 
     private func run(_ files: [String: String]) throws -> [ScenarioResult] {
         let root = try folder(files)
@@ -85,13 +77,17 @@ struct SystemCatalogTests {
         let keyNames = registry.expectationKeys.map(\.name).sorted().joined(separator: ", ")
         let stepNames = registry.definitions.keys.sorted().joined(separator: ", ")
         #expect(setupNames.contains("counter") && keyNames.contains("count") && stepNames.contains("count"))
-        #expect(text.contains("setup.counter.start: missing required key"), "\(text)")
-        #expect(text.contains("setup.counterz: unknown key \"counterz\" (known: \(setupNames))"), "\(text)")
-        #expect(text.contains("steps[0].count: expected a number, got string"), "\(text)")
-        #expect(text.contains("steps[0].twice: unknown parameter \"twice\" of step \"count\" (known: times)"), "\(text)")
-        #expect(text.contains("steps[1].expect.count: expected a number, got string"), "\(text)")
-        #expect(text.contains("steps[1].expect.cuont: unknown key \"cuont\" (known: \(keyNames))"), "\(text)")
-        #expect(text.contains("steps[2].counts: unknown step \"counts\" (known: \(stepNames))"), "\(text)")
+        for message in [
+            "setup.counter.start: missing required key",
+            "setup.counterz: unknown key \"counterz\" (known: \(setupNames))",
+            "steps[0].count: expected a number, got string",
+            "steps[0].twice: unknown parameter \"twice\" of step \"count\" (known: times)",
+            "steps[1].expect.count: expected a number, got string",
+            "steps[1].expect.cuont: unknown key \"cuont\" (known: \(keyNames))",
+            "steps[2].counts: unknown step \"counts\" (known: \(stepNames))",
+        ] {
+            #expect(text.contains(message), "\(text)")
+        }
     }
 
     @Test func replCommandsComeFromTheCatalog() throws {
@@ -106,33 +102,33 @@ struct SystemCatalogTests {
         #expect(Self.catalog.modules.last?.name == "counter")
         // An engine without the counter system: its command says so instead of crashing.
         let plain = try SystemCatalog.standard.makeEngine()
-        #expect(throws: SystemError("the counter system is not part of this engine")) { try command.run(plain, "") }
+        #expect(throws: SystemError("the fake system is not part of this engine")) { try command.run(plain, "") }
     }
 
     @Test func runFlagsComeFromTheCatalog() throws {
         let flags = Self.catalog.runFlags
         #expect(flags.map(\.name) == ["debug-build", "test-user", "count-ten"])
-        #expect(flags.map(\.system) == ["templates", "templates", "counter"])
+        #expect(flags.map(\.system) == ["templates", "templates", "fake"])
         let engine = try Self.catalog.makeEngine()
         try #require(flags.last).apply(engine)
         #expect(try Self.catalog.replCommand(named: "count")?.run(engine, "") == "count: 10\n")
         let plain = try SystemCatalog.standard.makeEngine()
-        #expect(throws: SystemError("the counter system is not part of this engine")) { try flags.last?.apply(plain) }
+        #expect(throws: SystemError("the fake system is not part of this engine")) { try flags.last?.apply(plain) }
     }
 
     @Test func theReferenceListsTheTestSystem() {
         let text = ReferenceDocument.render(Self.registry)
-        #expect(text.contains("| `count` | counter | a number | `times`: a number | adds the value (`times` times) |"))
-        #expect(text.contains("| `counter.changed` | counter | `by`, `value` | the counter changed |"))
-        #expect(text.contains("| `:count [N]` | counter | shows the counter, adding N first |"))
-        #expect(text.contains("| `count` | counter | a number | the counter's value |"))
-        #expect(text.contains("| `counter` | counter | an object {`start`} | after the scripts | the counter's start value |"))
+        #expect(text.contains("| `count` | fake | a number | `times`: a number | adds the value (`times` times) |"))
+        #expect(text.contains("| `counter.changed` | fake | `by`, `value` | the counter changed |"))
+        #expect(text.contains("| `:count [N]` | fake | shows the counter, adding N first |"))
+        #expect(text.contains("| `count` | fake | a number | the counter's value |"))
+        #expect(text.contains("| `counter` | fake | an object {`start`} | after the scripts | the counter's start value |"))
     }
 
     @Test func theStandardCatalogHasNoClashes() {
         #expect(StepRegistry(catalog: .standard).conflicts == [])
         #expect(Self.registry.conflicts == [])
-        let clash = SystemCatalog.standard.adding(SystemEntry(CounterSystem.self)).adding(SystemEntry(ClashingSystem.self))
+        let clash = SystemCatalog.standard.adding(SystemEntry(FakeSystem.self)).adding(SystemEntry(ClashingSystem.self))
         #expect(StepRegistry(catalog: clash).conflicts == [
             "step \"tap\" is contributed by both the core and clash",
             "expectation key \"queue\" is contributed by both templates and clash",

@@ -73,7 +73,7 @@ struct OptionPlacementTests {
             // Watching: still running once the first run has reported (then killed), else ended.
             "watch": Probe(option: ["--watch"], rest: ["a.json"], files: ["a.json": scenario], wrapper: """
                            {} > out.txt 2> err.txt & p=$!
-                           for i in $(seq 600); do grep -q passed out.txt && break; [ -s err.txt ] && break; sleep 0.05; done
+                           for i in $(seq 600); do grep -qs passed out.txt && break; [ -s err.txt ] && break; sleep 0.05; done
                            sleep 0.3; kill -9 $p 2>/dev/null; wait $p; s=$?; cat out.txt; cat err.txt >&2; rm out.txt err.txt; exit $s
                            """),
             "max-memory": Probe(option: ["--max-memory", "10000000"], rest: ["a_test.lua"], files: ["a_test.lua": big]),
@@ -157,11 +157,7 @@ struct OptionPlacementTests {
         let fm = FileManager.default
         try? fm.removeItem(at: directory)
         try fm.createDirectory(at: directory, withIntermediateDirectories: true)
-        for (path, contents) in probe?.files ?? [:] {
-            let url = directory.appendingPathComponent(path)
-            try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(contents.utf8).write(to: url)
-        }
+        try TemporaryFolder.write(probe?.files ?? [:], into: directory)
         let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         let command = (probe?.wrapper ?? "{}").replacingOccurrences(of: "{}", with: "\"$CTLUA\" " + quoted)
         let result = try CLI.shell(command, environment: ["CTLUA": CLI.executable.path, "CI": "", "NO_COLOR": "1"],

@@ -14,13 +14,8 @@ import Testing
     static var registry: StepRegistry { StepRegistry(catalog: .standard) }
 
     private func run(_ files: [String: String]) throws -> [String: ScenarioResult] {
-        let root = TemporaryFolder.path().path
+        let root = try TemporaryFolder.make(files: files).path
         defer { try? FileManager.default.removeItem(atPath: root) }
-        for (path, text) in files {
-            let url = URL(fileURLWithPath: root + "/" + path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
         // Only `scenarios/` holds scenarios: every JSON file under a searched folder is one.
         let scenarios = try Runner.load(paths: [root + "/scenarios"], registry: Self.registry).get()
         let results = Runner.execute(scenarios, options: RunnerOptions(jobs: 1, progress: false), registry: Self.registry)
@@ -97,11 +92,15 @@ import Testing
             return
         }
         let text = errors.description
-        #expect(text.contains("setup.hookTimeout: expected a non-negative number"), "\(text)")
-        #expect(text.contains("setup.screens: expected a string or an array"), "\(text)")
-        #expect(text.contains("steps[0].navigate: expected a string, got number"), "\(text)")
-        #expect(text.contains("steps[1].from: expected one of cell, navbar, menu, picker, got \"side\""), "\(text)")
-        #expect(text.contains("steps[2].expect.navigation: expected an object, got number"), "\(text)")
+        for message in [
+            "setup.hookTimeout: expected a non-negative number",
+            "setup.screens: expected a string or an array",
+            "steps[0].navigate: expected a string, got number",
+            "steps[1].from: expected one of cell, navbar, menu, picker, got \"side\"",
+            "steps[2].expect.navigation: expected an object, got number",
+        ] {
+            #expect(text.contains(message), "\(text)")
+        }
     }
 
     @Test func theREPLCommandSummarisesTheNavigation() throws {

@@ -3,232 +3,180 @@ import JSON
 import Testing
 
 // Ported from the CleverTap iOS SDK 7.7.0 unit tests `CleverTapSDKTests/InApps/CTInAppFCManagerTest.m`:
-// 18 of its 21 cases, same names and outcomes. The SDK's `CTInAppFCManagerMock` (global caps set
-// to their reset values 1/1) is a `FrequencyCaps` before any response. Not ported:
-// `testLocalInAppCount` (local push-primer in-apps), `testDelegatesAdded` (no delegate manager);
-// `testSwitchUser` is in SwitchUserTests.swift.
+// 18 of its 21 cases, same names and outcomes, as a table: one row per SDK case, named after it,
+// whose steps replay the SDK test's calls in order (a failure names the case and the check). The
+// SDK's `CTInAppFCManagerMock` (global caps set to their reset values 1/1) is a `FrequencyCaps`
+// before any response. Not ported: `testLocalInAppCount` (local push-primer in-apps),
+// `testDelegatesAdded` (no delegate manager); `testSwitchUser` is in SwitchUserTests.swift.
+
+/// One SDK case of `CTInAppFCManagerTest.m`: steps run in order on a fresh fixture, about the
+/// in-app last given by `.inApp` (campaign "1").
+typealias FCCase = SDKCase<FCStep>
+
+/// A step of an ``FCCase``.
+enum FCStep: Sendable {
+    /// The caps `FrequencyCaps` checks.
+    enum Cap: Sendable { case session, lifetime, daily, frequencyLimits }
+
+    /// The in-app the next steps are about.
+    case inApp(JSONValue)
+    /// `globalSessionMax` / `maxPerDayCount` (the response's caps).
+    case sessionMax(Int), dayMax(Int)
+    /// The impression manager's session counts (`sessionTotal`, per campaign).
+    case sessionTotal(Int), session([String: Int])
+    /// `didShow:` of the in-app.
+    case didShow
+    /// `recordImpression:` of a campaign, `times` times.
+    case record(String, times: Int = 1)
+    /// The impression manager's own `recordImpression:` (no counts).
+    case recordImpression(String)
+    /// `incrementTriggerCount` of a campaign.
+    case trigger(String)
+    /// `removeStaleInAppCounts:` with these stale campaign ids.
+    case removeStale([JSONValue])
+    /// `resetDailyCounters:` with the day's key.
+    case resetDaily(String)
+
+    /// Checks: a campaign's stored impressions, `shownToday`, its `[today, lifetime]` counts
+    /// (nil: none) or that it has some, its trigger count, the batch header (key order ignored, as
+    /// `isEqualToDictionary:`), the in-app's `mdc`, whether a cap is maxed out, `canShow:`.
+    case stored(String, Int), shownToday(Int), counts(String, [Int]?), hasCounts(String), triggers(String, Int)
+    case header(JSONObject), maxPerSession(Int), maxedOut(Cap, Bool), canShow(Bool)
+}
+
 @Suite struct CTInAppFCManagerTest {
-    final class Fixture {
-        var now: Double = 1_715_774_400
+    @Test(arguments: cases)
+    func sdkCase(_ sdkCase: FCCase) {
         let data = CampaignData()
-        lazy var impressions = ImpressionManager(data: data, now: { [unowned self] in self.now })
-        lazy var fc = FrequencyCaps(data: data, impressions: impressions, now: { [unowned self] in self.now })
-
-        var globalSessionMax: Int {
-            get { fc.perSessionMax }
-            set { data.perSessionMax = newValue }
+        let now: Double = 1_715_774_400
+        let impressions = ImpressionManager(data: data, now: { now })
+        let fc = FrequencyCaps(data: data, impressions: impressions, now: { now })
+        var inApp: JSONValue = .null
+        let checks = SDKChecks(sdkCase.sdk)
+        for step in sdkCase.steps {
+            switch step {
+            case .inApp(let value): inApp = value
+            case .sessionMax(let max): data.perSessionMax = max
+            case .dayMax(let max): data.perDayMax = max
+            case .sessionTotal(let total): impressions.sessionTotal = total
+            case .session(let counts): impressions.session = counts
+            case .didShow: fc.didShow(inApp)
+            case .record(let id, let times): for _ in 0..<times { fc.recordImpression(id) }
+            case .recordImpression(let id): impressions.record(id)
+            case .trigger(let id): data.incrementTrigger(id)
+            case .removeStale(let stale): fc.removeStale(stale)
+            case .resetDaily(let day): fc.resetDailyCounters(day)
+            case .stored(let id, let n): checks.expect(impressions.impressions(id).count, n, "impressions of \(id)")
+            case .shownToday(let n): checks.expect(data.shownToday, n, "shownToday")
+            case .counts(let id, let counts): checks.expect(data.counts[id], counts, "counts of \(id)")
+            case .hasCounts(let id): checks.expect(data.counts[id] != nil, true, "counts of \(id) kept")
+            case .triggers(let id, let n): checks.expect(data.triggerCount(id), n, "trigger count of \(id)")
+            case .header(let expected):
+                checks.expect(canonical(.object(fc.batchHeader)), canonical(.object(expected)), "batch header")
+            case .maxPerSession(let n): checks.expect(FrequencyCaps.maxPerSession(inApp), n, "maxPerSession")
+            case .maxedOut(let cap, let expected): checks.expect(Self.maxedOut(cap, inApp, fc), expected, "\(cap) maxed out")
+            case .canShow(let expected): checks.expect(fc.canShow(inApp), expected, "canShow")
+            }
         }
-        var maxPerDayCount: Int {
-            get { fc.perDayMax }
-            set { data.perDayMax = newValue }
+    }
+
+    static func maxedOut(_ cap: FCStep.Cap, _ inApp: JSONValue, _ fc: FrequencyCaps) -> Bool {
+        switch cap {
+        case .session: fc.hasSessionCapacityMaxedOut(inApp)
+        case .lifetime: fc.hasLifetimeCapacityMaxedOut(inApp)
+        case .daily: fc.hasDailyCapacityMaxedOut(inApp)
+        case .frequencyLimits: fc.hasFrequencyLimitsMaxedOut(inApp)
         }
+    }
+}
 
-        func recordImpressions(_ count: Int) {
-            for _ in 0..<count { fc.recordImpression("1") }
-        }
+extension CTInAppFCManagerTest {
+    /// A legacy in-app: its caps in the window (`w`) of an HTML in-app.
+    static func legacy(mdc: Int) -> JSONValue {
+        ["ti": 1, "w": ["dk": false, "sc": true, "pos": "c", "xp": 90, "yp": 85, "mdc": .integer(Int64(mdc))], "d": ["html": ""]]
     }
 
-    @Test func testDidShow() {
-        let f = Fixture()
-        let inApp: JSONValue = ["ti": 1]
-        f.fc.didShow(inApp)
-        #expect(f.impressions.impressions("1").count == 1)
-        #expect(f.data.shownToday == 1)
-        #expect(f.data.counts["1"] == [1, 1])
-        f.fc.didShow(inApp)
-        #expect(f.impressions.impressions("1").count == 2)
-        #expect(f.data.shownToday == 2)
-        #expect(f.data.counts["1"] == [2, 2])
-    }
-
-    @Test func testRecordImpression() {
-        let f = Fixture()
-        f.fc.recordImpression("1")
-        f.fc.recordImpression("1")
-        f.fc.recordImpression("2")
-        #expect(f.data.shownToday == 3)
-        #expect(f.impressions.impressions("1").count == 2)
-        #expect(f.data.counts["1"] == [2, 2])
-        #expect(f.impressions.impressions("2").count == 1)
-        #expect(f.data.counts["2"] == [1, 1])
-    }
-
-    @Test func testRemoveStaleInAppCounts() {
-        let f = Fixture()
-        f.fc.didShow(["ti": 1])
-        #expect(f.data.counts["1"] != nil)
-        f.fc.removeStale([1])
-        #expect(f.data.counts["1"] == nil)
-    }
-
-    @Test func testRemoveStaleInAppCountsRemovesTriggersAndImpressions() {
-        let f = Fixture()
-        f.data.incrementTrigger("1")
-        f.fc.didShow(["ti": 1])
-        #expect(f.data.counts["1"] != nil)
-        #expect(f.impressions.impressions("1").count == 1)
-        f.fc.removeStale([1])
-        #expect(f.data.counts["1"] == nil)
-        #expect(f.impressions.impressions("1").count == 0)
-        #expect(f.data.triggerCount("1") == 0)
-    }
-
-    @Test func testResetDailyCounters() {
-        let f = Fixture()
-        f.fc.recordImpression("1")
-        f.fc.recordImpression("1")
-        f.fc.recordImpression("2")
-        f.fc.resetDailyCounters("20231119")
-        #expect(f.data.counts["1"] == [0, 2])
-        #expect(f.data.counts["2"] == [0, 1])
-    }
-
-    @Test func testOnBatchHeaderCreationForQueue() {
-        let f = Fixture()
-        let expected: JSONObject = ["af.LIAMC": 0, "imp": 4, "tlc": [["1", 3, 3], ["2", 1, 1]]]
-        f.fc.recordImpression("1")
-        f.fc.recordImpression("1")
-        f.fc.recordImpression("1")
-        f.fc.recordImpression("2")
-        #expect(canonical(.object(f.fc.batchHeader)) == canonical(.object(expected)), "as isEqualToDictionary: key order ignored")
-    }
-
-    @Test func testSessionCapacityMaxedOutGlobal() {
-        let f = Fixture()
-        let inApp: JSONValue = ["ti": 1]
-        f.globalSessionMax = 5
-        #expect(FrequencyCaps.maxPerSession(inApp) == -1)
-        f.recordImpressions(4)
-        #expect(!f.fc.hasSessionCapacityMaxedOut(inApp))
-        f.recordImpressions(1)
-        #expect(f.fc.hasSessionCapacityMaxedOut(inApp))
-    }
-
-    @Test func testSessionCapacityMaxedOutGlobalLegacy() {
-        let f = Fixture()
-        let inApp: JSONValue = [
-            "ti": 1,
-            "w": ["dk": false, "sc": true, "pos": "c", "xp": 90, "yp": 85, "mdc": 1000],
-            "d": ["html": ""],
-        ]
-        f.globalSessionMax = 5
-        #expect(FrequencyCaps.maxPerSession(inApp) == 1000)
-        f.recordImpressions(4)
-        #expect(!f.fc.hasSessionCapacityMaxedOut(inApp))
-        f.recordImpressions(1)
-        #expect(f.fc.hasSessionCapacityMaxedOut(inApp))
-    }
-
-    @Test func testSessionCapacityMaxedOutInApp() {
-        let f = Fixture()
-        f.globalSessionMax = 2000
-        f.impressions.sessionTotal = 0
-        var inApp: JSONValue = ["ti": 1]
-        f.impressions.session = [:]
-        #expect(FrequencyCaps.maxPerSession(inApp) == -1)
-        #expect(!f.fc.hasSessionCapacityMaxedOut(inApp))
-        f.impressions.session = ["1": 2]
-        #expect(!f.fc.hasSessionCapacityMaxedOut(inApp))
-        f.impressions.session = ["1": 1000]
-        #expect(f.fc.hasSessionCapacityMaxedOut(inApp))
-
-        inApp = ["ti": 1, "mdc": 1]
-        #expect(FrequencyCaps.maxPerSession(inApp) == 1)
-        f.impressions.session = [:]
-        #expect(!f.fc.hasSessionCapacityMaxedOut(inApp))
-        f.impressions.session = ["1": 1]
-        #expect(f.fc.hasSessionCapacityMaxedOut(inApp))
-
-        inApp = ["ti": 1, "mdc": 3]
-        #expect(FrequencyCaps.maxPerSession(inApp) == 3)
-        f.impressions.session = ["1": 2]
-        #expect(!f.fc.hasSessionCapacityMaxedOut(inApp))
-        f.impressions.session = ["1": 3]
-        #expect(f.fc.hasSessionCapacityMaxedOut(inApp))
-    }
-
-    @Test func testSessionCapacityMaxedOutInAppLegacy() {
-        let f = Fixture()
-        f.globalSessionMax = 2000
-        f.impressions.sessionTotal = 0
-        let inApp: JSONValue = [
-            "ti": 1,
-            "w": ["dk": false, "sc": true, "pos": "c", "xp": 90, "yp": 85, "mdc": 3],
-            "d": ["html": ""],
-        ]
-        #expect(FrequencyCaps.maxPerSession(inApp) == 3)
-        f.impressions.session = ["1": 2]
-        #expect(!f.fc.hasSessionCapacityMaxedOut(inApp))
-        f.impressions.session = ["1": 3]
-        #expect(f.fc.hasSessionCapacityMaxedOut(inApp))
-    }
-
-    @Test func testLifetimeCapacityMaxedOut() {
-        let f = Fixture()
-        let inApp: JSONValue = ["ti": 1, "tlc": 5]
-        #expect(!f.fc.hasLifetimeCapacityMaxedOut(inApp))
-        f.recordImpressions(4)
-        #expect(!f.fc.hasLifetimeCapacityMaxedOut(inApp))
-        f.recordImpressions(1)
-        #expect(f.fc.hasLifetimeCapacityMaxedOut(inApp))
-    }
-
-    @Test func testDailyCapacityMaxedOutGlobalDefault() {
-        let f = Fixture()
-        let inApp: JSONValue = ["ti": 1]
-        #expect(!f.fc.hasDailyCapacityMaxedOut(inApp))
-        f.recordImpressions(1)
-        #expect(f.fc.hasDailyCapacityMaxedOut(inApp), "before any response the global daily cap is 1")
-    }
-
-    @Test func testDailyCapacityMaxedOutGlobal() {
-        let f = Fixture()
-        f.maxPerDayCount = 5
-        let inApp: JSONValue = ["ti": 1, "tdc": 10]
-        #expect(!f.fc.hasDailyCapacityMaxedOut(inApp))
-        f.recordImpressions(4)
-        #expect(!f.fc.hasDailyCapacityMaxedOut(inApp))
-        f.recordImpressions(1)
-        #expect(f.fc.hasDailyCapacityMaxedOut(inApp))
-    }
-
-    @Test func testDailyCapacityMaxedOutInApp() {
-        let f = Fixture()
-        f.maxPerDayCount = 10
-        let inApp: JSONValue = ["ti": 1, "tdc": 5]
-        f.recordImpressions(4)
-        #expect(!f.fc.hasDailyCapacityMaxedOut(inApp))
-        f.recordImpressions(1)
-        #expect(f.fc.hasDailyCapacityMaxedOut(inApp))
-    }
-
-    @Test func testHasInAppFrequencyLimitsMaxedOut() {
-        let f = Fixture()
-        let inApp: JSONValue = ["ti": 1, "frequencyLimits": [["type": "ever", "limit": 2]]]
-        f.impressions.record("1")
-        #expect(!f.fc.hasFrequencyLimitsMaxedOut(inApp))
-        f.impressions.record("1")
-        #expect(f.fc.hasFrequencyLimitsMaxedOut(inApp))
-    }
-
-    @Test func testCanShowExcludeCaps() {
-        let f = Fixture()
-        let inApp: JSONValue = ["ti": 1, "efc": 1, "tdc": 1]
-        f.fc.recordImpression("1")
-        #expect(f.fc.canShow(inApp))
-    }
-
-    @Test func testCanShowExcludeGlobalCaps() {
-        let f = Fixture()
-        let inApp: JSONValue = ["ti": 1, "excludeGlobalFCaps": 1, "tdc": 1]
-        f.fc.recordImpression("1")
-        #expect(f.fc.canShow(inApp))
-    }
-
-    @Test func testCanShowMaxedOut() {
-        let f = Fixture()
-        let inApp: JSONValue = ["ti": 1, "tdc": 1]
-        f.fc.recordImpression("1")
-        #expect(!f.fc.canShow(inApp))
-    }
+    static let cases: [FCCase] = [
+        FCCase("testDidShow", [
+            .inApp(["ti": 1]),
+            .didShow, .stored("1", 1), .shownToday(1), .counts("1", [1, 1]),
+            .didShow, .stored("1", 2), .shownToday(2), .counts("1", [2, 2]),
+        ]),
+        FCCase("testRecordImpression", [
+            .record("1", times: 2), .record("2"),
+            .shownToday(3), .stored("1", 2), .counts("1", [2, 2]), .stored("2", 1), .counts("2", [1, 1]),
+        ]),
+        FCCase("testRemoveStaleInAppCounts", [
+            .inApp(["ti": 1]), .didShow, .hasCounts("1"),
+            .removeStale([1]), .counts("1", nil),
+        ]),
+        FCCase("testRemoveStaleInAppCountsRemovesTriggersAndImpressions", [
+            .trigger("1"), .inApp(["ti": 1]), .didShow, .hasCounts("1"), .stored("1", 1),
+            .removeStale([1]), .counts("1", nil), .stored("1", 0), .triggers("1", 0),
+        ]),
+        FCCase("testResetDailyCounters", [
+            .record("1", times: 2), .record("2"),
+            .resetDaily("20231119"), .counts("1", [0, 2]), .counts("2", [0, 1]),
+        ]),
+        FCCase("testOnBatchHeaderCreationForQueue", [
+            .record("1", times: 3), .record("2"),
+            .header(["af.LIAMC": 0, "imp": 4, "tlc": [["1", 3, 3], ["2", 1, 1]]]),
+        ]),
+        FCCase("testSessionCapacityMaxedOutGlobal", [
+            .inApp(["ti": 1]), .sessionMax(5), .maxPerSession(-1),
+            .record("1", times: 4), .maxedOut(.session, false),
+            .record("1"), .maxedOut(.session, true),
+        ]),
+        FCCase("testSessionCapacityMaxedOutGlobalLegacy", [
+            .inApp(legacy(mdc: 1000)), .sessionMax(5), .maxPerSession(1000),
+            .record("1", times: 4), .maxedOut(.session, false),
+            .record("1"), .maxedOut(.session, true),
+        ]),
+        FCCase("testSessionCapacityMaxedOutInApp", [
+            .sessionMax(2000), .sessionTotal(0),
+            .inApp(["ti": 1]), .session([:]), .maxPerSession(-1), .maxedOut(.session, false),
+            .session(["1": 2]), .maxedOut(.session, false),
+            .session(["1": 1000]), .maxedOut(.session, true),
+            .inApp(["ti": 1, "mdc": 1]), .maxPerSession(1),
+            .session([:]), .maxedOut(.session, false),
+            .session(["1": 1]), .maxedOut(.session, true),
+            .inApp(["ti": 1, "mdc": 3]), .maxPerSession(3),
+            .session(["1": 2]), .maxedOut(.session, false),
+            .session(["1": 3]), .maxedOut(.session, true),
+        ]),
+        FCCase("testSessionCapacityMaxedOutInAppLegacy", [
+            .sessionMax(2000), .sessionTotal(0),
+            .inApp(legacy(mdc: 3)), .maxPerSession(3),
+            .session(["1": 2]), .maxedOut(.session, false),
+            .session(["1": 3]), .maxedOut(.session, true),
+        ]),
+        FCCase("testLifetimeCapacityMaxedOut", [
+            .inApp(["ti": 1, "tlc": 5]), .maxedOut(.lifetime, false),
+            .record("1", times: 4), .maxedOut(.lifetime, false),
+            .record("1"), .maxedOut(.lifetime, true),
+        ]),
+        FCCase("testDailyCapacityMaxedOutGlobalDefault", [
+            // Before any response the global daily cap is 1.
+            .inApp(["ti": 1]), .maxedOut(.daily, false),
+            .record("1"), .maxedOut(.daily, true),
+        ]),
+        FCCase("testDailyCapacityMaxedOutGlobal", [
+            .dayMax(5), .inApp(["ti": 1, "tdc": 10]), .maxedOut(.daily, false),
+            .record("1", times: 4), .maxedOut(.daily, false),
+            .record("1"), .maxedOut(.daily, true),
+        ]),
+        FCCase("testDailyCapacityMaxedOutInApp", [
+            .dayMax(10), .inApp(["ti": 1, "tdc": 5]),
+            .record("1", times: 4), .maxedOut(.daily, false),
+            .record("1"), .maxedOut(.daily, true),
+        ]),
+        FCCase("testHasInAppFrequencyLimitsMaxedOut", [
+            .inApp(["ti": 1, "frequencyLimits": [["type": "ever", "limit": 2]]]),
+            .recordImpression("1"), .maxedOut(.frequencyLimits, false),
+            .recordImpression("1"), .maxedOut(.frequencyLimits, true),
+        ]),
+        FCCase("testCanShowExcludeCaps", [.inApp(["ti": 1, "efc": 1, "tdc": 1]), .record("1"), .canShow(true)]),
+        FCCase("testCanShowExcludeGlobalCaps", [.inApp(["ti": 1, "excludeGlobalFCaps": 1, "tdc": 1]), .record("1"), .canShow(true)]),
+        FCCase("testCanShowMaxedOut", [.inApp(["ti": 1, "tdc": 1]), .record("1"), .canShow(false)]),
+    ]
 }

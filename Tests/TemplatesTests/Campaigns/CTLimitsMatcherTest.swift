@@ -23,40 +23,30 @@ final class LimitsFixture {
 }
 
 /// One SDK case of `CTLimitsMatcherTest.m`: steps run in order on a fresh ``LimitsFixture``.
-struct LimitsCase: Sendable, CustomTestStringConvertible {
-    enum Step: Sendable {
-        /// The campaign's `frequencyLimits` from here on.
-        case limits(JSONValue)
-        /// Records the campaign's trigger this many times.
-        case triggers(Int)
-        /// Records this many impressions of the campaign.
-        case impressions(Int)
-        /// Forgets the campaign's impressions.
-        case forgetImpressions
-        /// Moves the mock clock on (seconds).
-        case advance(Double)
-        /// What the SDK asserts the limits give now.
-        case matches(Bool)
-    }
+typealias LimitsCase = SDKCase<LimitsStep>
 
-    /// The SDK test's name (`testMatchOnExactly`).
-    let sdk: String
-    let steps: [Step]
-
-    init(_ sdk: String, _ steps: [Step]) {
-        self.sdk = sdk
-        self.steps = steps
-    }
-
-    var testDescription: String { sdk }
+/// A step of a ``LimitsCase``.
+enum LimitsStep: Sendable {
+    /// The campaign's `frequencyLimits` from here on.
+    case limits(JSONValue)
+    /// Records the campaign's trigger this many times.
+    case triggers(Int)
+    /// Records this many impressions of the campaign.
+    case impressions(Int)
+    /// Forgets the campaign's impressions.
+    case forgetImpressions
+    /// Moves the mock clock on (seconds).
+    case advance(Double)
+    /// What the SDK asserts the limits give now.
+    case matches(Bool)
 }
 
 @Suite struct CTLimitsMatcherTest {
-    @Test(arguments: LimitsCase.all)
+    @Test(arguments: cases)
     func sdkCase(_ sdkCase: LimitsCase) {
         let f = LimitsFixture()
         var limits: JSONValue = .null
-        var check = 0
+        let checks = SDKChecks(sdkCase.sdk)
         for step in sdkCase.steps {
             switch step {
             case .limits(let value): limits = value
@@ -64,16 +54,14 @@ struct LimitsCase: Sendable, CustomTestStringConvertible {
             case .impressions(let n): for _ in 0..<n { f.impressions.record(f.id) }
             case .forgetImpressions: f.impressions.remove(f.id)
             case .advance(let seconds): f.now += seconds
-            case .matches(let expected):
-                check += 1
-                #expect(f.matches(limits) == expected, "\(sdkCase.sdk), check \(check)")
+            case .matches(let expected): checks.expect(f.matches(limits), expected, "limits \(limits)")
             }
         }
     }
 }
 
-extension LimitsCase {
-    static let all: [LimitsCase] = [
+extension CTLimitsMatcherTest {
+    static let cases: [LimitsCase] = [
         LimitsCase("testMatchOnExactlyLessThanLimit", [
             .limits([["type": "onExactly", "limit": 6]]),
             .triggers(1),
