@@ -160,10 +160,18 @@ function TraitMetadata:get(key) end
 ---@field satisfied boolean its validators hold (required, min/max selections)
 ---@field error boolean a submit showed its error
 
+---@class TraitsExperiment
+---@field group string `control` (not shown) or an exposed group
+---@field experimentId string a UUID
+---@field experienceId string a UUID
+---@field goalId string
+---@field contentType string
+
 ---@class TraitsShowOptions
 ---@field trigger? string `show_call` (default), `qualification` (skips the first group's navigate actions), `deep_link`, `preview`, ...
 ---@field published? boolean false: a preview, no analytics (default true)
 ---@field priority? "normal"|"low" with another experience active: normal dismisses it first, low is not shown (false); absent: an error
+---@field experiment? TraitsExperiment an A/B experiment, as the SDK's: `appcues:experiment_entered` is published; a `control` group is not shown (false)
 ---@field strict? boolean false: ctlua's own lenient decoding (the SDK has none); default `traits.strict()`: true, as strictly as the SDK (UUID ids, every required key)
 
 ---@class TraitsActionStep

@@ -143,3 +143,12 @@ public enum BindingInventory {
         }.sorted()
     }
 }
+
+extension Result {
+    /// The error of a failure, nil for a success: a test that expects one writes
+    /// `try #require(result.failure)`.
+    public var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}

@@ -75,11 +75,18 @@ public final class TraitsSystem: EngineSystem {
     /// experience is active: `normal` dismisses it first, `low` is not shown (false); without,
     /// showing over an active experience is an error. `strict` (default: `renderer.strictDecoding`,
     /// true) decodes as strictly as the SDK (UUID ids, every required key), and words the failure's
-    /// `experience_error` as the SDK; false is ctlua's own lenient decoding.
+    /// `experience_error` as the SDK; false is ctlua's own lenient decoding. With an
+    /// `experiment`, `appcues:experiment_entered` is published as the experience starts; its
+    /// `control` group is published and not shown (false), as the SDK's renderer does.
     @discardableResult
     public func show(_ reader: JSONReader, group: Int = 0, step: Int = 0, trigger: String = "show_call",
-                     published: Bool = true, priority: String? = nil, strict: Bool? = nil) throws -> Bool {
+                     published: Bool = true, priority: String? = nil, strict: Bool? = nil, experiment: Experiment? = nil) throws -> Bool {
         defer { engine.settle() }
+        if let experiment, !experiment.shouldExecute {
+            renderer.publish(Experiment.enteredEvent, experiment.properties, nil)
+            engine.transcript.record("log", ["message": .string("experiment control group: the experience is not shown")])
+            return false
+        }
         var failing = false
         if case .failing = renderer.state { failing = true }
         if let priority, renderer.current != nil, !failing {
@@ -100,11 +107,13 @@ public final class TraitsSystem: EngineSystem {
             // As the SDK's LossyExperience: a failed experience with an id (a UUID when strict) reports `experience_error`.
             if let id = reader.root["id"]?.stringValue, !strict || UUID(uuidString: id) != nil, renderer.current == nil {
                 let message = strict ? sdkMessage : "invalid experience: \(problem)"
+                if let experiment { renderer.publish(Experiment.enteredEvent, experiment.properties, nil) }
                 _ = try? renderer.show(renderer.failedExperience(reader.root, message, trigger: trigger, published: published))
             }
             throw problem
         }
         let data = ExperienceData(experience, trigger: trigger, published: published, instanceID: renderer.nextID())
+        if let experiment { renderer.publish(Experiment.enteredEvent, experiment.properties, nil) }
         return try renderer.show(data, at: Experience.StepIndex(group: group, item: step))
     }
 

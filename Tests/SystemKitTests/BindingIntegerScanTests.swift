@@ -85,8 +85,13 @@ import TestSupport
         }
         script += """
             traits.register{type = '@scan/present', present = function(self, w, done) done() end, remove = function(self, w, done) done() end}
-            traits.show{id = 'e', traits = {{type = '@scan/present'}, {type = '@scan/pm'}, {type = '@scan/md'}, {type = '@scan/m'}},
-                        steps = {{id = 'g', type = 'group', children = {{id = 'a', type = 'm'}, {id = 'b', type = 'm'}}}}}
+            local function step(n)
+              return {id = '00000000-0000-4000-8000-00000000000' .. n, type = 'm', traits = {}, actions = {},
+                      content = {type = 'spacer', id = '00000000-0000-4000-8000-00000000001' .. n}}
+            end
+            traits.show{id = '00000000-0000-4000-8000-000000000001', name = 'scan', type = 'mobile',
+                        traits = {{type = '@scan/present'}, {type = '@scan/pm'}, {type = '@scan/md'}, {type = '@scan/m'}},
+                        steps = {{id = '00000000-0000-4000-8000-000000000002', type = 'group', traits = {}, actions = {}, children = {step(3), step(4)}}}}
             templates.deliver{type = 'custom-code', templateName = 'Scan', wzrk_id = 'scan', vars = {}}
             print('scanned', calls)
             """

@@ -29,7 +29,9 @@ import TestSupport
           \(body)
           return traits.view{kind = "container"}
         end}
-        traits.show{id = "w", traits = {{type = "@walk/present"}, {type = "@walk/in"}}, steps = {{id = "s", type = "m"}}}
+        traits.show{id = "00000000-0000-4000-8000-000000000001", name = "w", type = "mobile", traits = {{type = "@walk/present"}, {type = "@walk/in"}},
+                    steps = {{id = "00000000-0000-4000-8000-000000000002", type = "m", traits = {}, actions = {},
+                              content = {type = "spacer", id = "00000000-0000-4000-8000-000000000003"}}}}
         """
     }
 
@@ -63,9 +65,15 @@ import TestSupport
         "traits.register": "for i = 1, 200 do traits.register{type = big .. i} end",
         "traits.action": "for i = 1, 200 do traits.action{type = big .. i, execute = function() end} end",
         "traits.component": "for i = 1, 200 do traits.component{identifier = big .. i, render = function() end} end",
-        "traits.serve": "for i = 1, 200 do traits.serve{id = 'e' .. i, name = big .. i, steps = {}} end",
+        "traits.serve": "for i = 1, 200 do traits.serve{id = string.format('00000000-0000-4000-8000-%012d', i), name = big .. i, type = 'mobile', traits = {}, steps = {}} end",
         "traits.view": "for i = 1, 200 do traits.view{kind = 'k', p = big .. i} end",
-        "traits.show": "for i = 1, 200 do traits.show{id = 'e' .. i, name = big .. i, steps = {{id = 's', type = 'm'}}} end",
+        "traits.show": """
+            for i = 1, 200 do
+              traits.show{id = string.format('00000000-0000-4000-8000-%012d', i), name = big .. i, type = 'mobile', traits = {},
+                          steps = {{id = '00000000-0000-4000-8000-000000000000', type = 'm', traits = {}, actions = {},
+                                    content = {type = 'spacer', id = '00000000-0000-4000-8000-000000000000'}}}}
+            end
+            """,
         "TraitView:set": "local v = traits.view{kind = 'k'} for i = 1, 200 do v:set('p' .. i, big .. i) end",
         "TraitView:onLayout": "local v = traits.view{kind = 'k'} for i = 1, 200 do v:onLayout(big .. i, function() end) end",
         "PageMonitor:addObserver": inTrait("for i = 1, 1e6 do monitor:addObserver(function() end) end"),

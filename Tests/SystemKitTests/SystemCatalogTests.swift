@@ -67,11 +67,7 @@ struct SystemCatalogTests {
              "steps": [{"count": "x", "twice": true}, {"expect": {"count": "3", "cuont": 3}}, {"counts": 1}]}
             """])
         defer { try? FileManager.default.removeItem(atPath: root) }
-        guard case .failure(let errors) = Runner.load(paths: [root], registry: Self.registry) else {
-            Issue.record("loaded")
-            return
-        }
-        let text = errors.description
+        let text = try #require(Runner.load(paths: [root], registry: Self.registry).failure, "loaded").description
         let registry = Self.registry
         let setupNames = registry.setupMembers.map(\.name).sorted().joined(separator: ", ")
         let keyNames = registry.expectationKeys.map(\.name).sorted().joined(separator: ", ")

@@ -63,9 +63,15 @@ enum TraitsModule {
             var trigger = "show_call", published = true
             var priority: String?
             var strict: Bool?
+            var experiment: Experiment?
             if !args[4].isNil {
                 let options = try args.table(4)
                 if case .boolean(let s) = options["strict"] { strict = s }
+                if case .table(let t) = options["experiment"] {
+                    do { experiment = try Experiment.decode(try args.state.jsonValue(.table(t))) } catch {
+                        throw args.argumentError(4, "experiment: \(error)")
+                    }
+                }
                 if case .string(let t) = options["trigger"] { trigger = t.string }
                 if case .boolean(let p) = options["published"] { published = p }
                 if case .string(let p) = options["priority"] {
@@ -75,7 +81,7 @@ enum TraitsModule {
             }
             do {
                 return [.boolean(try system.show(reader, group: group, step: step, trigger: trigger, published: published, priority: priority,
-                                                  strict: strict))]
+                                                  strict: strict, experiment: experiment))]
             } catch let error as LocatedProblem {
                 throw fail("show: invalid experience: \(error)")
             } catch let error as TraitsUsageError {

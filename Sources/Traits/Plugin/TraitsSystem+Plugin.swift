@@ -23,9 +23,9 @@ extension TraitsSystem: SystemPlugin {
         [
             SystemStep(
                 "show", value: .record(members: ["experience": .anyOf([.object, .string]), "group": .number, "step": .number,
-                                                 "trigger": .string, "published": .boolean, "strict": .boolean],
+                                                 "trigger": .string, "published": .boolean, "strict": .boolean, "experiment": .object],
                                        required: ["experience"]),
-                summary: "shows an experience (an object, or the path of a JSON file relative to the scenario) at `group` and `step` (1-based, default 1), triggered as `trigger` (default `show_call`; `qualification` skips the first group's navigate actions), `published: false` (a preview) publishes no analytics, it decodes as strictly as the SDK (UUID ids, every required key) unless `strict: false` (ctlua's own lenient decoding; the default is `traits.strict()`, true); a composing or presenting error is a `step.error` event",
+                summary: "shows an experience (an object, or the path of a JSON file relative to the scenario) at `group` and `step` (1-based, default 1), triggered as `trigger` (default `show_call`; `qualification` skips the first group's navigate actions), `published: false` (a preview) publishes no analytics, it decodes as strictly as the SDK (UUID ids, every required key) unless `strict: false` (ctlua's own lenient decoding; the default is `traits.strict()`, true), `experiment` (`group`, `experimentId`, `experienceId`, `goalId`, `contentType`, as the SDK's) publishes `appcues:experiment_entered` and does not show a `control` group; a composing or presenting error is a `step.error` event",
                 example: #"{"show": {"experience": "fixtures/tour.json", "group": 1, "step": 1}}"#
             ) { system, context in
                 let reader: JSONReader
@@ -44,8 +44,13 @@ extension TraitsSystem: SystemPlugin {
                 let step = try index(context.value["step"], "step")
                 let trigger = context.value["trigger"]?.stringValue ?? "show_call"
                 let published = context.value["published"]?.boolValue ?? true
+                var experiment: Experiment?
+                if let json = context.value["experiment"] {
+                    do { experiment = try Experiment.decode(json) } catch { throw SystemError("show: experiment: \(error)") }
+                }
                 do {
-                    try system.show(reader, group: group, step: step, trigger: trigger, published: published, strict: context.value["strict"]?.boolValue)
+                    try system.show(reader, group: group, step: step, trigger: trigger, published: published, strict: context.value["strict"]?.boolValue,
+                                    experiment: experiment)
                 } catch let error as LocatedProblem {
                     throw SystemError("show: invalid experience: \(error)")
                 } catch let error as TraitsUsageError { throw SystemError("show: \(error)") }
@@ -164,7 +169,7 @@ extension TraitsSystem: SystemPlugin {
             EventType("experience.error", fields: ["experience", "message"],
                       meaning: "the experience could not start (a failed decode, no steps): `appcues:v2:experience_error` is published"),
             EventType("appcues.analytics", fields: ["name", "properties", "(internal)"],
-                      meaning: "an analytics event the SDK publishes: the `appcues:v2:*` experience events with their properties, and `@appcues/track` events (`internal: false`)"),
+                      meaning: "an analytics event the SDK publishes: the `appcues:v2:*` experience events with their properties, `appcues:experiment_entered` (a show with an `experiment`), and `@appcues/track` events (`internal: false`)"),
             EventType("profile.updated", fields: ["properties"], meaning: "profile attributes set by `@appcues/update-profile` or `@appcues/submit-form`"),
             EventType("link.opened", fields: ["url", "via"],
                       meaning: "`@appcues/link` or a `redirectUrl`: `via` is `delegate` (the app's navigation delegate), `in-app`, `external` or `scheme`"),

@@ -87,11 +87,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         try Data(#"{"setup": {"hookTimeout": -1, "screens": 3}, "steps": [{"navigate": 3}, {"navigate": "a", "from": "side"}, {"expect": {"navigation": 1}}]}"#.utf8)
             .write(to: URL(fileURLWithPath: root + "/bad.json"))
-        guard case .failure(let errors) = Runner.load(paths: [root], registry: Self.registry) else {
-            Issue.record("loaded")
-            return
-        }
-        let text = errors.description
+        let text = try #require(Runner.load(paths: [root], registry: Self.registry).failure, "loaded").description
         for message in [
             "setup.hookTimeout: expected a non-negative number",
             "setup.screens: expected a string or an array",

@@ -117,6 +117,21 @@ import Testing
         #expect(recorded == listed, "listed but never recorded here: \(listed.subtracting(recorded))")
     }
 
+    /// A `show` step's `experiment`: a control group publishes `appcues:experiment_entered` and
+    /// shows nothing; an experiment that does not decode as the SDK's is a step failure naming it.
+    @Test func showStepExperiments() throws {
+        let h = try TraitsHarness()
+        let control: JSONValue = .object(["group": "control", "experimentId": .string(ExperienceFixture.id(7)), "experienceId": .string(ExperienceFixture.id(8)),
+                                          "goalId": "g", "contentType": "c"])
+        try run("show", .object(["experience": Self.experience, "experiment": control]), h)
+        #expect(h.system.renderer.current == nil)
+        #expect(h.events("appcues.analytics", ["name"]) == [#"appcues.analytics name="appcues:experiment_entered""#])
+        #expect(throws: SystemError("show: experiment: goalId: missing required key (expected a string)")) {
+            try run("show", .object(["experience": Self.experience, "experiment": .object(["group": "exposed", "experimentId": .string(ExperienceFixture.id(7)),
+                                                                                          "experienceId": .string(ExperienceFixture.id(8)), "contentType": "c"])]), h)
+        }
+    }
+
     @Test func replCommandShowsTheTreeAndTheTypes() throws {
         let h = try TraitsHarness()
         let command = try #require(TraitsSystem.replCommands.first)

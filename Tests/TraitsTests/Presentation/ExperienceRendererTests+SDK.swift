@@ -3,11 +3,13 @@ import Testing
 @testable import Traits
 
 /// The SDK's `ExperienceRendererTests`, by name, through `traits.show` and the renderer. Not
-/// ported: testShowPublishedSameInstanceDoesntReplaceExisting and
-/// testShowSameExperienceFromTwoSources (an experience instance is not addressable from a
-/// script: each show makes a new one), testShowQualifiedExperiences (no qualification lists),
-/// the four experiment cases (ctlua has no experiments), testDirectoryThreadSafety (an engine
-/// is confined to one thread).
+/// ported: testShowPublishedSameInstanceDoesntReplaceExisting (it shows one `ExperienceData`
+/// instance twice; a script cannot hand an instance back: each `traits.show` decodes a new
+/// one), testShowQualifiedExperiences (it needs a qualification response, a list of
+/// experiences tried in order by the renderer's `processAndShow(qualifiedExperiences:)`, which
+/// ctlua does not model: a script shows one experience at a time), testDirectoryThreadSafety
+/// (it races the state machine directory from background threads; an engine is confined to one
+/// thread, so there is no directory to race).
 extension ExperienceRendererTests {
     typealias F = ExperienceFixture
 
@@ -87,5 +89,69 @@ extension ExperienceRendererTests {
         try h.lua("traits.reset()")
         #expect(h.system.renderer.current == nil)
         #expect(h.events("experience.dismissed").count == 1)
+    }
+
+    /// Two shows of the same experience id are two instances: the second (low priority) is
+    /// refused while the first presents, and the first completes as itself.
+    @Test func testShowSameExperienceFromTwoSources() throws {
+        let h = try TraitsHarness()
+        try h.lua(#"""
+        traits.register{type = "@t/present", present = function(self, w, done) app.after(0.5, done) end, remove = function(self, w, done) done() end}
+        """# + "\nassert(traits.show([==[\(F.tour)]==]))")
+        let first = h.system.renderer.current?.data.instanceID
+        #expect(try h.lua("return traits.show([==[\(F.tour)]==], 1, 1, {priority = 'low'})").first?.boolValue == false)
+        #expect(h.events("log", ["message"]).contains(#"log message="experience already active: a low priority experience is not shown""#))
+        try h.lua("app.advance(1)")
+        #expect(ExperienceStateMachineTests.state(h) == "shown")
+        #expect(h.system.renderer.current?.data.instanceID == first)
+        #expect(h.analytics("experience_started").map { $0["experienceInstanceId"] } == [first.map(JSONValue.string)])
+    }
+
+    static let experimentID = "6ce90d1d-4de2-41a6-bc93-07ae23b728c5"
+    static func experiment(_ group: String) -> String {
+        "{group = '\(group)', experimentId = '\(experimentID.uppercased())', experienceId = '\(F.id(1))', goalId = 'my-goal', contentType = 'my-content-type'}"
+    }
+
+    /// The `appcues:experiment_entered` events' properties.
+    func experimentEntered(_ h: TraitsHarness) -> [JSONObject] {
+        h.engine.transcript.events.filter { $0.type == "appcues.analytics" && $0["name"]?.stringValue == Experiment.enteredEvent }
+            .compactMap { $0["properties"]?.objectValue }
+    }
+
+    @Test func testShowControlExperimentFail() throws {
+        let h = try TraitsHarness()
+        #expect(try h.lua(presentLua + "\nreturn traits.show([==[\(F.tour)]==], 1, 1, {experiment = \(Self.experiment("control"))})").first?.boolValue == false)
+        #expect(h.events("step.presented").isEmpty)
+        #expect(h.system.renderer.current == nil)
+        #expect(h.analytics.isEmpty)
+    }
+
+    @Test func testShowExposedExperiment() throws {
+        let h = try TraitsHarness()
+        #expect(try h.lua(presentLua + "\nreturn traits.show([==[\(F.tour)]==], 1, 1, {experiment = \(Self.experiment("exposed"))})").first?.boolValue == true)
+        #expect(h.events("step.presented").count == 1)
+    }
+
+    @Test(arguments: ["control", "exposed"])
+    func testExperimentEnteredAnalytics(group: String) throws {
+        let h = try TraitsHarness()
+        try h.lua(presentLua + "\ntraits.show([==[\(F.tour)]==], 1, 1, {experiment = \(Self.experiment(group))})")
+        #expect(experimentEntered(h) == [[
+            "experimentId": .string(Self.experimentID), "experimentGroup": .string(group), "experimentExperienceId": .string(F.id(1)),
+            "experimentContentType": "my-content-type", "experimentGoalId": "my-goal",
+        ]], "the SDK's properties, in its order")
+        // Published as the experience starts: before experience_started.
+        let names = h.engine.transcript.events.filter { $0.type == "appcues.analytics" }.compactMap { $0["name"]?.stringValue }
+        #expect(names.first == Experiment.enteredEvent)
+    }
+
+    /// An experiment decodes as the SDK's: every member, UUID ids; else a clear argument error.
+    @Test func anInvalidExperimentIsAnArgumentError() throws {
+        let h = try TraitsHarness()
+        let result = try h.lua(presentLua + "\nreturn pcall(traits.show, [==[\(F.tour)]==], 1, 1, {experiment = {group = 'exposed', experimentId = 'x'}})")
+        #expect(result.first?.boolValue == false)
+        #expect(result.last?.stringValue?.contains("bad argument #4 to 'show' (experiment: experimentId: attempted to decode UUID from invalid UUID string 'x')") == true,
+                "\(result.last?.stringValue ?? "")")
+        #expect(h.system.renderer.current == nil)
     }
 }
