@@ -73,11 +73,12 @@ struct BoundaryTests {
         #expect(SystemCatalog.standard.systems.first?.name == "templates")
     }
 
-    /// The Swift files of `Sources` (path below it, text), but those of the modules `excluded`.
-    private func sources(excluding excluded: Set<String> = []) throws -> [(file: String, text: String)] {
+    /// The Swift files (or those ending in `suffixes`) of `Sources` (path below it, text), but
+    /// those of the modules `excluded`.
+    private func sources(excluding excluded: Set<String> = [], suffixes: [String] = [".swift"]) throws -> [(file: String, text: String)] {
         let enumerator = try #require(FileManager.default.enumerator(atPath: Self.root.path))
         var found: [(String, String)] = []
-        for case let file as String in enumerator where file.hasSuffix(".swift") {
+        for case let file as String in enumerator where suffixes.contains(where: file.hasSuffix) {
             guard !excluded.contains(String(file.split(separator: "/").first ?? "")) else { continue }
             found.append((file, try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)))
         }
@@ -93,19 +94,26 @@ struct BoundaryTests {
 
     /// One JSON path type: `JSON.JSONPath`; no module declares a path type or a string path of its own.
     @Test func oneJSONPathType() throws {
-        for (file, text) in try sources(excluding: ["JSON"]) {
-            #expect(try matches(#"\b(struct|enum|class|typealias)\s+\w*Path\b"#, in: text).isEmpty, "\(file) declares a path type")
+        // Every module, JSON included: JSONPath is the only path type declared anywhere.
+        let declared = try sources().flatMap { source in
+            try matches(#"\b(struct|enum|class|typealias)\s+\w*Path\b"#, in: source.text).map { "\(source.file): \($0)" }
         }
-        let paths = try sources().filter { try !matches(#"\bstruct\s+JSONPath\b"#, in: $0.text).isEmpty }.map(\.file)
-        #expect(paths == ["JSON/JSONPath.swift"])
+        #expect(declared == ["JSON/JSONPath.swift: struct JSONPath"], "path types declared: \(declared)")
     }
 
-    /// One parser entry point: JSON text is parsed by jansson, called from one place
-    /// (`JSONValue.decode`); every other module reads text through `JSONDocument`.
+    /// One parser entry point: JSON text is parsed by jansson, whose loaders (`json_load*`) are
+    /// called once, in C (`ctl_json_decode_max`, behind the Lua `json` module and `ctl_json_decode`),
+    /// and `ctl_json_decode` from one Swift place (`JSONValue.decode`); every other module reads
+    /// text through `JSONDocument`.
     @Test func oneJSONParserEntryPoint() throws {
+        var loaders: [String] = []
+        for (file, text) in try sources(suffixes: [".swift", ".c", ".h"]) {
+            loaders += try matches(#"\bjson_load\w*\s*\("#, in: text).map { _ in file }
+        }
+        #expect(loaders == ["CLuaSupport/ctl_json.c"], "jansson's loaders called from \(loaders)")
         var callers: [String] = []
         for (file, text) in try sources() {
-            if text.contains("ctl_json_decode(") || text.contains("json_loadb(") { callers.append(file) }
+            if text.contains("ctl_json_decode") { callers.append(file) }
             guard !file.hasPrefix("JSON/") else { continue }
             let parses = text.contains("JSONValue.decode("), lexes = text.contains(#"UInt8(ascii: "{")"#)
             #expect(!parses, "\(file) parses JSON without JSONDocument")
