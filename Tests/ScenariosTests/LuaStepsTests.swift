@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TestSupport
 import Testing
 @testable import Scenarios
 
@@ -54,7 +55,7 @@ struct LuaStepsTests {
     }
 
     @Test func tapAndJUnitListLuaStepMarks() throws {
-        let report = FileManager.default.temporaryDirectory.appendingPathComponent("ctlua-luasteps-\(UUID().uuidString).xml").path
+        let report = TemporaryFolder.path().path + ".xml"
         let (_, out, folder) = try Fixture.run(["m_test.lua": #"step.skip("later", "not now", function() end); step("runs", function() end)"#]) {
             $0.tap = true
             $0.junitPath = report

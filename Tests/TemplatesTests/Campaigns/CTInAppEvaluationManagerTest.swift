@@ -157,13 +157,18 @@ private let CLTAP_APP_LAUNCHED_EVENT = "App Launched"
         #expect(f.data.evaluated == [2])
     }
 
-    @Test func testEvaluateServerSide() throws {
-        let f = try CampaignsFixture()
-        f.data.serverSide = [
+    /// The server-side in-apps of the two cases below: 1 and 2 on `event1`, 3 on `event2`.
+    static var twoOnEvent1OneOnEvent2: [JSONValue] {
+        [
             ["ti": 1, "whenTriggers": [["eventName": "event1"]]],
             ["ti": 2, "whenTriggers": [["eventName": "event1"]]],
             ["ti": 3, "whenTriggers": [["eventName": "event2"]]],
         ]
+    }
+
+    @Test func testEvaluateServerSide() throws {
+        let f = try CampaignsFixture()
+        f.data.serverSide = Self.twoOnEvent1OneOnEvent2
         f.campaigns.recordEvent("event1", properties: [:])
         #expect(f.data.evaluated == [1, 2])
         f.campaigns.flush()
@@ -176,11 +181,7 @@ private let CLTAP_APP_LAUNCHED_EVENT = "App Launched"
 
     @Test func testEvaluationManagerCaching() throws {
         let f = try CampaignsFixture()
-        f.data.serverSide = [
-            ["ti": 1, "whenTriggers": [["eventName": "event1"]]],
-            ["ti": 2, "whenTriggers": [["eventName": "event1"]]],
-            ["ti": 3, "whenTriggers": [["eventName": "event2"]]],
-        ]
+        f.data.serverSide = Self.twoOnEvent1OneOnEvent2
         f.campaigns.recordEvent("event1", properties: [:])
         f.campaigns.flush()
         #expect(try Self.saved(f)["evaluated"] == [1, 2])
@@ -237,16 +238,22 @@ private let CLTAP_APP_LAUNCHED_EVENT = "App Launched"
         #expect(f.data.suppressed.count == 2)
     }
 
-    @Test func testEvaluateOnAppLaunchedWithSuccess() throws {
-        let f = try CampaignsFixture()
+    /// The SDK's App Launched setup of the two cases below: App Launched recorded with the SDK and
+    /// OS versions (kept as its properties), and an in-app triggered by App Launched at that SDK version.
+    static func appLaunchedAtSDKVersion(_ f: CampaignsFixture) -> [JSONValue] {
         let props: JSONObject = [CLTAP_SDK_VERSION: 60000, CLTAP_OS_VERSION: 17.1]
         f.campaigns.recordEvent(CLTAP_APP_LAUNCHED_EVENT, properties: props)
         #expect(f.campaigns.appLaunchedProperties == props)
-        let inApps: [JSONValue] = [[
+        return [[
             "ti": 1,
             "whenTriggers": [["eventName": .string(CLTAP_APP_LAUNCHED_EVENT),
                               "eventProperties": [["propertyName": .string(CLTAP_SDK_VERSION), "operator": 1, "propertyValue": 60000]]]],
         ]]
+    }
+
+    @Test func testEvaluateOnAppLaunchedWithSuccess() throws {
+        let f = try CampaignsFixture()
+        let inApps = Self.appLaunchedAtSDKVersion(f)
         f.data.clientSide = inApps
         f.campaigns.onAppLaunched(success: true)
         #expect(f.inappNotifs == [inApps[0]])
@@ -297,14 +304,7 @@ private let CLTAP_APP_LAUNCHED_EVENT = "App Launched"
 
     @Test func testEvaluateOnAppLaunchedServerSide() throws {
         let f = try CampaignsFixture()
-        let props: JSONObject = [CLTAP_SDK_VERSION: 60000, CLTAP_OS_VERSION: 17.1]
-        f.campaigns.recordEvent(CLTAP_APP_LAUNCHED_EVENT, properties: props)
-        #expect(f.campaigns.appLaunchedProperties == props)
-        let inApps: [JSONValue] = [[
-            "ti": 1,
-            "whenTriggers": [["eventName": .string(CLTAP_APP_LAUNCHED_EVENT),
-                              "eventProperties": [["propertyName": .string(CLTAP_SDK_VERSION), "operator": 1, "propertyValue": 60000]]]],
-        ]]
+        let inApps = Self.appLaunchedAtSDKVersion(f)
         f.campaigns.evaluateOnAppLaunchedServerSide(inApps)
         #expect(f.inappNotifs == [inApps[0]])
     }

@@ -3,11 +3,13 @@ import Templates
 import Testing
 
 // Ported from the CleverTap iOS SDK 7.7.0 unit tests `CleverTapSDKTests/InApps/CTTriggersMatcherTest.m`
-// (67 cases, same names and outcomes). The cases that only match events against one `whenTriggers`
-// are rows of a table (`CTTriggersMatcherTest+Cases.swift`, one row per SDK case, named after it:
-// a failure names the SDK case and the check); those with their own setup stay tests here. The SDK's `CTTriggersMatcher+Tests` helpers become
-// `match(_:eventName:eventProperties:)` and `matchCharged(_:details:items:)` below; the
-// OCMock stubs of `isEventLoggedFirstTime:` become the matcher's `isFirstTime` closure.
+// (67 cases, same names and outcomes) as a table: one row per SDK case, named after it (a failure
+// names the SDK case and the check). The rows that match events against one `whenTriggers` are in
+// `CTTriggersMatcherTest+Cases.swift`; those that adapt events themselves (a location, a profile
+// attribute) or stub the data store are in `CTTriggersMatcherTest+Adapted.swift`. The SDK's
+// `CTTriggersMatcher+Tests` helpers become `match(_:eventName:eventProperties:)` and
+// `matchCharged(_:details:items:)` below; the OCMock stubs of `isEventLoggedFirstTime:` become the
+// matcher's `isFirstTime` closure (a case's `firstTime`).
 
 extension TriggersMatcher {
     func match(_ whenTriggers: JSONValue, eventName: String, eventProperties: JSONObject) -> Bool {
@@ -28,18 +30,40 @@ struct TriggersCase: Sendable, CustomTestStringConvertible {
         case event(String, JSONObject, Bool)
         /// `matchChargedEventWhenTriggers:details:items:`.
         case charged(JSONObject, JSONValue, Bool)
+        /// `match:event:` of an event the test adapts itself (`CTEventAdapter` with a location or
+        /// a profile attribute).
+        case adapted(CampaignEvent, Bool)
+        /// The event names the data store stub was asked about so far (`isEventLoggedFirstTime:`).
+        case firstTimeAsked([String])
+    }
+
+    /// The SDK test's stub of the data store's `isEventLoggedFirstTime:`: true for one name, for
+    /// every name but one, or for every name.
+    enum FirstTime: Sendable {
+        case only(String), allBut(String), always
+
+        func isFirstTime(_ name: String) -> Bool {
+            switch self {
+            case .only(let first): name == first
+            case .allBut(let other): name != other
+            case .always: true
+            }
+        }
     }
 
     /// The SDK test's name (`testMatchEqualsDouble`).
     let sdk: String
     /// For an SDK test that matches against two `whenTriggers` in turn: which one.
     let part: Int?
+    /// The data store stub (nil: the matcher's own).
+    let firstTime: FirstTime?
     let whenTriggers: JSONValue
     let checks: [Check]
 
-    init(_ sdk: String, part: Int? = nil, _ whenTriggers: JSONValue, _ checks: [Check]) {
+    init(_ sdk: String, part: Int? = nil, firstTime: FirstTime? = nil, _ whenTriggers: JSONValue, _ checks: [Check]) {
         self.sdk = sdk
         self.part = part
+        self.firstTime = firstTime
         self.whenTriggers = whenTriggers
         self.checks = checks
     }
@@ -48,9 +72,16 @@ struct TriggersCase: Sendable, CustomTestStringConvertible {
 }
 
 @Suite struct CTTriggersMatcherTest {
-    @Test(arguments: TriggersCase.all)
+    @Test(arguments: TriggersCase.all + TriggersCase.adapted)
     func sdkCase(_ sdkCase: TriggersCase) {
-        let matcher = TriggersMatcher()
+        var matcher = TriggersMatcher()
+        var asked: [String] = []
+        if let stub = sdkCase.firstTime {
+            matcher.isFirstTime = { name in
+                asked.append(name)
+                return stub.isFirstTime(name)
+            }
+        }
         for (n, check) in sdkCase.checks.enumerated() {
             switch check {
             case .event(let name, let properties, let expected):
@@ -59,312 +90,12 @@ struct TriggersCase: Sendable, CustomTestStringConvertible {
             case .charged(let details, let items, let expected):
                 #expect(matcher.matchCharged(sdkCase.whenTriggers, details: details, items: items) == expected,
                         "\(sdkCase.testDescription), check \(n + 1): Charged \(JSONValue.object(details)) \(items)")
+            case .adapted(let event, let expected):
+                #expect(matcher.matches(sdkCase.whenTriggers, event: event) == expected,
+                        "\(sdkCase.testDescription), check \(n + 1): \(event.name) \(JSONValue.object(event.properties))")
+            case .firstTimeAsked(let names):
+                #expect(asked == names, "\(sdkCase.testDescription), check \(n + 1): the data store asked")
             }
         }
-    }
-
-    @Test func testMatchProfileEvent() {
-    var triggerMatcher = TriggersMatcher()
-        let whenTriggers: JSONValue = [
-            [
-                "eventName": "profile1 changed",
-                "profileAttrName": "profile1",
-                "eventProperties": [
-                    [
-                        "propertyName": "newValue",
-                        "operator": 0,
-                        "propertyValue": 150
-                    ],
-                    [
-                        "propertyName": "oldValue",
-                        "operator": 1,
-                        "propertyValue": "Equals"
-                    ]
-                ]
-            ]
-        ]
-        let eventProperties: JSONObject = [
-            "newValue": 160,
-            "oldValue": "Equals"
-        ]
-        var eventAdapter = CampaignEvent(name: "profile1_changed", properties: eventProperties, profileAttrName: "profile1")
-        var match = triggerMatcher.matches(whenTriggers, event: eventAdapter)
-        #expect(match)
-    
-        eventAdapter = CampaignEvent(name: "profile 1_changed", properties: eventProperties, profileAttrName: "profile 1")
-        match = triggerMatcher.matches(whenTriggers, event: eventAdapter)
-        #expect(match)
-    
-        eventAdapter = CampaignEvent(name: "Profile 1_changed", properties: eventProperties, profileAttrName: "Profile 1")
-        match = triggerMatcher.matches(whenTriggers, event: eventAdapter)
-        #expect(match)
-    
-        eventAdapter = CampaignEvent(name: "profile  1_changed", properties: eventProperties, profileAttrName: "profile  1")
-        match = triggerMatcher.matches(whenTriggers, event: eventAdapter)
-        #expect(match)
-    
-        eventAdapter = CampaignEvent(name: "Profile_1_changed", properties: eventProperties, profileAttrName: "Profile_1")
-        match = triggerMatcher.matches(whenTriggers, event: eventAdapter)
-        #expect(!(match))
-    }
-
-    @Test func testChargedWithoutItems() {
-    var triggerMatcher = TriggersMatcher()
-        let whenTriggers: JSONValue = [
-            [
-                "eventName": "Charged",
-                "eventProperties": [
-                    [
-                        "propertyName": "prop1",
-                        "operator": 1,
-                        "propertyValue": 150
-                    ]],
-                "itemProperties": []
-            ]
-        ]
-        let whenTriggersNoItems: JSONValue = [
-            [
-                "eventName": "Charged",
-                "eventProperties": [
-                    [
-                        "propertyName": "prop1",
-                        "operator": 1,
-                        "propertyValue": 150
-                    ]]
-            ]
-        ]
-        var match = triggerMatcher.matchCharged(whenTriggers, details: [
-            "prop1": 150,
-        ], items: [
-            [
-                "product_name": "product 1",
-                "price": 5.99
-            ],
-            [
-                "product_name": "product 2",
-                "price": 5.50
-            ]
-        ])
-        #expect(match)
-    
-        match = triggerMatcher.matchCharged(whenTriggersNoItems, details: [
-            "prop1": 150,
-        ], items: [
-            [
-                "product_name": "product 1",
-                "price": 5.99
-            ],
-            [
-                "product_name": "product 2",
-                "price": 5.50
-            ]
-        ])
-        #expect(match)
-    
-        match = triggerMatcher.matchCharged(whenTriggers, details: [
-            "prop1": 150,
-        ], items: [])
-        #expect(match)
-    
-        match = triggerMatcher.matchCharged(whenTriggersNoItems, details: [
-            "prop1": 150,
-        ], items: [])
-        #expect(match)
-    }
-
-    @Test func testMatchEventWithGeoRadius() {
-    var triggerMatcher = TriggersMatcher()
-        let whenTriggers: JSONValue = [
-            [
-                "eventName": "event1",
-                "geoRadius": [
-                    [
-                        "lat": 19.07609,
-                        "lng": 72.877426,
-                        "rad": 2
-                    ]]
-            ]
-        ]
-        // Distance ~1.1km
-        let location1km = (latitude: 19.08609, longitude: 72.877426)
-    
-        var event = CampaignEvent(name: "event1", properties: [:], location: location1km)
-    
-    
-        var match = triggerMatcher.matches(whenTriggers, event: event)
-        #expect(match)
-    
-        // Distance ~2.2km
-        let location2km = (latitude: 19.09609, longitude: 72.877426)
-        event = CampaignEvent(name: "event1", properties: [:], location: location2km)
-        match = triggerMatcher.matches(whenTriggers, event: event)
-        #expect(!(match))
-    }
-
-    @Test func testMatchEventWithGeoRadiusButNotParams() {
-    var triggerMatcher = TriggersMatcher()
-        let whenTriggers: JSONValue = [
-            [
-                "eventName": "event1",
-                "eventProperties": [
-                    [
-                        "propertyName": "prop1",
-                        "operator": 1,
-                        "propertyValue": 150
-                    ]],
-                "geoRadius": [
-                    [
-                        "lat": 19.07609,
-                        "lng": 72.877426,
-                        "rad": 2
-                    ]]
-            ]
-        ]
-        // Distance ~1.1km
-        let location1km = (latitude: 19.08609, longitude: 72.877426)
-    
-        let event = CampaignEvent(name: "event1", properties: ["prop1": 151], location: location1km)
-    
-    
-        var match = triggerMatcher.matches(whenTriggers, event: event)
-        #expect(!(match))
-    }
-
-    @Test func testMatchEventWithFirstTimeOnly() {
-    var triggerMatcher = TriggersMatcher()
-    var firstTimeCalls: [String] = []
-        let whenTriggers: JSONValue = [
-            [
-                "eventName": "event1",
-                "firstTimeOnly": true
-            ]
-        ]
-        triggerMatcher.isFirstTime = { name in firstTimeCalls.append(name); return name == "event1" }
-    
-        var match = triggerMatcher.match(whenTriggers, eventName: "event1", eventProperties: [:])
-        #expect(match)
-        #expect(firstTimeCalls == ["event1"])
-    }
-
-    @Test func testMatchChargedEventWithFirstTimeOnly() {
-    var triggerMatcher = TriggersMatcher()
-    var firstTimeCalls: [String] = []
-        let whenTriggers: JSONValue = [
-            [
-                "eventName": "Charged",
-                "firstTimeOnly": true,
-                "eventProperties": [
-                    [
-                        "propertyName": "prop1",
-                        "operator": 1,
-                        "propertyValue": 150
-                    ]],
-                "itemProperties": [
-                    [
-                        "propertyName": "product_name",
-                        "operator": 1,
-                        "propertyValue": "product 1"
-                    ]]
-            ]
-        ]
-        triggerMatcher.isFirstTime = { name in firstTimeCalls.append(name); return name == "Charged" }
-        var match = triggerMatcher.matchCharged(whenTriggers, details: [
-            "prop1": 150,
-        ], items: [
-            [
-                "product_name": "product 1",
-                "price": 5.99
-            ],
-            [
-                "product_name": "product 2",
-                "price": 5.50
-            ]
-        ])
-        #expect(match)
-        #expect(firstTimeCalls == ["Charged"])
-    }
-
-    @Test func testMatchEventFirstTimeOnlyWithGeoRadius() {
-    var triggerMatcher = TriggersMatcher()
-        let whenTriggers: JSONValue = [
-            [
-                "eventName": "event1",
-                "firstTimeOnly": true,
-                "geoRadius": [
-                    [
-                        "lat": 19.07609,
-                        "lng": 72.877426,
-                        "rad": 2
-                    ]]
-            ]
-        ]
-        // Distance ~1.1km
-        let location1km = (latitude: 19.08609, longitude: 72.877426)
-
-        let event = CampaignEvent(name: "event1", properties: [:], location: location1km)
-
-        triggerMatcher.isFirstTime = { name in name == "event1" }
-
-        var match = triggerMatcher.matches(whenTriggers, event: event)
-        #expect(match)
-    }
-
-    @Test func testMatchEvent_withFirstTimeOnly_notFirstTime() {
-    var triggerMatcher = TriggersMatcher()
-        let whenTriggers: JSONValue = [
-            [
-                "eventName": "event1",
-                "firstTimeOnly": true
-            ]
-        ]
-        triggerMatcher.isFirstTime = { name in name != "event1" }
-
-        var match = triggerMatcher.match(whenTriggers, eventName: "event1", eventProperties: [:])
-        #expect(!(match), "Event should not match when firstTimeOnly is YES but event is not first-time")
-    }
-
-    @Test func testMatchChargedEvent_withFirstTimeOnly_notFirstTime() {
-    var triggerMatcher = TriggersMatcher()
-        let whenTriggers: JSONValue = [
-            [
-                "eventName": "Charged",
-                "firstTimeOnly": true
-            ]
-        ]
-        triggerMatcher.isFirstTime = { name in name != "Charged" }
-
-        var match = triggerMatcher.matchCharged(whenTriggers, details: [:], items: [])
-        #expect(!(match), "Charged event should not match when firstTimeOnly is YES but event is not first-time")
-    }
-
-    @Test func testMatchEvent_withoutFirstTimeOnly_doesNotCallDataStore() {
-    var triggerMatcher = TriggersMatcher()
-    var dataStoreCalls = 0
-        let whenTriggers: JSONValue = [
-            [
-                "eventName": "event1"
-            ]
-        ]
-        triggerMatcher.isFirstTime = { _ in dataStoreCalls += 1; return true }
-
-        var match = triggerMatcher.match(whenTriggers, eventName: "event1", eventProperties: [:])
-        #expect(match, "Event without firstTimeOnly should match without consulting the data store")
-        #expect(dataStoreCalls == 0)
-    }
-
-    @Test func testMatchEvent_withFirstTimeOnly_eventNameMismatch_doesNotCallDataStore() {
-    var triggerMatcher = TriggersMatcher()
-    var dataStoreCalls = 0
-        let whenTriggers: JSONValue = [
-            [
-                "eventName": "event1",
-                "firstTimeOnly": true
-            ]
-        ]
-        triggerMatcher.isFirstTime = { _ in dataStoreCalls += 1; return true }
-
-        var match = triggerMatcher.match(whenTriggers, eventName: "event2", eventProperties: [:])
-        #expect(!(match), "Event name mismatch should fail before checking firstTimeOnly")
-        #expect(dataStoreCalls == 0)
     }
 }
