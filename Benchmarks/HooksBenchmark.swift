@@ -11,11 +11,12 @@ import Systems
 /// 5 hook instances, 5 `execute` calls, the deep merge and the transcript. The baseline is the
 /// same 5 `execute` functions called directly from one Lua loop with a plain `done`: what the
 /// hooks themselves cost. Report only (no target yet).
-func benchB10(runs: Int) throws -> Figure {
+/// `hooks`: 5 for B10; the growth runs (`--growth`) also measure 1 and 50.
+func benchB10(runs: Int, hooks count: Int = 5) throws -> Figure {
     let engine = try SystemCatalog.standard.makeEngine()
     try engine.run("""
         local entries = {}
-        for i = 1, 5 do
+        for i = 1, \(count) do
           local id = "h" .. i
           entries[i] = {identifier = id, type = "general"}
           hooks.plugin{identifier = id, execute = function(self, data, done) done(true, nil, {[id] = i}) end}
@@ -33,17 +34,17 @@ func benchB10(runs: Int) throws -> Figure {
     let direct = try engine.lua.load("""
         local n = ...
         local executes = {}
-        for i = 1, 5 do
+        for i = 1, \(count) do
           local id = "h" .. i
           executes[i] = function(self, data, done) done(true, nil, {[id] = i}) end
         end
         local completed = 0
         for _ = 1, n do
           local data = {}
-          for i = 1, 5 do
+          for i = 1, \(count) do
             executes[i]({}, data, function(ok, _, more) if ok then for k, v in pairs(more) do data[k] = v end end end)
           end
-          if data.h5 then completed = completed + 1 end
+          if data.h\(count) then completed = completed + 1 end
         end
         return completed
         """, name: "=B10 baseline")
@@ -59,5 +60,6 @@ func benchB10(runs: Int) throws -> Figure {
     log("B10: \(nMeasured) navigations per run, \(nBaseline) direct runs")
     let (m, b) = try alternate(runs: runs, measured: { try run(measured, nMeasured) }, baseline: { try run(direct, nBaseline) })
     guard !engine.transcript.events.contains(where: { $0.type == "error" }) else { throw BenchError("B10: error events") }
-    return Figure(id: "B10", value: m, baseline: b, unit: "us/navigation", target: nil)
+    return Figure(id: count == 5 ? "B10" : "B10@\(count)", value: m, baseline: b, unit: "us/navigation", target: count == 5 ? 5 : nil,
+                  note: "\(count) Lua hooks per navigation")
 }

@@ -2,7 +2,7 @@
 // Every ratio is measured in this one process, alternating the measured side and its
 // baseline, as the median of several runs (performance.md). See Benchmarks/README.md.
 //
-//   Benchmarks [--json] [--ctlua PATH] [--lua PATH] [--only B1,B2,...] [--runs N]
+//   Benchmarks [--json] [--ctlua PATH] [--lua PATH] [--only B1,B2,...] [--runs N] [--growth]
 
 #if canImport(Glibc)
 import Glibc
@@ -24,6 +24,8 @@ struct Options {
     var lua: String?
     var only: Set<String>?
     var runs = 11
+    /// `--growth`: B9, B10 and B11 at each input size of `Benchmarks/README.md` (how they grow).
+    var growth = false
 
     init(_ args: [String]) throws {
         var i = 0
@@ -35,6 +37,7 @@ struct Options {
         while i < args.count {
             switch args[i] {
             case "--json": json = true
+            case "--growth": growth = true
             case "--ctlua": ctlua = try value()
             case "--lua": lua = try value()
             case "--only": only = Set(try value().split(separator: ",").map { String($0).uppercased() })
@@ -42,7 +45,7 @@ struct Options {
                 let v = try value()
                 runs = max(3, Int(v) ?? 11)
             case "-h", "--help":
-                print("usage: Benchmarks [--json] [--ctlua PATH] [--lua PATH] [--only B1,B3,...] [--runs N]")
+                print("usage: Benchmarks [--json] [--ctlua PATH] [--lua PATH] [--only B1,B3,...] [--runs N] [--growth]")
                 exit(0)
             default: throw BenchError("unknown option \(args[i])")
             }
@@ -447,6 +450,12 @@ func main() -> Int32 {
     step("T1") { try benchT1(runs: options.runs) }
     step("T2") { try benchT2(runs: options.runs) }
     step("B11") { try benchB11(runs: options.runs) }
+    if options.growth {
+        // How B9, B10 and B11 grow with their input (B9@200 is B9 with 200 fields, and so on).
+        for fields in [20, 200] { step("B9") { try benchB9(runs: options.runs, fields: fields) } }
+        for hooks in [1, 5, 50] { step("B10") { try benchB10(runs: options.runs, hooks: hooks) } }
+        for inApps in [20, 200, 2000] { step("B11") { try benchB11(runs: options.runs, inApps: inApps) } }
+    }
     if options.json { printJSON(figures) }
     return failed ? 1 : 0
 }

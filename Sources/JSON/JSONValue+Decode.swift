@@ -42,24 +42,34 @@ extension JSONValue {
     /// Recursive: meant for trees from `decode` (depth-bounded) or built by
     /// `withJansson`.
     public init(jansson json: UnsafeMutablePointer<json_t>) {
+        self.init(jansson: json, sortingKeys: false)
+    }
+
+    /// Converts a jansson value; with `sortingKeys`, every object's keys in sorted order (the
+    /// same value as `JSONValue(jansson:).sortingObjectKeys()`, built once instead of twice).
+    public init(jansson json: UnsafeMutablePointer<json_t>, sortingKeys: Bool) {
         switch json.pointee.type {
         case JSON_OBJECT:
-            var object = JSONObject(minimumCapacity: json_object_size(json))
+            var entries: [(key: String, value: UnsafeMutablePointer<json_t>)] = []
+            entries.reserveCapacity(json_object_size(json))
             var iterator = json_object_iter(json)
             while let it = iterator {
                 let key = String(
                     decoding: UnsafeRawBufferPointer(start: json_object_iter_key(it), count: json_object_iter_key_len(it)),
                     as: UTF8.self)
-                if let value = json_object_iter_value(it) { object[key] = JSONValue(jansson: value) }
+                if let value = json_object_iter_value(it) { entries.append((key, value)) }
                 iterator = json_object_iter_next(json, it)
             }
+            if sortingKeys { entries.sort { $0.key < $1.key } }
+            var object = JSONObject(minimumCapacity: entries.count)
+            for (key, value) in entries { object[key] = JSONValue(jansson: value, sortingKeys: sortingKeys) }
             self = .object(object)
         case JSON_ARRAY:
             let count = json_array_size(json)
             var array: [JSONValue] = []
             array.reserveCapacity(count)
             for index in 0..<count {
-                if let element = json_array_get(json, index) { array.append(JSONValue(jansson: element)) }
+                if let element = json_array_get(json, index) { array.append(JSONValue(jansson: element, sortingKeys: sortingKeys)) }
             }
             self = .array(array)
         case JSON_STRING:

@@ -22,7 +22,7 @@ extension LuaState {
         defer { ctl_json_decref(json) }
         // A Lua table has no key order (its traversal order depends on the state's hash seed, so it
         // differs from process to process): objects come out with sorted keys, the same everywhere.
-        return JSONValue(jansson: json).sortingObjectKeys()
+        return JSONValue(jansson: json, sortingKeys: true)
     }
 
     /// Converts JSON to a Lua value with the `json.decode` rules (null is `json.null`, arrays/objects marked).

@@ -20,3 +20,20 @@ import Testing
         #expect(lua_gettop(lua.rawState) == top)
     }
 }
+
+/// `jsonValue` builds objects with sorted keys in one pass: the same value, key order included,
+/// as the unsorted conversion sorted afterwards.
+@Suite struct LuaJSONSortedKeysTests {
+    @Test func objectsComeOutWithSortedKeysAtEveryDepth() throws {
+        let lua = try LuaState()
+        let table = try lua.run("""
+            return {zeta = 1, alpha = {k = {3, {y = true, b = "x", ["é"] = 0, B = 1}}, a = 2}, Mid = "m", [""] = {}}
+            """)[0]
+        let value = try lua.jsonValue(table)
+        #expect(value.objectValue.map { Array($0.keys) } == ["", "Mid", "alpha", "zeta"])
+        #expect(value["alpha"]?.objectValue.map { Array($0.keys) } == ["a", "k"])
+        #expect(value["alpha"]?["k"]?.arrayValue?[1].objectValue.map { Array($0.keys) } == ["B", "b", "y", "é"])
+        #expect(value == value.sortingObjectKeys())
+        try #require(JSONValue.decode(#"{"b": {"d": 1, "c": 2}, "a": [{"z": 0, "y": 1}]}"#).encoded() == #"{"b":{"d":1,"c":2},"a":[{"z":0,"y":1}]}"#)
+    }
+}

@@ -68,6 +68,8 @@ public struct HookCreation {
     public var hostScreenModel: ScreenModel
     /// What the plugin calls to remove its own screen (`removeScreenPluginFromNavigationStack`).
     public var screenDelegate: HookScreenDelegate
+    /// Shared by the hooks of one navigation (see ``NavigationShared``).
+    public var shared = NavigationShared()
 }
 
 /// The SDK's `ZPPlugableScreenDelegate` for a hook screen plugin: the plugin removes its own

@@ -24,10 +24,14 @@ final class LuaHookPlugin: ScreenHookAdapter {
         for (key, value) in definition.table.pairs { instance[key] = value }
         instance["identifier"] = .string(LuaString(creation.pluginModel.identifier))
         instance["pluginModel"] = try state.luaValue(creation.pluginModel.json)
+        // One table per navigation for the host screen and the data source (NavigationShared).
+        let host = try creation.shared.value("hostScreenModel") { try state.luaValue(creation.hostScreenModel.json) }
         // "`screenModel` - ScreenModel of the host screen" for hooks; a hook screen's own screen.
-        instance["screenModel"] = try state.luaValue((creation.screenModel ?? creation.hostScreenModel).json)
-        instance["hostScreenModel"] = try state.luaValue(creation.hostScreenModel.json)
-        instance["dataSource"] = try creation.dataSourceModel.map { try state.luaValue($0) } ?? .nil
+        instance["screenModel"] = try creation.screenModel.map { try state.luaValue($0.json) } ?? host
+        instance["hostScreenModel"] = host
+        instance["dataSource"] = try creation.dataSourceModel.map { model in
+            try creation.shared.value("dataSource") { try state.luaValue(model) }
+        } ?? .nil
         let delegate = creation.screenDelegate
         instance["removeScreen"] = .function(state.function("removeScreen") { _ in
             [.boolean(delegate.removeScreenPluginFromNavigationStack())]

@@ -56,6 +56,8 @@ final class NavigationRun {
     var active: ActiveHook?
     /// True for a return to a screen (a `back`): only its recurring post-load hooks run.
     var isReturn = false
+    /// What the navigation's hooks share (the host screen and the data source as plugins see them).
+    let shared = NavigationShared()
 
     init(target: ScreenModel, from: InvocationPoint, dataSource: JSONValue?) {
         self.target = target
@@ -69,5 +71,24 @@ final class NavigationRun {
         case .postload: return target.postloadPlugins
         case .done: return []
         }
+    }
+}
+
+/// Values made once per navigation and handed to each of its hooks: the SDK gives every hook of a
+/// navigation the same host `ScreenModel` object and data source, so a Lua plugin's
+/// `self.hostScreenModel` (and a plain hook's `self.screenModel`) and `self.dataSource` are one
+/// table per navigation, converted once (not once per hook: that grew with the square of the
+/// number of hooks, the host screen listing them all).
+public final class NavigationShared {
+    private var values: [String: Any] = [:]
+
+    init() {}
+
+    /// The value stored under `key`, made by `make` the first time.
+    public func value<T>(_ key: String, _ make: () throws -> T) rethrows -> T {
+        if let value = values[key] as? T { return value }
+        let value = try make()
+        values[key] = value
+        return value
     }
 }

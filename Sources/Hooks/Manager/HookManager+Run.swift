@@ -59,7 +59,7 @@ extension HookManager {
         }
         let delegate = HookScreenDelegate(manager: self)
         let creation = HookCreation(pluginModel: model, screenModel: screen, dataSourceModel: run.dataSource,
-                                    hostScreenModel: run.target, screenDelegate: delegate)
+                                    hostScreenModel: run.target, screenDelegate: delegate, shared: run.shared)
         let adapter: any ScreenHookAdapter
         do {
             guard let made = try factory.make(creation) else {

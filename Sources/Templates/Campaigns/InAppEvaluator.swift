@@ -25,12 +25,13 @@ public struct InAppEvaluator {
     /// increments the trigger count before the limits (`frequencyLimits` + `occurrenceLimits`) run.
     public func evaluate(_ event: CampaignEvent, _ inApps: [JSONValue]) -> [JSONValue] {
         var eligible: [JSONValue] = []
+        let eventName = CampaignEvent.normalize(event.name)
         for inApp in inApps {
             guard let id = CampaignData.campaignId(inApp), isRegistered(inApp) else { continue }
-            guard triggers.matches(inApp["whenTriggers"], event: event) else { continue }
+            guard triggers.matches(inApp["whenTriggers"], event: event, normalizedName: eventName) else { continue }
             data.incrementTrigger(id)
-            let whenLimits = (inApp["frequencyLimits"]?.arrayValue ?? []) + (inApp["occurrenceLimits"]?.arrayValue ?? [])
-            let passed = limits.matches(whenLimits, campaign: id)
+            let passed = limits.matches(inApp["frequencyLimits"]?.arrayValue ?? [], then: inApp["occurrenceLimits"]?.arrayValue ?? [],
+                                        campaign: id)
             onTrigger(inApp, passed)
             if passed { eligible.append(inApp) }
         }

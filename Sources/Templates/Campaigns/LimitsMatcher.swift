@@ -24,6 +24,11 @@ public struct LimitsMatcher {
         return true
     }
 
+    /// `matches(first + second, campaign:)` without building the concatenation.
+    public func matches(_ first: [JSONValue], then second: [JSONValue], campaign id: String) -> Bool {
+        matches(first, campaign: id) && (second.isEmpty || matches(second, campaign: id))
+    }
+
     func matches(_ limit: JSONObject, campaign id: String) -> Bool {
         let adapter = LimitAdapter(limit)
         let count = adapter.limit

@@ -110,7 +110,7 @@ public enum TriggerEvaluator {
 
     static func equalsStringOrNumber(_ a: JSONValue, _ b: JSONValue) -> Bool {
         if case .string(let s) = a {
-            if case .string(let t) = b { return clean(s) == clean(t) }
+            if case .string(let t) = b { return NormalizedText.cleanEquals(s, t) }
             if let bn = number(b) {
                 var an = parseNumber(s)
                 if clean(s) == "true" { an = 1 } else if clean(s) == "false" { an = 0 }

@@ -15,8 +15,12 @@ public struct TriggersMatcher {
 
     /// True when any trigger of `whenTriggers` (an array of objects) matches `event`.
     public func matches(_ whenTriggers: JSONValue?, event: CampaignEvent) -> Bool {
+        matches(whenTriggers, event: event, normalizedName: CampaignEvent.normalize(event.name))
+    }
+
+    /// `matches(_:event:)` with the event's name already normalized (once per event, not per in-app).
+    public func matches(_ whenTriggers: JSONValue?, event: CampaignEvent, normalizedName eventName: String) -> Bool {
         guard case .array(let triggers)? = whenTriggers else { return false }
-        let eventName = CampaignEvent.normalize(event.name)
         for case .object(let trigger) in triggers {
             if event.name == "Charged" ? matchCharged(trigger, event, eventName) : match(trigger, event, eventName) { return true }
         }
@@ -26,12 +30,15 @@ public struct TriggersMatcher {
     func match(_ trigger: JSONObject, _ event: CampaignEvent, _ eventName: String) -> Bool {
         let triggerName = trigger["eventName"]?.stringValue
         let profileName = trigger["profileAttrName"]?.stringValue
-        let nameMatch = triggerName.map { CampaignEvent.normalize($0) == eventName } ?? false
+        let nameMatch = triggerName.map { NormalizedText.normalizedEquals($0, eventName) } ?? false
         let profileMatch = event.profileAttrName != nil && CampaignEvent.equalNormalized(event.profileAttrName, profileName)
         guard nameMatch || profileMatch else { return false }
-        for condition in conditions(trigger["eventProperties"]) {
-            let actual = condition.name.flatMap(event.propertyValue)
-            guard TriggerEvaluator.evaluate(condition.op, expected: condition.value, actual: actual) else { return false }
+        if case .array(let list)? = trigger["eventProperties"] {
+            for c in list {
+                let condition = Self.condition(c)
+                let actual = condition.name.flatMap(event.propertyValue)
+                guard TriggerEvaluator.evaluate(condition.op, expected: condition.value, actual: actual) else { return false }
+            }
         }
         if trigger["firstTimeOnly"] != nil {
             // iOS reads the flag as an object pointer: any value present enables it, `false` included.
@@ -64,10 +71,13 @@ public struct TriggersMatcher {
     /// Conditions `{propertyName, operator, propertyValue}`; a missing or non-number operator is Equals.
     func conditions(_ value: JSONValue?) -> [(name: String?, op: Int, value: JSONValue?)] {
         guard case .array(let list)? = value else { return [] }
-        return list.map { c in
-            var op = TriggerOperator.equals.rawValue
-            if let d = c["operator"]?.doubleValue, d >= 0, d < 1e9 { op = Int(d) }
-            return (c["propertyName"]?.stringValue, op, c["propertyValue"])
-        }
+        return list.map(Self.condition)
+    }
+
+    /// One condition of `conditions(_:)`.
+    static func condition(_ c: JSONValue) -> (name: String?, op: Int, value: JSONValue?) {
+        var op = TriggerOperator.equals.rawValue
+        if let d = c["operator"]?.doubleValue, d >= 0, d < 1e9 { op = Int(d) }
+        return (c["propertyName"]?.stringValue, op, c["propertyValue"])
     }
 }

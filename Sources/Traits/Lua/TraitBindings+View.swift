@@ -20,7 +20,7 @@ extension TraitBindings {
                     view.properties.removeValue(forKey: key)
                 } else {
                     let value: JSONValue
-                    do { value = try args.state.jsonValue(args[3]).sortingKeys } catch {
+                    do { value = try args.state.jsonValue(args[3]) } catch {
                         throw LuaError.callback(message: "traits: view property '\(key)': \(error)")
                     }
                     try retain(48 + key.utf8.count + value.estimatedSize)
@@ -118,7 +118,7 @@ extension TraitBindings {
         for (key, value) in spec.pairs {
             guard case .string(let name) = key else { continue }
             if name.string == "kind" || name.string == "id" { continue }
-            do { properties.append((name.string, try args.state.jsonValue(value).sortingKeys)) } catch {
+            do { properties.append((name.string, try args.state.jsonValue(value))) } catch {
                 throw LuaError.callback(message: "traits: view property '\(name.string)': \(error.message)")
             }
         }

@@ -96,7 +96,7 @@ enum TraitBindings {
 
     /// Argument `i` as JSON, with a message naming the method.
     static func json(_ args: LuaArguments, _ i: Int, _ method: String) throws -> JSONValue {
-        do { return try args.state.jsonValue(args[i]).sortingKeys } catch {
+        do { return try args.state.jsonValue(args[i]) } catch {
             throw LuaError.callback(message: "traits: metadata:\(method): \(error.message)")
         }
     }

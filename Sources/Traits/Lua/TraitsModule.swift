@@ -54,7 +54,7 @@ enum TraitsModule {
             case .string(let text):
                 do { reader = try JSONReader(file: nil, bytes: Array(text.string.utf8)) } catch { throw fail("show: \(error)") }
             case .table:
-                do { reader = JSONReader(value: try args.state.jsonValue(args[1]).sortingKeys) } catch { throw fail("show: \(error)") }
+                do { reader = JSONReader(value: try args.state.jsonValue(args[1])) } catch { throw fail("show: \(error)") }
             default: throw args.argumentError(1, "experience table or JSON text expected, got \(args[1].typeName)")
             }
             try engine.retain(reader.document.value.estimatedSize)   // the renderer keeps the experience it shows

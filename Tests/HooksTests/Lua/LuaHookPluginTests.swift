@@ -58,6 +58,29 @@ import Testing
         #expect(values.map(\.description) == ["plain", "plain", "true", "true", "true"])
     }
 
+    // The SDK hands every hook of a navigation the same host ScreenModel and data source objects:
+    // one table per navigation (converted once), shared by its hooks; a new navigation gets new ones.
+    @Test func theHooksOfOneNavigationShareTheHostScreenAndDataSourceTables() throws {
+        let (engine, _) = try makeEngine()
+        let values = try engine.run("""
+            local seen = {}
+            for _, id in ipairs{"a", "b"} do
+              hooks.plugin{identifier = id, execute = function(self, data, done)
+                seen[#seen + 1] = {host = self.hostScreenModel, screen = self.screenModel, source = self.dataSource, mark = self.hostScreenModel.mark}
+                self.hostScreenModel.mark = id
+                done(true)
+              end}
+            end
+            hooks.loadScreens{{id = "two", hooks = {preload_plugins = {{identifier = "a", type = "general"}, {identifier = "b", type = "general"}}}}}
+            hooks.navigate("two", {dataSource = {n = 1}})
+            hooks.navigate("two", {dataSource = {n = 1}})
+            local first, second, third = seen[1], seen[2], seen[3]
+            return rawequal(first.host, second.host), rawequal(first.host, first.screen), rawequal(first.source, second.source),
+                   second.mark, rawequal(first.host, third.host), rawequal(first.source, third.source), third.mark, third.source.n
+            """)
+        #expect(values.map(\.description) == ["true", "true", "true", "a", "false", "false", "nil", "1"])
+    }
+
     // PreHookExample-RN: `ScreenPlugin.removeScreenPluginFromNavigationStack()` after
     // `hookFinishedWork(...)`; a flow blocker that fails and does not remove its screen keeps it.
     @Test func aLuaHookRemovesItsScreenAndAFailedBlockerKeepsIt() throws {
