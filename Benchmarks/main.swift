@@ -99,7 +99,7 @@ func benchB1(runs: Int) throws -> Figure {
     }
     let n = try calibrate(start: 1000, targetNs: 20_000_000, max: 2_000_000) { n in _ = try run(swiftCtx, n) }
     let (m, b) = try alternate(runs: runs, measured: { try run(swiftCtx, n) }, baseline: { try run(cCtx, n) })
-    return Figure(id: "B1", value: m, baseline: b, unit: "ns/call", target: 1.5)
+    return Figure(id: "B1", value: m, baseline: b, unit: "ns/call", target: 1.25)
 }
 
 // MARK: - B2: Swift -> Lua through LuaFunction.call vs raw lua_pcall from C
@@ -132,7 +132,7 @@ func benchB2(runs: Int) throws -> Figure {
     }
     let n = try calibrate(start: 1000, targetNs: 20_000_000, max: 2_000_000) { n in _ = try measured(n) }
     let (m, b) = try alternate(runs: runs, measured: { try measured(n) }, baseline: { try baseline(n) })
-    return Figure(id: "B2", value: m, baseline: b, unit: "ns/call", target: 1.3)
+    return Figure(id: "B2", value: m, baseline: b, unit: "ns/call", target: 1.15)
 }
 
 // MARK: - B3/B4: json.decode / json.encode vs jansson + C API

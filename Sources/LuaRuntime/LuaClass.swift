@@ -39,7 +39,7 @@ extension LuaState {
         let builder = LuaClassBuilder<T>()
         build(builder)
         classNames[key] = name
-        classMembers[name] = (builder.methods.map(\.0).sorted(), builder.properties.keys.sorted())
+        classMembers[name] = (builder.methods.map { $0.0 }, Array(builder.properties.keys))   // sorted when read
         pendingClasses[key] = { state in state.makeMetatable(of: builder, key: key, name: name) }
     }
 
@@ -83,7 +83,7 @@ extension LuaState {
     /// The method and property names of the registered class called `name` (what `getmetatable`
     /// returns for its userdata), for completion; nil for an unknown name.
     public func classMembers(named name: String) -> (methods: [String], properties: [String])? {
-        classMembers[name]
+        classMembers[name].map { ($0.methods.sorted(), $0.properties.sorted()) }
     }
 
     /// The names of every class registered in this state, sorted (a walk over every binding).

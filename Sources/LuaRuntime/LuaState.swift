@@ -59,6 +59,8 @@ public final class LuaState {
     /// Per registered class name: its method names and its property names (REPL completion).
     var classMembers: [String: (methods: [String], properties: [String])] = [:]
     var sandbox: Sandbox!
+    /// Short strings read by bindings lately, decoded once (`LuaArguments.string`).
+    let shortStrings = ShortStrings()
     private var warningPiece = ""
 
     /// Creates a state with the given policy and limits.
@@ -97,6 +99,7 @@ public final class LuaState {
     deinit {
         close()
         freeCoverage()
+        shortStrings.free()
         runtime.deinitialize(count: 1)
         runtime.deallocate()
     }

@@ -108,6 +108,7 @@ public struct LuaArguments {
         guard i <= count, lua_type(L, Int32(i)) == LUA_TSTRING else { throw typeError(i, "string") }
         var length = 0
         let pointer = lua_tolstring(L, Int32(i), &length)!
+        if length <= ShortStrings.maxLength { return state.shortStrings.string(pointer, length: length) }
         return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
             String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
         }
