@@ -285,6 +285,14 @@ function traits.longPress(id) end
 ---@return table<string, string>|nil
 function traits.form() end
 
+---Shows the experiences of a qualification response (a table or JSON text: `performed_qualification`,
+---`qualification_reason`, `experiments`, `experiences`), as the SDK: each experience decodes on its own
+---(one that does not is a failed experience, `experience_error`), then they are tried in order until
+---one shows (triggered by the reason). Returns the id shown, or nil.
+---@param response table|string
+---@return string|nil
+function traits.qualify(response) end
+
 ---Serves an experience (a table or JSON text) for `@appcues/launch-experience` and `nextContentId`, by its id.
 ---@param experience table|string
 function traits.serve(experience) end

@@ -103,10 +103,10 @@ public final class TraitsSystem: EngineSystem {
             if strict { try Experience.checkStrictly(reader) }
             experience = try Experience.decode(reader, strict: false)   // checked above when strict
         } catch {
-            let (problem, sdkMessage) = Experience.failure(error, root: reader.root)
+            let (problem, sdk) = Experience.failure(error, root: reader.root)
             // As the SDK's LossyExperience: a failed experience with an id (a UUID when strict) reports `experience_error`.
             if let id = reader.root["id"]?.stringValue, !strict || UUID(uuidString: id) != nil, renderer.current == nil {
-                let message = strict ? sdkMessage : "invalid experience: \(problem)"
+                let message = strict ? sdk.message() : "invalid experience: \(problem)"
                 if let experiment { renderer.publish(Experiment.enteredEvent, experiment.properties, nil) }
                 _ = try? renderer.show(renderer.failedExperience(reader.root, message, trigger: trigger, published: published))
             }

@@ -67,6 +67,11 @@ import TestSupport
         "traits.component": "for i = 1, 200 do traits.component{identifier = big .. i, render = function() end} end",
         "traits.serve": "for i = 1, 200 do traits.serve{id = string.format('00000000-0000-4000-8000-%012d', i), name = big .. i, type = 'mobile', traits = {}, steps = {}} end",
         "traits.view": "for i = 1, 200 do traits.view{kind = 'k', p = big .. i} end",
+        "traits.qualify": """
+            for i = 1, 200 do
+              traits.qualify{performed_qualification = true, experiences = {{id = string.format('00000000-0000-4000-8000-%012d', i), name = big .. i}}}
+            end
+            """,
         "traits.show": """
             for i = 1, 200 do
               traits.show{id = string.format('00000000-0000-4000-8000-%012d', i), name = big .. i, type = 'mobile', traits = {},

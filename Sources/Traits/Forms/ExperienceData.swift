@@ -50,6 +50,15 @@ public final class ExperienceData {
     public let instanceID: String
     /// A decoding error: the experience fails with `experience_error` when started.
     public let error: String?
+    /// Shown from a qualification response (`traits.qualify`): its analytics `trigger` is the
+    /// response's reason (`screen_view`, ...; none without one), as the SDK's
+    /// `ExperienceTrigger.qualification(reason:)`.
+    public internal(set) var qualified = false
+    public internal(set) var qualificationReason: String?
+
+    /// The analytics `trigger` property: the trigger (none for a preview), or a qualified
+    /// experience's reason.
+    public var triggerProperty: String? { qualified ? qualificationReason : trigger == "preview" ? nil : trigger }
     var recoverableErrorID: String?
     private var steps: [String: StepState] = [:]
 

@@ -93,6 +93,24 @@ extension TraitsModule {
             guard let data = system.renderer.current?.data else { return [.nil] }
             return [try args.state.luaValue(.object(JSONObject(uniqueKeysWithValues: data.flatFormState().map { ($0, .string($1)) })))]
         })
+        module["qualify"] = .function(state.function("qualify") { args in   // traits.qualify(response) → the id shown, or nil
+            let reader: JSONReader
+            switch args[1] {
+            case .string(let text):
+                do { reader = try JSONReader(file: nil, bytes: Array(text.string.utf8)) } catch { throw fail("qualify: \(error)") }
+            case .table:
+                do { reader = JSONReader(value: try args.state.jsonValue(args[1]).sortingKeys) } catch { throw fail("qualify: \(error)") }
+            default: throw args.argumentError(1, "qualification response table or JSON text expected, got \(args[1].typeName)")
+            }
+            try engine.retain(reader.document.value.estimatedSize)
+            do {
+                return [try system.qualify(reader).map { .string(LuaString($0)) } ?? .nil]
+            } catch let error as LocatedProblem {
+                throw fail("qualify: invalid qualification response: \(error)")
+            } catch let error as TraitsUsageError {
+                throw fail("qualify: \(error)")
+            }
+        })
         module["serve"] = .function(state.function("serve") { args in
             let json: JSONValue
             if case .string(let text) = args[1] {

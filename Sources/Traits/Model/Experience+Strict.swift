@@ -1,12 +1,27 @@
 import Foundation
 import JSON
 
+/// A decoding failure as the SDK's `DecodingError.decodingErrorMessage` words it: `Error
+/// parsing Experience JSON data: <text> codingPath: <path>` (every kind ends with its coding path).
+public struct SDKDecodingError: Sendable, Equatable {
+    /// The words before the coding path: `Expected key 'content' not found at`.
+    public var text: String
+    /// The coding path, from the experience.
+    public var path: JSONPath
+
+    /// The message, its coding path under `base` (`experiences.0` in a qualification response).
+    public func message(under base: JSONPath = .root) -> String {
+        "Error parsing Experience JSON data: \(text) codingPath: \(StrictCheck.codingPath(JSONPath(base.components + path.components)))"
+    }
+}
+
 /// A strict decoding failure: where (``problem``, with its path and line:column) and the
-/// SDK's wording of it for `experience_error` (``sdkMessage``).
+/// SDK's wording of it for `experience_error` (``sdk``, ``sdkMessage``).
 public struct StrictDecodingFailure: Error, Sendable, CustomStringConvertible {
     public var problem: LocatedProblem
+    public var sdk: SDKDecodingError
     /// As the SDK's `DecodingError.decodingErrorMessage`: `Error parsing Experience JSON data: …`.
-    public var sdkMessage: String
+    public var sdkMessage: String { sdk.message() }
     public var description: String { problem.description }
 }
 
@@ -45,8 +60,8 @@ extension Experience {
     }
 
     /// A decoding error of the experience `root` as a located problem and in the SDK's words.
-    static func failure(_ error: any Error, root: JSONValue) -> (LocatedProblem, String) {
-        if let failure = error as? StrictDecodingFailure { return (failure.problem, failure.sdkMessage) }
+    static func failure(_ error: any Error, root: JSONValue) -> (LocatedProblem, SDKDecodingError) {
+        if let failure = error as? StrictDecodingFailure { return (failure.problem, failure.sdk) }
         let problem = error as? LocatedProblem ?? LocatedProblem(message: "\(error)")
         // A single step's failure past its id and type: the SDK, failing it as a step, reports it as a group's.
         if let path = problem.path, path.components.count > 2, case .key("steps") = path.components[0],
@@ -55,12 +70,30 @@ extension Experience {
            ![.key("id"), .key("type")].contains(path.components[2]) {
             return (problem, StrictCheck.childrenMissing(JSONPath.root.key("steps").index(index)))
         }
-        return (problem, sdkMessage(problem))
+        return (problem, sdkError(problem, root: root))
     }
 
-    /// A failure of the lenient decoder (a component, a trait list) in the SDK's words.
-    public static func sdkMessage(_ problem: LocatedProblem) -> String {
-        "Error parsing Experience JSON data: \(problem.message) codingPath: \(StrictCheck.codingPath(problem.path ?? .root))"
+    /// A failure of the lenient decoder (a component, a trait list) in the SDK's words: a member
+    /// absent from `root` as `keyNotFound` (at the containing path), others with their coding path.
+    static func sdkError(_ problem: LocatedProblem, root: JSONValue) -> SDKDecodingError {
+        let path = problem.path ?? .root
+        if case .key(let key)? = path.components.last, case .object(let parent)? = value(at: path.parent, in: root), parent[key] == nil {
+            return SDKDecodingError(text: "Expected key '\(key)' not found at", path: path.parent)
+        }
+        return SDKDecodingError(text: problem.message, path: path)
+    }
+
+    /// The value at `path` in `root`, or nil.
+    static func value(at path: JSONPath, in root: JSONValue) -> JSONValue? {
+        var value: JSONValue? = root
+        for component in path.components {
+            switch (component, value) {
+            case (.key(let key), .object(let object)?): value = object[key]
+            case (.index(let index), .array(let array)?) where array.indices.contains(index): value = array[index]
+            default: return nil
+            }
+        }
+        return value
     }
 }
 
@@ -103,7 +136,7 @@ struct StrictCheck {
         guard let value else {
             var key = ""
             if case .key(let name)? = path.components.last { key = name }
-            throw fail("missing required key (expected \(kind.expected))", "Expected key '\(key)' not found at codingPath: \(Self.codingPath(path.parent))", path)
+            throw fail("missing required key (expected \(kind.expected))", SDKDecodingError(text: "Expected key '\(key)' not found at", path: path.parent), path)
         }
         let fits: Bool
         switch (kind, value) {
@@ -114,14 +147,28 @@ struct StrictCheck {
         }
         guard fits else {
             let found = value.typeName
-            throw fail("expected \(kind.expected), got \(found)",
-                       "Expected to decode \(kind.swiftType) but found \(found) instead. codingPath: \(Self.codingPath(path))", path)
+            throw fail("expected \(kind.expected), got \(found)", Self.mismatch(kind, value, path), path)
         }
         if kind == .uuid, case .string(let text) = value, UUID(uuidString: text) == nil {
             throw fail("attempted to decode UUID from invalid UUID string '\(text)'",
-                       "Attempted to decode UUID from invalid UUID string. codingPath: \(Self.codingPath(path))", path)
+                       SDKDecodingError(text: "Attempted to decode UUID from invalid UUID string.", path: path), path)
         }
         return value
+    }
+
+    /// The SDK's words for a value of the wrong type: `typeMismatch`, or `valueNotFound` for a
+    /// null (as iOS 18 words it).
+    static func mismatch(_ kind: Kind, _ value: JSONValue, _ path: JSONPath) -> SDKDecodingError {
+        guard value == .null else {
+            return SDKDecodingError(text: "Expected to decode \(kind.swiftType) but found \(value.typeName) instead.", path: path)
+        }
+        let what: String
+        switch kind {
+        case .object: what = "keyed decoding container"
+        case .array: what = "unkeyed decoding container"
+        case .string, .uuid: what = "value of type String"
+        }
+        return SDKDecodingError(text: "Cannot get \(what) -- found null value instead", path: path)
     }
 
     /// A single step (`steps[i]`, no `children`) that fails past its `id` and `type`: the SDK
@@ -129,16 +176,16 @@ struct StrictCheck {
     /// `children`); the problem for people stays the step's own.
     static func asGroupFailure(_ failure: StrictDecodingFailure, step: JSONPath) -> StrictDecodingFailure {
         guard let path = failure.problem.path, path != step.key("id"), path != step.key("type"), path != step else { return failure }
-        return StrictDecodingFailure(problem: failure.problem, sdkMessage: childrenMissing(step))
+        return StrictDecodingFailure(problem: failure.problem, sdk: childrenMissing(step))
     }
 
     /// The SDK's words for a step decoded as a group without `children`.
-    static func childrenMissing(_ step: JSONPath) -> String {
-        "Error parsing Experience JSON data: Expected key 'children' not found at codingPath: \(codingPath(step))"
+    static func childrenMissing(_ step: JSONPath) -> SDKDecodingError {
+        SDKDecodingError(text: "Expected key 'children' not found at", path: step)
     }
 
-    func fail(_ message: String, _ sdk: String, _ path: JSONPath) -> StrictDecodingFailure {
-        StrictDecodingFailure(problem: reader.problem(message, at: path), sdkMessage: "Error parsing Experience JSON data: " + sdk)
+    func fail(_ message: String, _ sdk: SDKDecodingError, _ path: JSONPath) -> StrictDecodingFailure {
+        StrictDecodingFailure(problem: reader.problem(message, at: path), sdk: sdk)
     }
 
     /// A path as the SDK prints a coding path: `steps.0.children.1`.

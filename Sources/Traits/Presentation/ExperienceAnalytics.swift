@@ -25,7 +25,7 @@ public enum ExperienceAnalytics {
             "experienceId": .string(Experience.formatted(model.id)), "experienceName": .string(model.name),
             "experienceType": .string(model.type), "experienceInstanceId": .string(data.instanceID),
         ]
-        if data.trigger != "preview" { properties["trigger"] = .string(data.trigger) }
+        if let trigger = data.triggerProperty { properties["trigger"] = .string(trigger) }
         if let from = data.fromExperienceID { properties["fromExperienceId"] = .string(Experience.formatted(from)) }
         if let context = model.context {
             if let v = context.localeName { properties["localeName"] = .string(v) }

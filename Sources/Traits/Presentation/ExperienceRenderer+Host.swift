@@ -71,9 +71,9 @@ extension ExperienceRenderer: ActionHost {
             return ExperienceData(try Experience.decode(reader, strict: false), trigger: trigger, fromExperienceID: from, published: published,
                                   instanceID: nextID())
         } catch {
-            let (problem, sdkMessage) = Experience.failure(error, root: json)
+            let (problem, sdk) = Experience.failure(error, root: json)
             if strictDecoding, UUID(uuidString: json["id"]?.stringValue ?? "") == nil { return nil }
-            return failedExperience(json, strictDecoding ? sdkMessage : "invalid experience: \(problem)", trigger: trigger, from: from,
+            return failedExperience(json, strictDecoding ? sdk.message() : "invalid experience: \(problem)", trigger: trigger, from: from,
                                     published: published)
         }
     }

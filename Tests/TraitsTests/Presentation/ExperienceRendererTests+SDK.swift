@@ -5,9 +5,7 @@ import Testing
 /// The SDK's `ExperienceRendererTests`, by name, through `traits.show` and the renderer. Not
 /// ported: testShowPublishedSameInstanceDoesntReplaceExisting (it shows one `ExperienceData`
 /// instance twice; a script cannot hand an instance back: each `traits.show` decodes a new
-/// one), testShowQualifiedExperiences (it needs a qualification response, a list of
-/// experiences tried in order by the renderer's `processAndShow(qualifiedExperiences:)`, which
-/// ctlua does not model: a script shows one experience at a time), testDirectoryThreadSafety
+/// one), testDirectoryThreadSafety
 /// (it races the state machine directory from background threads; an engine is confined to one
 /// thread, so there is no directory to race).
 extension ExperienceRendererTests {
@@ -153,5 +151,38 @@ extension ExperienceRendererTests {
         #expect(result.last?.stringValue?.contains("bad argument #4 to 'show' (experiment: experimentId: attempted to decode UUID from invalid UUID string 'x')") == true,
                 "\(result.last?.stringValue ?? "")")
         #expect(h.system.renderer.current == nil)
+    }
+
+    /// A qualification response's experiences are tried in order: the first cannot be composed
+    /// (no presenting trait: `step_error`... as the SDK's composer throws), the second is shown,
+    /// triggered by the response's reason.
+    @Test func testShowQualifiedExperiences() throws {
+        let broken = F.tour.replacingOccurrences(of: F.id(1), with: F.id(2)).replacingOccurrences(of: #"[{"type": "@t/present"}]"#, with: "[]")
+        let h = try TraitsHarness()
+        let shown = try h.lua(presentLua + """
+            \nreturn traits.qualify([==[{"performed_qualification": true, "qualification_reason": "screen_view", "experiences": [\(broken), \(F.tour)]}]==])
+            """)
+        #expect(shown.first?.stringValue == F.id(1))
+        #expect(h.stepErrors == ["Presenting capability trait required"])
+        #expect(h.system.renderer.current?.experience.id == F.id(1))
+        #expect(h.analytics("experience_started").map { $0["trigger"] } == [.string("screen_view")])
+        #expect(h.analytics("experience_started").map { $0["experienceId"] } == [.string(F.id(1))])
+    }
+
+    /// A failed experience of the response publishes its `experience_error` and gives way; an
+    /// experiment's control group is entered and skipped; nothing is shown over an active one.
+    @Test func qualifiedFailuresAndExperimentsGiveWay() throws {
+        let failed = F.tour.replacingOccurrences(of: F.id(1), with: F.id(3)).replacingOccurrences(of: #""name": "Tour", "#, with: "")
+        let control = F.tour.replacingOccurrences(of: F.id(1), with: F.id(4))
+        let experiments = #"[{"group": "control", "experimentId": "\#(F.id(9))", "experienceId": "\#(F.id(4))", "goalId": "g", "contentType": "c"}]"#
+        let response = #"{"performed_qualification": true, "experiments": \#(experiments), "experiences": [\#(failed), \#(control), \#(F.tour)]}"#
+        let h = try TraitsHarness()
+        #expect(try h.lua(presentLua + "\nreturn traits.qualify([==[\(response)]==])").first?.stringValue == F.id(1))
+        #expect(h.analytics == ["experience_error", "experience_started", "step_seen"])
+        #expect(h.analytics("experience_error").first?["message"] == .string("Error parsing Experience JSON data: Expected key 'name' not found at codingPath: experiences.0"))
+        #expect(h.analytics("experience_started").first?["trigger"] == nil, "no reason: no trigger, as the SDK's qualification(reason: nil)")
+        #expect(h.events("appcues.analytics", ["name"]).contains(#"appcues.analytics name="appcues:experiment_entered""#))
+        #expect(try h.lua("return traits.qualify([==[\(response)]==])").first?.isNil == true)
+        #expect(h.events("log", ["message"]).last == #"log message="experience already active: qualified experiences are not shown""#)
     }
 }
