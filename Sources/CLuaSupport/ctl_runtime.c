@@ -218,7 +218,7 @@ static void enter(lua_State *L, ctl_runtime *rt) {
         rt->refused = 0;
         rt->cancel = 0;
         rt->deadline = rt->timeout > 0 ? monotonic_now() + rt->timeout : 0;
-        ctl_watchdog_arm(rt->watchdog, rt->deadline);
+        if (rt->watchdog) ctl_watchdog_arm(rt->watchdog, rt->deadline);
         if (rt->budget > 0 || rt->timeout > 0 || rt->limit > 0 || rt->coverage) {
             install_main_hook(rt);
             if (rt->main != L) install_hook(L);
@@ -227,7 +227,7 @@ static void enter(lua_State *L, ctl_runtime *rt) {
 }
 
 static void leave(ctl_runtime *rt) {
-    if (--rt->depth == 0) ctl_watchdog_arm(rt->watchdog, 0);
+    if (--rt->depth == 0 && rt->watchdog) ctl_watchdog_arm(rt->watchdog, 0);
 }
 
 /* Message handler: records a traceback and returns the error value unchanged. */
@@ -253,6 +253,40 @@ int ctl_pcallh(lua_State *L, int nargs, int nresults, int msgh) {
     rt->enforce = saved;
     leave(rt);
     return status;
+}
+
+int ctl_call1(lua_State *L, int ref, const ctl_scalar *arg, ctl_scalar *out) {
+    if (!lua_checkstack(L, 3)) return CTL_NOSTACK;
+    lua_pushcfunction(L, ctl_msgh);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+    switch (arg->type) {
+    case LUA_TBOOLEAN: lua_pushboolean(L, arg->boolean); break;
+    case LUA_TNUMBER:
+        if (arg->isinteger) lua_pushinteger(L, arg->integer);
+        else lua_pushnumber(L, arg->number);
+        break;
+    default: lua_pushnil(L); break;
+    }
+    int status = ctl_pcallh(L, 1, 1, -3);   /* the handler, below the function and its argument */
+    if (status != LUA_OK) return status;
+    if (lua_isinteger(L, -1)) {   /* the common case first: one API call fewer */
+        out->type = LUA_TNUMBER;
+        out->isinteger = 1;
+        out->integer = lua_tointegerx(L, -1, NULL);
+        lua_settop(L, -3);
+        return LUA_OK;
+    }
+    int type = lua_type(L, -1);
+    out->type = type;
+    out->isinteger = 0;
+    switch (type) {
+    case LUA_TNIL: break;
+    case LUA_TBOOLEAN: out->boolean = lua_toboolean(L, -1); break;
+    case LUA_TNUMBER: out->number = lua_tonumberx(L, -1, NULL); break;
+    default: return LUA_OK;   /* left on the stack for the caller */
+    }
+    lua_settop(L, -3);
+    return LUA_OK;
 }
 
 int ctl_pcall(lua_State *L, int nargs, int nresults) {
@@ -397,6 +431,22 @@ void *ctl_toobject(lua_State *L, int idx, int mtref) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, mtref);
     int same = lua_rawequal(L, -1, -2);
     lua_pop(L, 2);
+    if (!same) return NULL;
+    void **slot = (void **)lua_touserdata(L, idx);
+    return slot ? *slot : NULL;
+}
+
+const void *ctl_metatablepointer(lua_State *L, int mtref) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, mtref);
+    const void *p = lua_topointer(L, -1);
+    lua_pop(L, 1);
+    return p;
+}
+
+void *ctl_toobjectp(lua_State *L, int idx, const void *mt) {
+    if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx)) return NULL;
+    int same = lua_topointer(L, -1) == mt;
+    lua_pop(L, 1);
     if (!same) return NULL;
     void **slot = (void **)lua_touserdata(L, idx);
     return slot ? *slot : NULL;

@@ -28,22 +28,41 @@ public final class LuaClassBuilder<T: AnyObject> {
 
 extension LuaState {
     /// Registers Swift type `T` under `name` (its `__name` in messages). Registering again is a no-op.
+    ///
+    /// The names are known at once (`classMembers(named:)`, messages); the metatable and its method
+    /// functions are made when the first object of the type is wrapped (`wrap`), since scripts reach
+    /// them only through an object: an engine registers some thirty classes at start and a script
+    /// uses a few (B7). Wrapping runs in Swift frames, where allocation is never refused.
     public func register<T: AnyObject>(_ type: T.Type, name: String, _ build: (LuaClassBuilder<T>) -> Void) {
         let key = ObjectIdentifier(type)
-        guard classMetatables[key] == nil, !isClosed else { return }
+        guard classNames[key] == nil, !isClosed else { return }
         let builder = LuaClassBuilder<T>()
         build(builder)
-        let L = self.L
-        let stack = StackGuard(L)
-        defer { stack.restore() }
-        let mt = name.withCString { ctl_newclassmetatable(L, $0) }
-        classMetatables[key] = mt
         classNames[key] = name
         classMembers[name] = (builder.methods.map(\.0).sorted(), builder.properties.keys.sorted())
+        pendingClasses[key] = { state in state.makeMetatable(of: builder, key: key, name: name) }
+    }
+
+    /// The registry reference of the metatable of the class `key`, made now if it is still pending;
+    /// nil for a class never registered.
+    func classMetatable(_ key: ObjectIdentifier) -> Int32? {
+        if let mt = classMetatables[key] { return mt }
+        guard !isClosed, let make = pendingClasses.removeValue(forKey: key) else { return nil }
+        make(self)
+        return classMetatables[key]
+    }
+
+    private func makeMetatable<T: AnyObject>(of builder: LuaClassBuilder<T>, key: ObjectIdentifier, name: String) {
+        let stack = StackGuard(activeL)
+        defer { stack.restore() }
+        let L = stack.L
+        let mt = name.withCString { ctl_newclassmetatable(L, $0) }
+        classMetatables[key] = mt
+        let metatable = ctl_metatablepointer(L, mt)!
         let methods = newTable()
         for (methodName, body) in builder.methods {
             methods[methodName] = .function(makeFunction(name: methodName, isMethod: true) { args, results in
-                let object: T = try args.object(1, metatable: mt, name: name)
+                let object: T = try args.object(1, metatable: metatable, name: name)
                 try body(object, args, &results)
             })
         }
@@ -53,7 +72,7 @@ extension LuaState {
         } else {
             let properties = builder.properties
             push(.function(makeFunction(name: "__index", isMethod: false) { args, results in
-                let object: T = try args.object(1, metatable: mt, name: name)
+                let object: T = try args.object(1, metatable: metatable, name: name)
                 guard case .string(let key) = args[2], let get = properties[key.string] else { return try results.pushNil() }
                 try results.push(get(object))
             }), on: L)
@@ -72,7 +91,7 @@ extension LuaState {
 
     /// Wraps a Swift object as a userdata of its registered class (the userdata retains it).
     public func wrap<T: AnyObject>(_ object: T, fields: [String: LuaValue] = [:]) -> LuaValue {
-        guard let mt = classMetatables[ObjectIdentifier(T.self)] else {
+        guard let mt = classMetatable(ObjectIdentifier(T.self)) else {
             preconditionFailure("\(T.self) is not registered: call LuaState.register first")
         }
         return balanced { L in

@@ -154,11 +154,33 @@ extension LuaState {
     }
 
     /// Calls `function(argument)` under a protected call and returns the first result, without arrays.
+    /// A nil, boolean or number argument and result cross in one C call (`ctl_call1`: the handler,
+    /// the function, the argument, the counted entry and the result read there, B2).
     func callOne(_ function: LuaFunction, _ argument: LuaValue) throws(LuaError) -> LuaValue {
         guard !isClosed else { throw .closed }
         try nesting.enter()
         defer { nesting.leave() }
         let L = activeL
+        guard var scalar = ctl_scalar(argument) else { return try callOneValue(function, argument, on: L) }
+        var out = ctl_scalar()
+        let status = ctl_call1(L, function.ref, &scalar, &out)
+        if status == LUA_OK {
+            switch out.type {
+            case LUA_TNUMBER: return out.isinteger != 0 ? .integer(Int64(out.integer)) : .number(out.number)
+            case LUA_TNIL: return .nil
+            case LUA_TBOOLEAN: return .boolean(out.boolean != 0)
+            default:
+                defer { ctl_pop(L, 2) }   // the result and the handler
+                return value(at: -1, on: L)
+            }
+        }
+        if status == CTL_NOSTACK { throw LuaError.limit(.memory, message: "stack overflow", traceback: nil) }
+        defer { ctl_pop(L, 1) }   // the handler
+        throw popError(status: status, on: L)
+    }
+
+    /// `callOne` for an argument that is not a scalar: pushed from Swift.
+    private func callOneValue(_ function: LuaFunction, _ argument: LuaValue, on L: OpaquePointer) throws(LuaError) -> LuaValue {
         let top = lua_gettop(L)
         try ensureStack(4, on: L)
         ctl_pushmsgh(L)   // below the function: nothing to rotate in or out
@@ -188,5 +210,20 @@ extension LuaState {
         results.reserveCapacity(Int(count))
         for i in 0..<count { results.append(value(at: stack.top + 1 + i, on: L)) }
         return results
+    }
+}
+
+extension ctl_scalar {
+    /// The scalar of a nil, boolean or number value; nil for any other value.
+    @inline(__always)
+    init?(_ value: LuaValue) {
+        self.init()
+        switch value {
+        case .nil: type = LUA_TNIL
+        case .boolean(let b): type = LUA_TBOOLEAN; boolean = b ? 1 : 0
+        case .integer(let i): type = LUA_TNUMBER; isinteger = 1; integer = lua_Integer(i)
+        case .number(let d): type = LUA_TNUMBER; number = d
+        default: return nil
+        }
     }
 }

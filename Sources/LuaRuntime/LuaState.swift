@@ -51,7 +51,10 @@ public final class LuaState {
     var isClosing: Bool { runtime.pointee.closing != 0 }
     /// True once `close()` has run.
     public var isClosed: Bool { runtime.pointee.closed != 0 }
+    /// The registry references of the classes' metatables made so far (see `register`).
     var classMetatables: [ObjectIdentifier: Int32] = [:]
+    /// Classes registered whose metatable is not made yet: it is made when the first object is wrapped.
+    var pendingClasses: [ObjectIdentifier: (LuaState) -> Void] = [:]
     var classNames: [ObjectIdentifier: String] = [:]
     /// Per registered class name: its method names and its property names (REPL completion).
     var classMembers: [String: (methods: [String], properties: [String])] = [:]

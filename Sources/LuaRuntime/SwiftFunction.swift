@@ -181,6 +181,13 @@ public struct LuaArguments {
         guard i <= count, let box = ctl_toobject(L, Int32(i), metatable) else { throw typeError(i, name()) }
         return Unmanaged<T>.fromOpaque(box).takeUnretainedValue()
     }
+
+    /// The object of the class whose metatable is at address `metatable` (`ctl_metatablepointer`,
+    /// captured at registration): the methods' path.
+    func object<T: AnyObject>(_ i: Int, metatable: UnsafeRawPointer, name: @autoclosure () -> String) throws(LuaError) -> T {
+        guard i <= count, let box = ctl_toobjectp(L, Int32(i), metatable) else { throw typeError(i, name()) }
+        return Unmanaged<T>.fromOpaque(box).takeUnretainedValue()
+    }
 }
 
 extension LuaLimitKind {

@@ -43,6 +43,35 @@ final class DeinitFlag { var count = 0 }
         #expect(e2?.message == "t:1: calling 'add' on bad self (Counter expected, got table)")   // as luaL_argerror
     }
 
+    /// A class's metatable and method functions are made when its first object is wrapped; its
+    /// names are known at once, and an object of another class is refused before and after.
+    @Test func aClassIsMadeInLuaWhenItsFirstObjectIsWrapped() throws {
+        let lua = try LuaState()
+        register(lua)
+        lua.register(DeinitFlag.self, name: "Flag") { c in c.property("count") { .integer(Int64($0.count)) } }
+        let key = ObjectIdentifier(Counter.self)
+        #expect(lua.classMetatables[key] == nil && lua.pendingClasses[key] != nil)
+        #expect(lua.classMembers(named: "Counter")?.methods == ["add"])
+        #expect(lua.registeredClassNames == ["Counter", "Flag"])
+        let before = lua.memoryUsed
+        lua.globals["f"] = lua.wrap(DeinitFlag())
+        #expect(lua.memoryUsed > before)
+        lua.globals["c"] = lua.wrap(Counter())
+        #expect(lua.classMetatables[key] != nil && lua.pendingClasses[key] == nil)
+        let e2 = #expect(throws: LuaError.self) { try lua.run("c.add(f, 1)", name: "=t") }
+        #expect(e2?.message == "t:1: calling 'add' on bad self (Counter expected, got Flag)")
+        #expect(try lua.run("c:add(4) return c.value, f.count").map(\.integerValue) == [4, 0])
+        // Registering again changes nothing, before or after the metatable exists.
+        lua.register(Counter.self, name: "Other") { _ in }
+        #expect(lua.classMembers(named: "Other") == nil)
+        #expect(try lua.run("return tostring(c):match('^Counter') ~= nil")[0].boolValue == true)
+        guard case .userdata(let c) = lua.globals["c"], case .userdata(let f) = lua.globals["f"] else {
+            Issue.record("not userdata")
+            return
+        }
+        #expect(c.object(as: Counter.self) != nil && f.object(as: Counter.self) == nil)
+    }
+
     @Test func objectsAreReleasedByGarbageCollection() throws {
         let flag = DeinitFlag()
         let lua = try LuaState()

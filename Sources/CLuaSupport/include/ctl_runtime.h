@@ -89,6 +89,26 @@ void ctl_pushmsgh(lua_State *L);
 /// below the function: nothing is rotated. The handler stays on the stack.
 int ctl_pcallh(lua_State *L, int nargs, int nresults, int msgh);
 
+/// A nil, boolean or number crossing without a Swift enum (`ctl_call1`).
+typedef struct ctl_scalar {
+    int type;            /* LUA_TNIL, LUA_TBOOLEAN or LUA_TNUMBER; any other type: not a scalar */
+    int isinteger;       /* for LUA_TNUMBER: `integer` holds it, else `number` */
+    int boolean;
+    lua_Integer integer;
+    lua_Number number;
+} ctl_scalar;
+
+/// Returned by `ctl_call1` when the stack cannot grow (nothing pushed).
+#define CTL_NOSTACK (-1)
+
+/// One entry from Swift in one C call (B2): calls the function at registry `ref` with the
+/// scalar `arg`, one result, under the traceback handler, counting the entry as `ctl_pcall`.
+/// On LUA_OK with a scalar result: `*out` holds it, the stack is as before. On LUA_OK with any
+/// other result: `out->type` is its type and the stack holds the handler and the result above
+/// the old top (the caller reads it, then pops 2). On an error: the handler and the error value
+/// (as `ctl_pcallh`; the caller pops 2). CTL_NOSTACK when the stack cannot grow (nothing pushed).
+int ctl_call1(lua_State *L, int ref, const ctl_scalar *arg, ctl_scalar *out);
+
 /// Protected call with the traceback handler, counting an entry from Swift.
 /// Stack: function and `nargs` args on top; pops them, pushes `nresults` results
 /// (or all with LUA_MULTRET) or one error value. Returns the Lua status.
@@ -117,6 +137,12 @@ void ctl_pushobject(lua_State *L, void *box, int mtref);
 int ctl_newclassmetatable(lua_State *L, const char *name);
 /// The Swift box of the userdata at `idx` if its metatable is registry `mtref`, else NULL.
 void *ctl_toobject(lua_State *L, int idx, int mtref);
+
+/// The address of the metatable at registry `mtref` (stable: the registry keeps it). Stack unchanged.
+const void *ctl_metatablepointer(lua_State *L, int mtref);
+/// `ctl_toobject` against a metatable's address (`ctl_metatablepointer`): the same check without
+/// the registry lookup and the comparison's pushes (the method calls' path, B1).
+void *ctl_toobjectp(lua_State *L, int idx, const void *mt);
 
 /// Installs `__index` on the class metatable `mtref`: methods table and property getter
 /// (function or nil) on top of the stack; pops both.

@@ -1,0 +1,141 @@
+import CLua
+import Testing
+@testable import LuaRuntime
+
+/// `LuaFunction.call1`: a nil, boolean or number argument and result cross in one C call
+/// (`ctl_call1`), any other value through the stack; both are one counted, protected entry.
+@Suite struct LuaStateCallOneTests {
+    @Test func everyScalarArgumentArrivesWithItsType() throws {
+        let lua = try LuaState()
+        let f = try lua.run("return function(x) return type(x) .. ':' .. tostring(math.type(x) or x) end")[0].functionValue!
+        #expect(try f.call1(.nil).stringValue == "nil:nil")
+        #expect(try f.call1(.boolean(true)).stringValue == "boolean:true")
+        #expect(try f.call1(.boolean(false)).stringValue == "boolean:false")
+        #expect(try f.call1(.integer(.min)).stringValue == "number:integer")
+        #expect(try f.call1(.number(3)).stringValue == "number:float")
+        let identity = try lua.run("return function(x) return x end")[0].functionValue!
+        #expect(try identity.call1(.integer(.max)).integerValue == .max)
+        #expect(try identity.call1(.integer(-7)).integerValue == -7)
+        #expect(try identity.call1(.number(-0.0)).doubleValue?.sign == .minus)
+        #expect(try identity.call1(.number(.nan)).doubleValue?.isNaN == true)
+        #expect(try identity.call1(.number(1e308)).doubleValue == 1e308)
+    }
+
+    @Test func everyResultComesBackWithItsTypeAndTheStackBalanced() throws {
+        let lua = try LuaState()
+        let L = lua.activeL
+        let top = lua_gettop(L)
+        let f = try lua.run("""
+            return function(k)
+              if k == 1 then return end
+              if k == 2 then return nil, 'ignored' end
+              if k == 3 then return false end
+              if k == 4 then return 3.0 end
+              if k == 5 then return 3 end
+              if k == 6 then return 'text' end
+              if k == 7 then return {answer = 42} end
+              if k == 8 then return function() return 'inner' end end
+              return coroutine.create(function() end)
+            end
+            """)[0].functionValue!
+        #expect(try f.call1(.integer(1)).isNil)
+        #expect(try f.call1(.integer(2)).isNil)
+        guard case .boolean(false) = try f.call1(.integer(3)) else { Issue.record("not false"); return }
+        guard case .number(3) = try f.call1(.integer(4)) else { Issue.record("not the float 3.0"); return }
+        guard case .integer(3) = try f.call1(.integer(5)) else { Issue.record("not the integer 3"); return }
+        #expect(try f.call1(.integer(6)).stringValue == "text")
+        #expect(try f.call1(.integer(7)).tableValue?["answer"].integerValue == 42)
+        #expect(try f.call1(.integer(8)).functionValue?.call1(.nil).stringValue == "inner")
+        guard case .thread = try f.call1(.integer(9)) else { Issue.record("not a thread"); return }
+        #expect(lua_gettop(L) == top)
+    }
+
+    @Test func aNonScalarArgumentTakesTheStackPath() throws {
+        let lua = try LuaState()
+        let f = try lua.run("return function(x) return type(x) == 'table' and x.n or x .. '!' end")[0].functionValue!
+        #expect(try f.call1("hi").stringValue == "hi!")
+        let t = lua.newTable()
+        t["n"] = .integer(5)
+        #expect(try f.call1(.table(t)).integerValue == 5)
+    }
+
+    @Test func anErrorCarriesItsTracebackAndLeavesTheStackBalanced() throws {
+        let lua = try LuaState()
+        let L = lua.activeL
+        let top = lua_gettop(L)
+        let f = try lua.run("return function(x) error('bad ' .. x) end", name: "=f")[0].functionValue!
+        do {
+            _ = try f.call1(.integer(7))
+            Issue.record("no error")
+        } catch {
+            guard case .runtime(let message, let traceback, _) = error else { Issue.record("\(error)"); return }
+            #expect(message == "f:1: bad 7")
+            #expect(traceback?.contains("stack traceback") == true)
+        }
+        #expect(lua_gettop(L) == top)
+        #expect(try lua.run("return 1 + 1")[0].integerValue == 2)
+    }
+
+    @Test func aRunawayIsStoppedByTheInstructionLimitOnEveryCall() throws {
+        let lua = try LuaState(limits: LuaLimits(instructions: 1_000_000))
+        let spin = try lua.run("""
+            return function(x)
+              if x then pcall(function() while true do end end) end   -- a pcall cannot swallow the stop
+              while true do end
+            end
+            """)[0].functionValue!
+        for argument: LuaValue in [.nil, .boolean(true), .integer(1)] {
+            #expect {
+                _ = try spin.call1(argument)
+            } throws: { error in
+                guard case .limit(.instructions, _, _) = error as? LuaError else { return false }
+                return true
+            }
+        }
+        // Each call is a new entry with a fresh budget: a bounded loop after the stops still runs.
+        let count = try lua.run("return function(n) local s = 0 for i = 1, n do s = s + i end return s end")[0].functionValue!
+        #expect(try count.call1(.integer(100_000)).integerValue == 5_000_050_000)
+    }
+
+    @Test func theNestingBoundHoldsThroughCall1() throws {
+        let lua = try LuaState()
+        lua.nesting = LuaNesting(limit: 8)
+        var reentry: LuaFunction?
+        lua.globals["again"] = .function(lua.function("again") { args in
+            [try reentry!.call1(.integer(try args.integer(1) + 1))]
+        })
+        reentry = try lua.run("return function(n) return again(n) end")[0].functionValue
+        #expect {
+            _ = try reentry!.call1(.integer(0))
+        } throws: { error in
+            (error as? LuaError)?.message.contains("too many nested calls") == true
+        }
+        #expect(lua.nesting.depth == 0)
+        reentry = nil
+    }
+
+    @Test func call1InsideACoroutineCallbackRunsOnThatThread() throws {
+        let lua = try LuaState()
+        let double = try lua.run("return function(x) return x * 2 end")[0].functionValue!
+        lua.globals["viaSwift"] = .function(lua.function("viaSwift") { args in
+            [try double.call1(.integer(try args.integer(1)))]
+        })
+        let r = try lua.run("""
+            local co = coroutine.wrap(function(x) local y = viaSwift(x) coroutine.yield(y) return viaSwift(y) end)
+            return co(5), co()
+            """)
+        #expect(r.map(\.integerValue) == [10, 20])
+    }
+
+    @Test func aClosedStateRefusesTheCall() throws {
+        let lua = try LuaState()
+        let f = try lua.run("return function(x) return x end")[0].functionValue!
+        lua.close()
+        #expect {
+            _ = try f.call1(.integer(1))
+        } throws: { error in
+            guard case .closed = error as? LuaError else { return false }
+            return true
+        }
+    }
+}
