@@ -104,8 +104,10 @@ public final class TraitsSystem: EngineSystem {
             experience = try Experience.decode(reader, strict: false)   // checked above when strict
         } catch {
             let (problem, sdk) = Experience.failure(error, root: reader.root)
-            // As the SDK's LossyExperience: a failed experience with an id (a UUID when strict) reports `experience_error`.
-            if let id = reader.root["id"]?.stringValue, !strict || UUID(uuidString: id) != nil, renderer.current == nil {
+            // As the SDK's LossyExperience: a failed experience whose skeleton decodes (strict: a UUID id,
+            // string name and type, integer publishedAt) reports `experience_error`; lenient: any string id.
+            let skeleton = strict ? QualifyResponse.failedSkeletonDecodes(reader.root) : reader.root["id"]?.stringValue != nil
+            if skeleton, renderer.current == nil {
                 let message = strict ? sdk.message() : "invalid experience: \(problem)"
                 if let experiment { renderer.publish(Experiment.enteredEvent, experiment.properties, nil) }
                 _ = try? renderer.show(renderer.failedExperience(reader.root, message, trigger: trigger, published: published))

@@ -88,9 +88,17 @@ public final class ValidatorRegistry {
 
     /// Records the judgement (`validation`) and gives it back.
     private func recorded(_ outcome: ValidationOutcome, _ name: String, _ field: String?) -> ValidationOutcome {
-        var fields: JSONObject = ["validator": .string(name), "valid": .bool(outcome.valid)]
-        if let field { fields["field"] = .string(field) }
-        if let reason = outcome.reason { fields["reason"] = .string(reason) }
+        // One literal per shape (same keys, same order): inserting into a built dictionary cost
+        // more than the rest of the event (B9's 60 events per submit).
+        let validator = JSONValue.string(name), valid = JSONValue.bool(outcome.valid)
+        let fields: JSONObject
+        switch (field, outcome.reason) {
+        case let (field?, reason?):
+            fields = ["validator": validator, "valid": valid, "field": .string(field), "reason": .string(reason)]
+        case let (field?, nil): fields = ["validator": validator, "valid": valid, "field": .string(field)]
+        case let (nil, reason?): fields = ["validator": validator, "valid": valid, "reason": .string(reason)]
+        case (nil, nil): fields = ["validator": validator, "valid": valid]
+        }
         transcript.record("validation", fields)
         return outcome
     }

@@ -73,6 +73,7 @@ public struct CampaignEvent: Sendable {
 
     /// `CTUtils getNormalizedName`: every space removed, lowercased, trimmed.
     public static func normalize(_ name: String) -> String {
+        if let ascii = NormalizedText.asciiNormalized(name) { return ascii }
         var ascii = true
         var bytes: [UInt8] = []
         bytes.reserveCapacity(name.utf8.count)

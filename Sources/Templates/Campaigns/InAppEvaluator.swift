@@ -24,6 +24,7 @@ public struct InAppEvaluator {
     /// Skips in-apps without an id and unregistered custom templates; a trigger match
     /// increments the trigger count before the limits (`frequencyLimits` + `occurrenceLimits`) run.
     public func evaluate(_ event: CampaignEvent, _ inApps: [JSONValue]) -> [JSONValue] {
+        guard !inApps.isEmpty else { return [] }
         var eligible: [JSONValue] = []
         let eventName = CampaignEvent.normalize(event.name)
         for inApp in inApps {

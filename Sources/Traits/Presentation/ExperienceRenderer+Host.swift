@@ -49,7 +49,7 @@ extension ExperienceRenderer: ActionHost {
             from = String(trigger[trigger.index(after: colon)...])
         }
         guard let data = experienceData(json, trigger: triggerName, from: from) else {
-            transcript.record("log", ["message": .string("launch-experience: the experience served with id \(id) does not decode, not even its id (a UUID)")])
+            transcript.record("log", ["message": .string("launch-experience: the experience served with id \(id) does not decode, not even its id (a UUID), name and type (strings)")])
             return completion()
         }
         guard current != nil else {
@@ -63,7 +63,8 @@ extension ExperienceRenderer: ActionHost {
     }
 
     /// A decoded experience, or a failed one (its id and name, the decoding error) as the SDK's
-    /// `LossyExperience`; nil when strict and not even its id is a UUID (the SDK skips it).
+    /// `LossyExperience`; nil when strict and not even its skeleton decodes (`FailedExperience`:
+    /// a UUID id, string name and type), which the SDK skips.
     func experienceData(_ json: JSONValue, trigger: String, from: String? = nil, published: Bool = true) -> ExperienceData? {
         do {
             let reader = JSONReader(value: json, emptyObjectIsArray: true)
@@ -72,7 +73,7 @@ extension ExperienceRenderer: ActionHost {
                                   instanceID: nextID())
         } catch {
             let (problem, sdk) = Experience.failure(error, root: json)
-            if strictDecoding, UUID(uuidString: json["id"]?.stringValue ?? "") == nil { return nil }
+            if strictDecoding, !QualifyResponse.failedSkeletonDecodes(json) { return nil }
             return failedExperience(json, strictDecoding ? sdk.message() : "invalid experience: \(problem)", trigger: trigger, from: from,
                                     published: published)
         }

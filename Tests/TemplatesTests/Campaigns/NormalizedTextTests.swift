@@ -1,3 +1,4 @@
+import Foundation
 @testable import Templates
 import Testing
 
@@ -22,6 +23,16 @@ import Testing
                         "normalize(\(raw.debugDescription)) vs raw \(other.debugDescription)")
             }
         }
+    }
+
+    /// The ASCII fast path of `normalize` gives what the general rule (`getNormalizedName`:
+    /// spaces removed, lowercased, trimmed of whitespace) gives.
+    @Test func normalizeAgreesWithTheGeneralRule() {
+        for raw in Self.samples + ["Notification Viewed", "App Launched", "a b\tc", "\t\t", "  A  "] {
+            let general = raw.replacingOccurrences(of: " ", with: "").lowercased().trimmingCharacters(in: .whitespaces)
+            #expect(CampaignEvent.normalize(raw) == general, "\(raw.debugDescription)")
+        }
+        #expect(NormalizedText.asciiNormalized("Café") == nil)
     }
 
     @Test func cleanEqualsAgreesWithClean() {

@@ -113,6 +113,18 @@ import Testing
         #expect(h.events("step.presented").isEmpty)
     }
 
+    /// The SDK's `FailedExperience` needs a UUID id and, when present, a string name and type: a
+    /// failed experience whose name is a number is skipped (no analytics), as the SDK skips it.
+    @Test func aFailedExperienceWithoutItsSkeletonIsSkipped() throws {
+        let h = try TraitsHarness()
+        let text = Self.tour(replacing: #""name": "Tour""#, with: #""name": 7"#)
+        let results = try h.lua(presentLua + "\nreturn pcall(traits.show, [==[\(text)]==])")
+        #expect(results.first?.boolValue == false)
+        #expect(results.last?.stringValue?.contains("name: expected a string, got number") == true)
+        #expect(h.analytics.isEmpty)
+        #expect(h.events("experience.error").isEmpty)
+    }
+
     /// The same from a scenario's `show` step and from JSON text: no `strict` key, strict.
     @Test func aShowStepIsStrictByDefault() throws {
         let h = try TraitsHarness()

@@ -53,4 +53,21 @@ import Testing
         #expect(response.qualificationReason == nil)
         #expect(response.experiences.isEmpty)
     }
+
+    /// Hostile: 10,000 experiences that all fail (a non-UUID step id) are each reported, once,
+    /// under the standard limits, and nothing is shown.
+    @Test func tenThousandFailedExperiencesEachReportOnce() throws {
+        let h = try TraitsHarness()
+        let shown = try h.lua(#"""
+            local list = {}
+            for i = 1, 10000 do
+              list[i] = {id = string.format("00000000-0000-4000-8000-%012d", i), name = "n", type = "mobile", traits = {}, steps = {{id = "x"}}}
+            end
+            return traits.qualify{performed_qualification = true, experiences = list}
+            """#)
+        #expect(shown.first?.isNil == true)
+        #expect(h.analytics.count == 10_000)
+        #expect(Set(h.analytics("experience_error").compactMap { $0["experienceId"]?.stringValue }).count == 10_000)
+        #expect(h.system.renderer.current == nil)
+    }
 }
