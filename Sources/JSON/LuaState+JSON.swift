@@ -33,6 +33,17 @@ extension LuaState {
         try json.withJansson { (pointer) throws(JSONError) -> Void in
             status = ctl_json_push_protected(rawState, pointer)
         }
+        return try pushedJSON(status: status)
+    }
+
+    /// `luaValue(_:)` of the tree's value (fresh tables each time, the same rules and errors),
+    /// without building the jansson tree again.
+    public func luaValue(_ tree: JanssonTree) throws -> LuaValue {
+        try pushedJSON(status: ctl_json_push_protected(rawState, tree.json))
+    }
+
+    /// The value `ctl_json_push_protected` pushed, or its error (the one value it pushed popped).
+    private func pushedJSON(status: Int32) throws -> LuaValue {
         if status == CTL_JSON_NO_STACK { throw LuaError.limit(.memory, message: "stack overflow", traceback: nil) }
         if status != 0 {
             let error = rawPopError(status: status)   // pops exactly the one value pushed

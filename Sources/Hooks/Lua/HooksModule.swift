@@ -15,8 +15,9 @@ enum HooksModule {
             let definition = try LuaHookDefinition(try args.table(1), retain: { [unowned engine] in try engine.retain($0) })
             try engine.retain(128 + definition.identifier.utf8.count)   // the manager keeps the factory
             system.luaHooks.insert(definition.identifier)
+            let pluginModel = PluginModelTree()
             system.manager.register(definition.identifier, HookPluginFactory(isScreen: definition.isScreen) { creation in
-                try LuaHookPlugin(definition: definition, creation: creation)
+                try LuaHookPlugin(definition: definition, creation: creation, pluginModel: pluginModel)
             })
             return []
         })

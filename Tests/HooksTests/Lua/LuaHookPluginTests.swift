@@ -81,6 +81,26 @@ import Testing
         #expect(values.map(\.description) == ["true", "true", "true", "a", "false", "false", "nil", "1"])
     }
 
+    // The plugin model's tables are pushed from a kept jansson tree: still fresh per instance
+    // (a change does not reach the next navigation), and a reloaded plugin's new model is seen.
+    @Test func thePluginModelIsFreshPerInstanceAndFollowsReloadedPlugins() throws {
+        let (engine, _) = try makeEngine()
+        let values = try engine.run("""
+            local seen = {}
+            hooks.plugin{identifier = "extra", execute = function(self, data, done)
+              seen[#seen + 1] = self.pluginModel.configuration.greeting or "none"
+              self.pluginModel.configuration.greeting = "changed"
+              done(true)
+            end}
+            hooks.navigate("plain")
+            hooks.navigate("plain")
+            hooks.loadPlugins{{plugin = {identifier = "extra", preload = true}, configuration_json = {greeting = "hello"}}}
+            hooks.navigate("plain")
+            return table.concat(seen, ",")
+            """)
+        #expect(values.map(\.description) == ["none,none,hello"])
+    }
+
     // PreHookExample-RN: `ScreenPlugin.removeScreenPluginFromNavigationStack()` after
     // `hookFinishedWork(...)`; a flow blocker that fails and does not remove its screen keeps it.
     @Test func aLuaHookRemovesItsScreenAndAFailedBlockerKeepsIt() throws {
