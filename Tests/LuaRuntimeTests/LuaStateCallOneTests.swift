@@ -116,6 +116,7 @@ import Testing
 
     @Test func call1InsideACoroutineCallbackRunsOnThatThread() throws {
         let lua = try LuaState()
+        defer { lua.close() }   // the callback holds `double`, which holds the state: a cycle until closed
         let double = try lua.run("return function(x) return x * 2 end")[0].functionValue!
         lua.globals["viaSwift"] = .function(lua.function("viaSwift") { args in
             [try double.call1(.integer(try args.integer(1)))]
