@@ -59,8 +59,9 @@ public final class LuaState {
     /// Per registered class name: its method names and its property names (REPL completion).
     var classMembers: [String: (methods: [String], properties: [String])] = [:]
     var sandbox: Sandbox!
-    /// Short strings read by bindings lately, decoded once (`LuaArguments.string`).
-    let shortStrings = ShortStrings()
+    /// Short strings read by bindings lately, decoded once (`LuaArguments.string`). Made once the
+    /// state exists (an init that fails before has nothing to free), freed in `deinit`.
+    let shortStrings: ShortStrings
     private var warningPiece = ""
 
     /// Creates a state with the given policy and limits.
@@ -72,6 +73,7 @@ public final class LuaState {
             throw LuaError.memory(message: "not enough memory")
         }
         L = state
+        shortStrings = ShortStrings()
         runtime.pointee.active = state
         self.policy = policy
         self.limits = limits
