@@ -37,10 +37,7 @@ func traitsShowMicroseconds(engine: Engine, experience: String, count: Int) thro
           traits.dismiss()
         end
         """
-    let chunk = try engine.lua.load(code, name: "=bench")
-    let t0 = now()
-    try chunk.call()
-    return Double(now() - t0) / 1e3 / Double(count)
+    return try microsecondsPerIteration(engine: engine, code: code, count: count)
 }
 
 func benchT1(runs: Int) throws -> Figure {
@@ -107,10 +104,7 @@ func traitsClickThroughMicroseconds(engine: Engine, withActions: Bool, count: In
           assert(traits.current() == nil)
         end
         """
-    let chunk = try engine.lua.load(code, name: "=bench")
-    let t0 = now()
-    try chunk.call()
-    return Double(now() - t0) / 1e3 / Double(count)
+    return try microsecondsPerIteration(engine: engine, code: code, count: count)
 }
 
 func benchT2(runs: Int) throws -> Figure {
@@ -127,4 +121,12 @@ func benchT2(runs: Int) throws -> Figure {
     })
     return Figure(id: "T2", value: m, baseline: b, unit: "us/click-through", target: nil,
                   note: "3 groups, 6 steps: button taps running track + continue/close vs the same moves without actions")
+}
+
+/// Runs `code` (a loop of `count` iterations) once in `engine`: microseconds per iteration, loading excluded.
+private func microsecondsPerIteration(engine: Engine, code: String, count: Int) throws -> Double {
+    let chunk = try engine.lua.load(code, name: "=bench")
+    let t0 = now()
+    try chunk.call()
+    return Double(now() - t0) / 1e3 / Double(count)
 }

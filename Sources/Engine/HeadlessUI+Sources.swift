@@ -48,25 +48,27 @@ extension HeadlessUI {
     /// Types `text` into a view (replacing its value): a view of the recorder with `onType` (records
     /// `ui.type`), else a system's view that takes text (the system records what it does).
     public func type(id: String, text: String) throws {
-        if let handlers = handlers(of: id) {
-            guard let onType = handlers.onType else { throw HeadlessUIError.notAnInput(id, input: "text") }
-            transcript.record("ui.type", ["id": .string(id), "text": .string(text)])
-            return try onType(text)
-        }
-        for (_, source) in sources { if let handler = source.type(id) { return try handler(text) } }
-        throw view(id) == nil ? HeadlessUIError.noSuchView(id) : .notAnInput(id, input: "text")
+        try enter(text, id: id, input: "text", event: ("ui.type", "text"), recorder: \.onType, source: \.type)
     }
 
     /// Selects the option `value` in a view: a view of the recorder with `onSelect` (records
     /// `ui.select`), else a system's view with options (the system records what it does).
     public func select(id: String, value: String) throws {
+        try enter(value, id: id, input: "option", event: ("ui.select", "value"), recorder: \.onSelect, source: \.select)
+    }
+
+    /// `type` and `select`: the recorder's view first (its handler for this input, recorded as
+    /// `event`), then the systems' sources; an error names a missing view or a view without the input.
+    private func enter(_ value: String, id: String, input: String, event: (type: String, key: String),
+                       recorder: KeyPath<Handlers, ((String) throws -> Void)?>,
+                       source: KeyPath<ViewSource, (String) -> ((String) throws -> Void)?>) throws {
         if let handlers = handlers(of: id) {
-            guard let onSelect = handlers.onSelect else { throw HeadlessUIError.notAnInput(id, input: "option") }
-            transcript.record("ui.select", ["id": .string(id), "value": .string(value)])
-            return try onSelect(value)
+            guard let handler = handlers[keyPath: recorder] else { throw HeadlessUIError.notAnInput(id, input: input) }
+            transcript.record(event.type, ["id": .string(id), event.key: .string(value)])
+            return try handler(value)
         }
-        for (_, source) in sources { if let handler = source.select(id) { return try handler(value) } }
-        throw view(id) == nil ? HeadlessUIError.noSuchView(id) : .notAnInput(id, input: "option")
+        for (_, system) in sources { if let handler = system[keyPath: source](id) { return try handler(value) } }
+        throw view(id) == nil ? HeadlessUIError.noSuchView(id) : .notAnInput(id, input: input)
     }
 
     /// The properties of a visible view with this id, whichever system drew it (the recorder's first).

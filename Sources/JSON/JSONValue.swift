@@ -22,11 +22,11 @@ extension JSONValue {
     public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
     /// The boolean payload, or nil for any other case.
     public var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
-    /// The integer payload (also an integral double), or nil.
+    /// The integer payload (also an integral double in Int64's range, -2^63 included, 2^63 not), or nil.
     public var integerValue: Int64? {
         switch self {
         case .integer(let i): return i
-        case .double(let d) where d.rounded() == d && abs(d) < 9.2e18: return Int64(d)
+        case .double(let d): return Int64(exactly: d)
         default: return nil
         }
     }

@@ -6,6 +6,21 @@ import Testing
 struct JSONValueRobustnessTests {
     static let sample = #"{"a":[1,2.5,-3e-2,true,false,null,"s\u00e9\n\ud83d\ude00"],"b":{"c":{},"d":[]},"é":"\u0000"}"#
 
+    /// A double is an integer only when Int64 holds it exactly: -2^63 is, 2^63 is not (it
+    /// wrapped or trapped before a bound of 9.2e18, which also refused -2^63 and 9.22e18).
+    @Test("integerValue at Int64's edges")
+    func integerValueEdges() {
+        #expect(JSONValue.double(-9_223_372_036_854_775_808.0).integerValue == Int64.min)
+        #expect(JSONValue.double(9_223_372_036_854_775_808.0).integerValue == nil)
+        #expect(JSONValue.double(9.22e18).integerValue == 9_220_000_000_000_000_000)
+        #expect(JSONValue.double(9_007_199_254_740_993.0).integerValue == 9_007_199_254_740_992)
+        #expect(JSONValue.integer(.min).integerValue == .min && JSONValue.integer(.max).integerValue == .max)
+        for refused in [1.5, -0.5, .nan, .infinity, -.infinity, 1e300] {
+            #expect(JSONValue.double(refused).integerValue == nil, "\(refused)")
+        }
+        #expect(JSONValue.double(-0.0).integerValue == 0)
+    }
+
     @Test("every prefix decodes or fails with a position")
     func prefixes() {
         let bytes = Array(Self.sample.utf8)

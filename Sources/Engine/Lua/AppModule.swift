@@ -54,21 +54,19 @@ enum AppModule {
                 engine.settle()
                 return []
             })
-            // The text is kept (the transcript's `ui.type`, the view's value): charged to the engine.
-            app["type"] = .function(state.function("type") { args in
-                let id = try args.string(1), text = try args.string(2)
-                try engine.retain(text.utf8.count)
-                try engine.ui.type(id: id, text: text)
-                engine.settle()
-                return []
-            })
-            app["select"] = .function(state.function("select") { args in
-                let id = try args.string(1), value = try args.string(2)
-                try engine.retain(value.utf8.count)
-                try engine.ui.select(id: id, value: value)
-                engine.settle()
-                return []
-            })
+            // The text or option is kept (the transcript's `ui.type`/`ui.select`, the view's value):
+            // charged to the engine.
+            func input(_ name: String, _ enter: @escaping (String, String) throws -> Void) -> LuaValue {
+                .function(state.function(name) { args in
+                    let id = try args.string(1), value = try args.string(2)
+                    try engine.retain(value.utf8.count)
+                    try enter(id, value)
+                    engine.settle()
+                    return []
+                })
+            }
+            app["type"] = input("type") { try engine.ui.type(id: $0, text: $1) }
+            app["select"] = input("select") { try engine.ui.select(id: $0, value: $1) }
             app["log"] = .function(state.function("log") { args in
                 var pieces: [String] = []
                 for i in 0..<args.count { pieces.append(try args.state.toDisplayString(args[i + 1])) }
