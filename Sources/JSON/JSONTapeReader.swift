@@ -34,13 +34,18 @@ struct JSONTapeReader {
             for _ in 0..<node.length { array.append(value()) }
             return .array(array)
         case Int32(CTL_JSON_NODE_OBJECT):
+            // No member or one: nothing to sort (the hooks' `done` data, small payloads); two
+            // arrays and no list of entries to sort and free.
+            if node.length == 0 { return .object(JSONObject()) }
+            if node.length == 1 {
+                let key = string(memberKey())
+                return .object(JSONObject(uncheckedUniqueKeys: [key], values: [value()]))
+            }
             var entries: [(key: String, value: JSONValue)] = []
             entries.reserveCapacity(node.length)
             for _ in 0..<node.length {
-                let key = nodes[next]
-                precondition(key.type == Int32(CTL_JSON_NODE_KEY), "json tape: a member without its key")
-                next += 1
-                entries.append((string(key), value()))
+                let key = string(memberKey())
+                entries.append((key, value()))
             }
             entries.sort { $0.key < $1.key }
             var object = JSONObject(minimumCapacity: entries.count)
@@ -49,6 +54,14 @@ struct JSONTapeReader {
         default:
             preconditionFailure("json tape: unknown node \(node.type)")
         }
+    }
+
+    /// The KEY node of the next member.
+    private mutating func memberKey() -> ctl_json_node {
+        let key = nodes[next]
+        precondition(key.type == Int32(CTL_JSON_NODE_KEY), "json tape: a member without its key")
+        next += 1
+        return key
     }
 
     private func string(_ node: ctl_json_node) -> String {
