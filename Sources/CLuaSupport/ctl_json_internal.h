@@ -32,6 +32,12 @@ int ctl_json_table_mark(lua_State *L, int idx);
 json_t *ctl_json_from_lua_budget(lua_State *L, int idx, int max_depth, size_t budget, size_t *used,
                                  char *errbuf, size_t errlen);
 
+/// Appends a node to the tape; 0 when out of memory.
+int ctl_json_tape_push(ctl_json_tape *tape, int type, size_t length, long long number);
+
+/// Copies `n` bytes to the tape's bytes, `*offset` receiving where; 0 when out of memory.
+int ctl_json_tape_bytes(ctl_json_tape *tape, const char *s, size_t n, size_t *offset);
+
 /// lua_CFunction: arg 1 is a light userdata json_t; pushes it as a Lua value.
 int ctl_json_push_cfunction(lua_State *L);
 

@@ -164,6 +164,7 @@ typedef struct {
     size_t errlen;
     size_t budget;   /* bytes the tree may still take (estimated), from the memory cap */
     int capacity;    /* entries of `ancestors` and `path` */
+    ctl_json_tape *tape; /* NULL: build a json_t tree; else write nodes here (handles are tokens) */
     const void *inline_ancestors[CTL_JSON_INLINE_DEPTH];
     segment inline_path[CTL_JSON_INLINE_DEPTH];
 } encoder;
@@ -249,6 +250,27 @@ static json_t *fail(encoder *e, const char *fmt, ...) {
     return NULL;
 }
 
+/* ---- what the walk builds: json_t nodes, or tape nodes (ctl_json_tape.c) ---- */
+
+/* The handle of a node written to the tape (never dereferenced; non-NULL means success). */
+static const char tape_token = 't';
+#define TAPE_OK ((json_t *)(void *)&tape_token)
+
+static json_t *tape_node(encoder *e, int type, size_t length, long long number) {
+    if (!ctl_json_tape_push(e->tape, type, length, number)) return fail(e, "not enough memory");
+    return TAPE_OK;
+}
+
+static json_t *tape_string(encoder *e, int type, const char *s, size_t n) {
+    size_t offset;
+    if (!ctl_json_tape_bytes(e->tape, s, n, &offset)) return fail(e, "not enough memory");
+    return tape_node(e, type, n, (long long)offset);
+}
+
+static void drop(encoder *e, json_t *node) {
+    if (e->tape == NULL) json_decref(node);
+}
+
 static json_t *encode_value(encoder *e, int idx);
 
 static json_t *encode_table(encoder *e, int idx) {
@@ -301,22 +323,25 @@ static json_t *encode_table(encoder *e, int idx) {
     e->ancestors[e->depth++] = self;
     json_t *result;
     if (as_array) {
-        result = json_array();
+        result = e->tape ? tape_node(e, CTL_JSON_NODE_ARRAY, (size_t)n_int, 0) : json_array();
         for (lua_Integer i = 1; result && i <= n_int; i++) {
             lua_rawgeti(L, idx, i);
             e->path[e->path_len++] = (segment){0, i - 1, NULL, 0};
             json_t *child = encode_value(e, lua_gettop(L));
             e->path_len--;
             lua_pop(L, 1);
-            if (child == NULL) { json_decref(result); result = NULL; break; }
-            if (json_array_append_new(result, child) != 0) {
+            if (child == NULL) { drop(e, result); result = NULL; break; }
+            if (e->tape == NULL && json_array_append_new(result, child) != 0) {
                 json_decref(result);
                 result = fail(e, "not enough memory");
             }
         }
         if (result == NULL && e->errbuf && e->errbuf[0] == '\0') fail(e, "not enough memory");
     } else {
-        result = json_object();
+        /* The members written are counted again: an emergency collection (lua_checkstack under
+         * the memory cap) may clear a weak table's entries between the two traversals. */
+        size_t header = e->tape ? e->tape->count : 0, members = 0;
+        result = e->tape ? tape_node(e, CTL_JSON_NODE_OBJECT, (size_t)n_str, 0) : json_object();
         if (result == NULL) fail(e, "not enough memory");
         lua_pushnil(L);
         while (result && lua_next(L, idx)) {
@@ -324,7 +349,7 @@ static json_t *encode_table(encoder *e, int idx) {
             const char *key = lua_tolstring(L, -2, &klen); /* a string: no conversion */
             if (!ctl_json_utf8_valid(key, klen)) {
                 lua_pop(L, 2);
-                json_decref(result);
+                drop(e, result);
                 result = fail(e, "invalid UTF-8 in object key");
                 break;
             }
@@ -332,30 +357,69 @@ static json_t *encode_table(encoder *e, int idx) {
                 /* jansson cannot read such a key back: refuse it rather than write what decode rejects. */
                 e->path[e->path_len++] = (segment){1, 0, key, klen};
                 lua_pop(L, 2);
-                json_decref(result);
+                drop(e, result);
                 result = fail(e, "cannot encode an object key containing NUL");
                 e->path_len--;
                 break;
             }
             e->path[e->path_len++] = (segment){1, 0, key, klen};
+            if (e->tape && tape_string(e, CTL_JSON_NODE_KEY, key, klen) == NULL) {
+                e->path_len--;
+                lua_pop(L, 2);
+                result = NULL;
+                break;
+            }
             json_t *child = encode_value(e, lua_gettop(L));
             e->path_len--;
             lua_pop(L, 1);
             if (child == NULL) {
                 lua_pop(L, 1);
-                json_decref(result);
+                drop(e, result);
                 result = NULL;
                 break;
             }
-            if (json_object_setn_new_nocheck(result, key, klen, child) != 0) {
+            members++;
+            if (e->tape == NULL && json_object_setn_new_nocheck(result, key, klen, child) != 0) {
                 lua_pop(L, 1);
                 json_decref(result);
                 result = fail(e, "not enough memory");
             }
         }
+        if (e->tape && result) e->tape->nodes[header].length = members;
     }
     e->depth--;
     return result;
+}
+
+/* encode_value's switch writing to the tape (the same cases, checks and messages). */
+static json_t *tape_value(encoder *e, int idx) {
+    lua_State *L = e->L;
+    switch (lua_type(L, idx)) {
+    case LUA_TNIL: return tape_node(e, CTL_JSON_NODE_NULL, 0, 0);
+    case LUA_TBOOLEAN:
+        return tape_node(e, lua_toboolean(L, idx) ? CTL_JSON_NODE_TRUE : CTL_JSON_NODE_FALSE, 0, 0);
+    case LUA_TNUMBER: {
+        if (lua_isinteger(L, idx)) return tape_node(e, CTL_JSON_NODE_INTEGER, 0, (long long)lua_tointeger(L, idx));
+        double d = (double)lua_tonumber(L, idx);
+        if (isnan(d)) return fail(e, "cannot encode NaN");
+        if (isinf(d)) return fail(e, d > 0 ? "cannot encode inf" : "cannot encode -inf");
+        long long bits;
+        memcpy(&bits, &d, sizeof bits);
+        return tape_node(e, CTL_JSON_NODE_REAL, 0, bits);
+    }
+    case LUA_TSTRING: {
+        size_t n;
+        const char *s = lua_tolstring(L, idx, &n);
+        if (!ctl_json_utf8_valid(s, n)) return fail(e, "invalid UTF-8 in string");
+        return tape_string(e, CTL_JSON_NODE_STRING, s, n);
+    }
+    case LUA_TUSERDATA:
+        if (e->null_sentinel && lua_touserdata(L, idx) == e->null_sentinel)
+            return tape_node(e, CTL_JSON_NODE_NULL, 0, 0);
+        return fail(e, "cannot encode userdata");
+    case LUA_TTABLE: return encode_table(e, idx);
+    default: return fail(e, "cannot encode %s", lua_typename(L, lua_type(L, idx)));
+    }
 }
 
 static json_t *encode_value(encoder *e, int idx) {
@@ -363,6 +427,7 @@ static json_t *encode_value(encoder *e, int idx) {
     size_t cost = CTL_JSON_NODE_COST;
     if (lua_type(L, idx) == LUA_TSTRING) cost += lua_rawlen(L, idx);
     if (!charge(e, cost)) return NULL;
+    if (e->tape) return tape_value(e, idx);
     switch (lua_type(L, idx)) {
     case LUA_TNIL: return json_null();
     case LUA_TBOOLEAN: return json_boolean(lua_toboolean(L, idx));
@@ -404,13 +469,14 @@ json_t *ctl_json_from_lua_depth(lua_State *L, int idx, int max_depth, char *errb
     return ctl_json_from_lua_budget(L, idx, max_depth, ctl_memory_available(L), &used, errbuf, errlen);
 }
 
-json_t *ctl_json_from_lua_budget(lua_State *L, int idx, int max_depth, size_t budget, size_t *used,
-                                 char *errbuf, size_t errlen) {
+/* The walk of both forms: a json_t (tape NULL) or TAPE_OK, NULL on failure. */
+static json_t *walk(lua_State *L, int idx, int max_depth, size_t budget, size_t *used,
+                    ctl_json_tape *tape, char *errbuf, size_t errlen) {
     if (errbuf && errlen) errbuf[0] = '\0';
     int top = lua_gettop(L);
     idx = lua_absindex(L, idx);
     encoder e = {L, ctl_json_clamp_depth(max_depth), 0, NULL, NULL, 0, NULL, errbuf, errlen, budget,
-                 CTL_JSON_INLINE_DEPTH, {0}, {{0}}};
+                 CTL_JSON_INLINE_DEPTH, tape, {0}, {{0}}};
     e.ancestors = e.inline_ancestors;
     e.path = e.inline_path;
     json_t *result = NULL;
@@ -429,6 +495,17 @@ json_t *ctl_json_from_lua_budget(lua_State *L, int idx, int max_depth, size_t bu
     lua_settop(L, top);
     *used = budget - e.budget;
     return result;
+}
+
+json_t *ctl_json_from_lua_budget(lua_State *L, int idx, int max_depth, size_t budget, size_t *used,
+                                 char *errbuf, size_t errlen) {
+    return walk(L, idx, max_depth, budget, used, NULL, errbuf, errlen);
+}
+
+int ctl_json_tape_from_lua(lua_State *L, int idx, int max_depth, ctl_json_tape *tape,
+                           char *errbuf, size_t errlen) {
+    size_t used;
+    return walk(L, idx, max_depth, ctl_memory_available(L), &used, tape, errbuf, errlen) != NULL;
 }
 
 json_t *ctl_json_from_lua(lua_State *L, int idx, char *errbuf, size_t errlen) {

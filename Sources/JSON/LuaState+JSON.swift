@@ -9,19 +9,43 @@ extension LuaState {
     }
 
     /// Converts a Lua value to JSON with the `json.encode` rules (marks, `json.null`, paths in errors).
+    ///
+    /// A Lua table has no key order (its traversal order depends on the state's hash seed, so it
+    /// differs from process to process): objects come out with sorted keys, the same everywhere.
+    /// The C walk (`ctl_json_tape_from_lua`: the checks, limits and messages of `json.encode`)
+    /// flattens the value to a tape, read here into the Swift value: no jansson tree between.
     public func jsonValue(_ value: LuaValue, maxDepth: Int = 512) throws(LuaJSONError) -> JSONValue {
+        rawPush(value)
+        defer { rawDrop() }
+        let L = rawState
+        return try withUnsafeTemporaryAllocation(of: ctl_json_node.self, capacity: 64) { nodes throws(LuaJSONError) in
+            try withUnsafeTemporaryAllocation(of: CChar.self, capacity: 512) { bytes throws(LuaJSONError) in
+                var tape = ctl_json_tape()
+                ctl_json_tape_init(&tape, nodes.baseAddress, nodes.count, bytes.baseAddress, bytes.count)
+                defer { ctl_json_tape_free(&tape) }
+                var message = [CChar](repeating: 0, count: 256)
+                guard ctl_json_tape_from_lua(L, -1, Int32(maxDepth), &tape, &message, message.count) != 0 else {
+                    throw LuaJSONError(message: message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+                }
+                var reader = JSONTapeReader(tape: tape)
+                return reader.value()
+            }
+        }
+    }
+
+    /// The conversion through a jansson tree that `jsonValue(_:maxDepth:)` replaced, kept to prove
+    /// the two give the same values and errors (`LuaStateJSONTests`).
+    func jsonValueThroughJansson(_ value: LuaValue, maxDepth: Int = 512) throws(LuaJSONError) -> JSONValue {
         rawPush(value)
         let L = rawState
         var buffer = [CChar](repeating: 0, count: 256)
         let json = ctl_json_from_lua_depth(L, -1, Int32(maxDepth), &buffer, buffer.count)
-        _ = rawPop()
+        rawDrop()
         guard let json else {
             let message = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             throw LuaJSONError(message: message)
         }
         defer { ctl_json_decref(json) }
-        // A Lua table has no key order (its traversal order depends on the state's hash seed, so it
-        // differs from process to process): objects come out with sorted keys, the same everywhere.
         return JSONValue(jansson: json, sortingKeys: true)
     }
 

@@ -15,6 +15,9 @@ extension LuaState {
         return value(at: -1, on: activeL)
     }
 
+    /// Pops the top value without reading it. Pops 1.
+    @_spi(RawLua) public func rawDrop() { ctl_pop(activeL, 1) }
+
     /// Pops the error value a failed protected call left on top and maps it (`popError`). Pops 1.
     @_spi(RawLua) public func rawPopError(status: Int32) -> LuaError {
         popError(status: status, on: activeL)

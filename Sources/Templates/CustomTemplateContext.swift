@@ -34,7 +34,7 @@ public final class CustomTemplateContext {
 
     /// The merged value of every argument: default, or a `vars` override of the same type.
     public static func merge(template: CustomTemplate, vars: JSONObject, files: [String: String]) -> JSONObject {
-        var values = JSONObject()
+        var values = JSONObject(minimumCapacity: template.arguments.count)
         for argument in template.arguments {
             var value = argument.defaultValue
             if let override = vars[argument.name], argument.type.accepts(override) { value = override }

@@ -206,8 +206,12 @@ public final class InAppController {
         transcript.record("inapp.skipped", f)
     }
 
+    /// `id`, `template` and `ti` when present: the fields every in-app event starts with (built
+    /// with room for the fields callers add, without a literal's intermediate array).
     func fields(_ notification: InAppNotification) -> JSONObject {
-        var f: JSONObject = ["id": .string(notification.id), "template": notification.templateName.map(JSONValue.string) ?? .null]
+        var f = JSONObject(minimumCapacity: 4)
+        f["id"] = .string(notification.id)
+        f["template"] = notification.templateName.map(JSONValue.string) ?? .null
         if let ti = notification.json["ti"] { f["ti"] = ti }
         return f
     }

@@ -83,6 +83,47 @@ json_t *ctl_json_from_lua(lua_State *L, int idx, char *errbuf, size_t errlen);
 json_t *ctl_json_from_lua_depth(lua_State *L, int idx, int max_depth, char *errbuf,
                                 size_t errlen);
 
+/// A Lua value flattened for Swift: the nodes in document order (an array's or object's
+/// node, then its elements; each object member a KEY node then its value), string bytes
+/// copied into `bytes` (no pointer into Lua memory survives the walk).
+enum {
+    CTL_JSON_NODE_NULL, CTL_JSON_NODE_FALSE, CTL_JSON_NODE_TRUE, CTL_JSON_NODE_INTEGER,
+    CTL_JSON_NODE_REAL, CTL_JSON_NODE_STRING, CTL_JSON_NODE_ARRAY, CTL_JSON_NODE_OBJECT,
+    CTL_JSON_NODE_KEY
+};
+
+/// One node: `length` is a STRING's or KEY's byte count, an ARRAY's or OBJECT's member count;
+/// `number` is an INTEGER, a REAL's bits, or a STRING's or KEY's offset in the tape's bytes.
+typedef struct ctl_json_node {
+    int type;
+    size_t length;
+    long long number;
+} ctl_json_node;
+
+/// The nodes and bytes of one conversion; starts in the caller's buffers, moves to the heap
+/// when they are full. Free with `ctl_json_tape_free`.
+typedef struct ctl_json_tape {
+    ctl_json_node *nodes;
+    size_t count, capacity;
+    char *bytes;
+    size_t used, bytes_capacity;
+    ctl_json_node *initial_nodes;
+    char *initial_bytes;
+} ctl_json_tape;
+
+/// Starts `tape` on the caller's buffers (kept by the caller, never freed here).
+void ctl_json_tape_init(ctl_json_tape *tape, ctl_json_node *nodes, size_t capacity, char *bytes,
+                        size_t bytes_capacity);
+
+/// Frees what the tape took from the heap.
+void ctl_json_tape_free(ctl_json_tape *tape);
+
+/// `ctl_json_from_lua_depth` writing the value to `tape` instead of a json_t: the same walk,
+/// checks, budget and messages. Returns 1, or 0 with "json: <reason> at <path>" in `errbuf`.
+/// Never raises; the stack top is restored.
+int ctl_json_tape_from_lua(lua_State *L, int idx, int max_depth, ctl_json_tape *tape,
+                           char *errbuf, size_t errlen);
+
 /// The `json` module: pushes its table (the `luaL_requiref` opener). Pushes 1.
 int luaopen_ctlua_json(lua_State *L);
 
