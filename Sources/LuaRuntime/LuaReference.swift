@@ -61,7 +61,7 @@ public final class LuaTable: LuaReference {
     /// Raw access by string key.
     public subscript(key: String) -> LuaValue {
         get { self[.string(LuaString(key))] }
-        set { self[.string(LuaString(key))] = newValue }
+        set { rawSet(string: key, newValue) }
     }
 
     /// Raw access by integer key.

@@ -9,15 +9,16 @@ enum HooksModule {
         unowned let system = system
         unowned let engine = engine
         let module = state.newTable()
+        let screens = ScreenModelTrees()   // the river's screens as jansson trees, for every Lua hook
         func fail(_ message: String) -> LuaError { .callback(message: "hooks: \(message)") }
 
         module["plugin"] = .function(state.function("plugin") { args in
             let definition = try LuaHookDefinition(try args.table(1), retain: { [unowned engine] in try engine.retain($0) })
             try engine.retain(128 + definition.identifier.utf8.count)   // the manager keeps the factory
             system.luaHooks.insert(definition.identifier)
-            let pluginModel = PluginModelTree()
+            let pluginModel = ModelTree<PluginModel>(\.json)
             system.manager.register(definition.identifier, HookPluginFactory(isScreen: definition.isScreen) { creation in
-                try LuaHookPlugin(definition: definition, creation: creation, pluginModel: pluginModel)
+                try LuaHookPlugin(definition: definition, creation: creation, pluginModel: pluginModel, screens: screens)
             })
             return []
         })

@@ -17,17 +17,19 @@ final class LuaHookPlugin: ScreenHookAdapter {
     private var finishedBlocker: Bool?
 
     /// Creates the instance; nil when the definition's `init(self)` returns false.
-    init?(definition: LuaHookDefinition, creation: HookCreation, pluginModel: PluginModelTree = PluginModelTree()) throws {
+    init?(definition: LuaHookDefinition, creation: HookCreation, pluginModel: ModelTree<PluginModel> = ModelTree(\.json),
+          screens: ScreenModelTrees = ScreenModelTrees()) throws {
         self.definition = definition
         let state = definition.table.state
-        instance = state.newTable()
-        for (key, value) in definition.table.pairs { instance[key] = value }
+        // The definition's fields, then ours over them (a raw copy made on the Lua stack).
+        instance = definition.table.copy(extraCapacity: 6)
         instance["identifier"] = .string(LuaString(creation.pluginModel.identifier))
         instance["pluginModel"] = try state.luaValue(pluginModel.tree(for: creation.pluginModel))
-        // One table per navigation for the host screen and the data source (NavigationShared).
-        let host = try creation.shared.value("hostScreenModel") { try state.luaValue(creation.hostScreenModel.json) }
+        // One table per navigation for the host screen and the data source (NavigationShared);
+        // fresh tables each time, pushed from a kept jansson tree of the screen's model.
+        let host = try creation.shared.value("hostScreenModel") { try state.luaValue(screens.tree(for: creation.hostScreenModel)) }
         // "`screenModel` - ScreenModel of the host screen" for hooks; a hook screen's own screen.
-        instance["screenModel"] = try creation.screenModel.map { try state.luaValue($0.json) } ?? host
+        instance["screenModel"] = try creation.screenModel.map { try state.luaValue(screens.tree(for: $0)) } ?? host
         instance["hostScreenModel"] = host
         instance["dataSource"] = try creation.dataSourceModel.map { model in
             try creation.shared.value("dataSource") { try state.luaValue(model) }
@@ -130,17 +132,34 @@ final class LuaHookPlugin: ScreenHookAdapter {
     }
 }
 
-/// The last plugin model of one `hooks.plugin` definition as a jansson tree: each instance still
-/// gets fresh tables, pushed from the kept tree instead of a tree built from the model each time
-/// (a third of a hook's cost in B10). Rebuilt when the model changes (`hooks.loadPlugins`).
-final class PluginModelTree {
-    private var model: PluginModel?
+/// The last model of one kind as a jansson tree: each instance still gets fresh tables,
+/// pushed from the kept tree instead of a tree built from the model each time (a third of a
+/// hook's cost in B10). Rebuilt when the model changes (`hooks.loadPlugins`, `hooks.loadScreens`).
+final class ModelTree<Model: Equatable> {
+    private var model: Model?
     private var cached: JanssonTree?
+    private let json: (Model) -> JSONValue
 
-    func tree(for model: PluginModel) throws -> JanssonTree {
+    init(_ json: @escaping (Model) -> JSONValue) { self.json = json }
+
+    func tree(for model: Model) throws -> JanssonTree {
         if let cached, self.model == model { return cached }
-        let tree = try JanssonTree(model.json)
+        let tree = try JanssonTree(json(model))
         (self.model, cached) = (model, tree)
         return tree
+    }
+}
+
+/// The screen models' trees by screen id, for the host screen (one push per navigation) and
+/// hook screens' own screens. Bounded: past 64 ids (screens replaced by new rivers), it starts over.
+final class ScreenModelTrees {
+    private var trees: [String: ModelTree<ScreenModel>] = [:]
+
+    func tree(for screen: ScreenModel) throws -> JanssonTree {
+        if let kept = trees[screen.id] { return try kept.tree(for: screen) }
+        if trees.count >= 64 { trees.removeAll() }
+        let made = ModelTree<ScreenModel>(\.json)
+        trees[screen.id] = made
+        return try made.tree(for: screen)
     }
 }

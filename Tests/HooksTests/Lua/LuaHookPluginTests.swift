@@ -101,6 +101,30 @@ import Testing
         #expect(values.map(\.description) == ["none,none,hello"])
     }
 
+    // The screens' tables are pushed from kept jansson trees too: a change a hook makes is not
+    // seen by the next navigation, a reloaded river's new screen is; `self` gets the
+    // definition's fields as they are when the instance is made.
+    @Test func theScreenModelsAreFreshPerNavigationAndFollowReloadedScreens() throws {
+        let (engine, _) = try makeEngine()
+        let values = try engine.run("""
+            local seen = {}
+            local definition = {identifier = "extra", custom = "mine", execute = function(self, data, done)
+              seen[#seen + 1] = (self.hostScreenModel.general.title or "none") .. "/" .. self.custom
+              self.hostScreenModel.general.title = "changed"
+              self.screenModel.general.title = "changed too"
+              done(true)
+            end}
+            hooks.plugin(definition)
+            hooks.navigate("plain")
+            definition.custom = "later"
+            hooks.navigate("plain")
+            hooks.loadScreens{{id = "plain", general = {title = "Reloaded"}, hooks = {preload_plugins = {{identifier = "extra", type = "general"}}}}}
+            hooks.navigate("plain")
+            return table.concat(seen, ",")
+            """)
+        #expect(values.map(\.description) == ["none/mine,none/later,Reloaded/later"])
+    }
+
     // PreHookExample-RN: `ScreenPlugin.removeScreenPluginFromNavigationStack()` after
     // `hookFinishedWork(...)`; a flow blocker that fails and does not remove its screen keeps it.
     @Test func aLuaHookRemovesItsScreenAndAFailedBlockerKeepsIt() throws {
