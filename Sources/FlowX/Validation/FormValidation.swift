@@ -22,12 +22,14 @@ extension ValidatorRegistry {
         var steps: [FormRun.Step] = []
         for form in forms {
             for field in form.fields {
+                // The field's value, looked up once for its validators (the data does not change).
+                let value = data[field.key]
                 for (i, spec) in field.validators.enumerated() {
-                    steps.append(FormRun.Step(key: field.key, spec: spec, remaining: field.validators.count - 1 - i))
+                    steps.append(FormRun.Step(key: field.key, value: value, spec: spec, remaining: field.validators.count - 1 - i))
                 }
             }
         }
-        FormRun(registry: self, steps: steps, data: data, completion: completion).next()
+        FormRun(registry: self, steps: steps, completion: completion).next()
     }
 
     /// Validates and waits (advancing the virtual clock for async validators, bounded by their timeout).
@@ -44,21 +46,20 @@ private final class FormRun {
     /// One validator of one field; `remaining`: how many of the field's validators follow it.
     struct Step {
         var key: String
+        var value: JSONValue?
         var spec: ValidatorSpec
         var remaining: Int
     }
 
     let registry: ValidatorRegistry
     let steps: [Step]
-    let data: JSONObject
     var errors: JSONObject = [:]
     var completion: ((FormResult) -> Void)?
     var index = 0
 
-    init(registry: ValidatorRegistry, steps: [Step], data: JSONObject, completion: @escaping (FormResult) -> Void) {
+    init(registry: ValidatorRegistry, steps: [Step], completion: @escaping (FormResult) -> Void) {
         self.registry = registry
         self.steps = steps
-        self.data = data
         self.completion = completion
     }
 
@@ -68,13 +69,13 @@ private final class FormRun {
         while index < steps.count {
             let step = steps[index]
             let spec = step.spec
-            if let outcome = registry.outcomeNow(spec.name, value: data[step.key], params: spec.params, custom: spec.isCustom,
+            if let outcome = registry.outcomeNow(spec.name, value: step.value, params: spec.params, custom: spec.isCustom,
                                                  field: step.key) {
                 judge(outcome, step)
                 continue
             }
             // An async validator: continue from its completion.
-            registry.validate(spec.name, value: data[step.key], params: spec.params, custom: spec.isCustom,
+            registry.validate(spec.name, value: step.value, params: spec.params, custom: spec.isCustom,
                               field: step.key) { [self] outcome in
                 self.judge(outcome, step)
                 self.next()
