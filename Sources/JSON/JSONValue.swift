@@ -1,4 +1,5 @@
 import Collections
+import OrderedCollections
 
 /// An ordered JSON object: keys keep the order in which they were decoded or inserted.
 public typealias JSONObject = OrderedDictionary<String, JSONValue>
@@ -19,8 +20,10 @@ public enum JSONValue: Sendable, Hashable {
 
 extension JSONValue {
     /// The string payload, or nil for any other case.
+    @inlinable
     public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
     /// The boolean payload, or nil for any other case.
+    @inlinable
     public var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
     /// The integer payload (also an integral double in Int64's range, -2^63 included, 2^63 not), or nil.
     public var integerValue: Int64? {
@@ -39,13 +42,16 @@ extension JSONValue {
         }
     }
     /// The array payload, or nil.
+    @inlinable
     public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
     /// The object payload, or nil.
+    @inlinable
     public var objectValue: JSONObject? { if case .object(let o) = self { return o } else { return nil } }
     /// True for `.null`.
     public var isNull: Bool { self == .null }
 
     /// The member `key` of an object, or nil (also for non-objects).
+    @inlinable
     public subscript(key: String) -> JSONValue? {
         if case .object(let o) = self { return o[key] }
         return nil

@@ -18,14 +18,15 @@ extension LuaState {
         rawPush(value)
         defer { rawDrop() }
         let L = rawState
+        // The tape starts in stack buffers (64 nodes, 512 string bytes, then the 256-byte message).
         return try withUnsafeTemporaryAllocation(of: ctl_json_node.self, capacity: 64) { nodes throws(LuaJSONError) in
-            try withUnsafeTemporaryAllocation(of: CChar.self, capacity: 512) { bytes throws(LuaJSONError) in
+            try withUnsafeTemporaryAllocation(of: CChar.self, capacity: 512 + 256) { buffer throws(LuaJSONError) in
+                let bytes = buffer.baseAddress!, message = bytes + 512
                 var tape = ctl_json_tape()
-                ctl_json_tape_init(&tape, nodes.baseAddress, nodes.count, bytes.baseAddress, bytes.count)
+                ctl_json_tape_init(&tape, nodes.baseAddress, nodes.count, bytes, 512)
                 defer { ctl_json_tape_free(&tape) }
-                var message = [CChar](repeating: 0, count: 256)
-                guard ctl_json_tape_from_lua(L, -1, Int32(maxDepth), &tape, &message, message.count) != 0 else {
-                    throw LuaJSONError(message: message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+                guard ctl_json_tape_from_lua(L, -1, Int32(maxDepth), &tape, message, 256) != 0 else {
+                    throw LuaJSONError(message: String(cString: message))
                 }
                 var reader = JSONTapeReader(tape: tape)
                 return reader.value()

@@ -78,15 +78,35 @@ import Testing
         let failure = ScenarioFailure(step: 1, expectation: "queue", message: "m", eventIndex: 0, context: ["> #0 t=0 a"])
         let result = ScenarioResult(name: "n", relativePath: "flows/n.json", failures: [failure],
                                     transcript: [TranscriptEvent(t: 0, type: "a")], duration: 0.25, coverage: coverage)
-        guard case .result(let back) = try WorkerReply(json: Self.roundTrip(WorkerReply.result(result).json)) else {
+        guard case .result(let back, let none) = try WorkerReply(json: Self.roundTrip(WorkerReply.result(result, events: []).json)) else {
             Issue.record("not a result")
             return
         }
-        #expect(back.transcript.isEmpty)
+        #expect(back.transcript.isEmpty && none.isEmpty)
         var withTranscript = back
         withTranscript.transcript = result.transcript
         #expect(withTranscript.sameOutcome(as: result) && back.duration == 0.25 && back.coverage == coverage)
         #expect(try ScenarioResult(json: ScenarioResult(name: "a", relativePath: "a", failures: [], transcript: [], duration: 0).json).coverage == nil)
+    }
+
+    /// The worker's last events and its result leave in one frame; a result frame alone has no `events`.
+    @Test func theLastEventsTravelWithTheResult() throws {
+        let result = ScenarioResult(name: "n", relativePath: "n.json", failures: [], transcript: [], duration: 0.5)
+        let events = [TranscriptEvent(t: 1, type: "template.presented", fields: ["id": "c1"]), TranscriptEvent(t: 2, type: "log")]
+        let message = WorkerReply.result(result, events: events).json
+        #expect(message.objectValue?.keys.sorted() == ["events", "result"])
+        #expect(WorkerReply.result(result, events: []).json.objectValue?.keys.sorted() == ["result"])
+        guard case .result(let back, let trailing) = try WorkerReply(json: Self.roundTrip(message)) else {
+            Issue.record("not a result")
+            return
+        }
+        #expect(trailing == events && back.name == "n" && back.duration == 0.5)
+        // A bad event beside a result names its path; an unknown key breaks the protocol.
+        #expect(throws: LocatedProblem(path: JSONPath.root.key("events").index(0).key("type"), message: "missing required key (expected a string)")) {
+            try WorkerReply(json: ["events": [["t": 0]], "result": result.json])
+        }
+        #expect(throws: WorkerProtocolError.self) { try WorkerReply(decoding: ["events": [], "result": result.json, "extra": 1]) }
+        #expect(throws: WorkerProtocolError.self) { try WorkerReply(decoding: ["events": [], "more": []]) }
     }
 
     @Test func coverageIsRequestedOnlyWhenRecorded() throws {

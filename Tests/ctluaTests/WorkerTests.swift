@@ -142,7 +142,8 @@ import Testing
     @Test func workersAndInProcessRunsGiveTheSameReportsAndTranscripts() throws {
         let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
-        for (mode, extra) in [("workers", ["--jobs", "2"]), ("inprocess", ["--no-workers", "--jobs", "1"])] {
+        // One worker (each request sent ahead while the one before runs) and two.
+        for (mode, extra) in [("workers", ["--jobs", "2"]), ("workers1", ["--jobs", "1"]), ("inprocess", ["--no-workers", "--jobs", "1"])] {
             let r = try CLI.run(["test", "--trace-all", "--trace", dir.path + "/" + mode, "--json", dir.path + "/\(mode).json"]
                                 + extra + ["examples/scenarios", "examples/scenarios-failing/presenter_loops_forever.json",
                                            "examples/scenarios-failing/wrong_expectation.json"])
@@ -151,6 +152,7 @@ import Testing
         let traces = try FileManager.default.contentsOfDirectory(atPath: dir.path + "/workers").sorted()
         #expect(traces.count >= 26)
         #expect(traces == (try FileManager.default.contentsOfDirectory(atPath: dir.path + "/inprocess").sorted()))
+        #expect(traces == (try FileManager.default.contentsOfDirectory(atPath: dir.path + "/workers1").sorted()))
         for name in traces {
             // Each engine has its own temporary state folder (file-cache paths differ run to run).
             func read(_ path: String) throws -> String {
@@ -160,6 +162,7 @@ import Testing
             let a = try read(dir.path + "/workers/" + name)
             let b = try read(dir.path + "/inprocess/" + name)
             #expect(a == b, "\(name)")
+            #expect(try read(dir.path + "/workers1/" + name) == b, "\(name), one worker")
         }
         func withoutDurations(_ file: String) throws -> String {
             try String(contentsOfFile: dir.path + "/" + file, encoding: .utf8)
@@ -168,6 +171,25 @@ import Testing
                 .replacingOccurrences(of: #"ctlua-engine-[0-9A-F-]+"#, with: "ctlua-engine-X", options: .regularExpression)
         }
         #expect(try withoutDurations("workers.json") == withoutDurations("inprocess.json"))
+        #expect(try withoutDurations("workers1.json") == withoutDurations("inprocess.json"))
+    }
+
+    /// A request is sent ahead only when it fits the socket's buffer: here the first scenario
+    /// streams megabytes of events while the next one's request is a megabyte. Sending that
+    /// request ahead would block the runner while the worker blocks writing events the runner
+    /// is not reading: both would wait forever (`timeout` ends such a run with status 124).
+    @Test func aLargeRequestWaitsForTheWorkerInsteadOfDeadlocking() throws {
+        let dir = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try #"{"name": "loud", "steps": [{"lua": "for i = 1, 20000 do app.log(string.rep('x', 100)) end"}, {"expect": {"events": [{"type": "log"}]}}]}"#
+            .write(toFile: dir.path + "/a_loud.json", atomically: true, encoding: .utf8)
+        let comment = String(repeating: "-- a long comment line that makes the request large\\n", count: 20000)
+        try #"{"name": "large", "steps": [{"lua": "\#(comment)app.log('large ran')"}, {"expect": {"events": [{"type": "log", "message": "large ran"}]}}]}"#
+            .write(toFile: dir.path + "/b_large.json", atomically: true, encoding: .utf8)
+        try "assert(true)\n".write(toFile: dir.path + "/c_small_test.lua", atomically: true, encoding: .utf8)
+        let r = try CLI.shell("timeout 120 '\(CLI.executable.path)' test --jobs 1 --timeout 60 .", directory: dir)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.hasSuffix("3 passed, 0 failed\n"), "\(r.stdout)")
     }
 
     @Test func badLimitsAreUsageErrors() throws {

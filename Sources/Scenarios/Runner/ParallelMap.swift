@@ -8,17 +8,31 @@ enum ParallelMap {
     static func map<R: Sendable>(count: Int, workers: Int,
                                  completed: @escaping @Sendable (Int, R) -> Void = { _, _ in },
                                  body: @escaping @Sendable (Int) -> R) -> [R] {
+        drive(count: count, workers: workers, completed: completed) { claim, store in
+            while let i = claim() { store(i, body(i)) }
+        }
+    }
+
+    /// Runs `lane` on each of `workers` threads: a lane claims indices (`claim`, nil when none
+    /// are left) and stores each index's result (`store`), so it may hold several claimed
+    /// indices at once (a worker process with the next scenario sent ahead). Every claimed index
+    /// must be stored before the lane returns. Indices are claimed in increasing order, so a
+    /// single lane that stores in the order it claims completes them in order.
+    static func drive<R: Sendable>(count: Int, workers: Int,
+                                   completed: @escaping @Sendable (Int, R) -> Void = { _, _ in },
+                                   lane: @escaping @Sendable (_ claim: () -> Int?, _ store: (Int, R) -> Void) -> Void) -> [R] {
         let state = State<R>(count: count)
         let threads = max(1, min(workers, count))
+        let run: @Sendable () -> Void = { lane({ state.nextIndex() }, { i, result in state.store(i, result, completed: completed) }) }
         if threads == 1 {
-            for i in 0..<count { state.store(i, body(i), completed: completed) }
+            run()
             return state.results()
         }
         let group = DispatchGroup()
         for _ in 0..<threads {
             group.enter()
             let thread = Thread {
-                while let i = state.nextIndex() { state.store(i, body(i), completed: completed) }
+                run()
                 group.leave()
             }
             thread.stackSize = 8 << 20  // Lua and deep JSON recursion want more than the 512 KiB default

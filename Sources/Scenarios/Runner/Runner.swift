@@ -153,18 +153,23 @@ public enum Runner {
         events.emit(.runStarted(scenarios: scenarios))
         // Worker processes (the default of `ctlua test`), or engines on this process's threads.
         let pool = options.workers.map(WorkerPool.init(options:))
-        let results = ParallelMap.map(
-            count: scenarios.count, workers: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-            completed: { _, result in events.emit(.scenarioFinished(result)) },
-            body: { i in
-                if scenarios[i].scenarioMark != nil {
-                    return executor.result(of: scenarios[i], failures: [], transcript: [], duration: 0)
+        let threads = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let completed: @Sendable (Int, ScenarioResult) -> Void = { _, result in events.emit(.scenarioFinished(result)) }
+        let marked: @Sendable (Int) -> ScenarioResult = { i in executor.result(of: scenarios[i], failures: [], transcript: [], duration: 0) }
+        let results: [ScenarioResult]
+        if let pool {
+            results = ParallelMap.drive(count: scenarios.count, workers: threads, completed: completed) { claim, store in
+                pool.drive(claim: claim, store: store, executor: executor) { i in
+                    if scenarios[i].scenarioMark != nil { return .local(marked(i)) }
+                    return .remote(WorkerRequest(scenario: scenarios[i], limits: options.limits, snapshots: options.snapshots,
+                                                 coverage: executor.coverage, screens: executor.screens))
                 }
-                guard let pool else { return executor.run(scenarios[i]) }
-                let request = WorkerRequest(scenario: scenarios[i], limits: options.limits, snapshots: options.snapshots,
-                                            coverage: executor.coverage, screens: executor.screens)
-                return pool.run(request, executor: executor)
-            })
+            }
+        } else {
+            results = ParallelMap.map(count: scenarios.count, workers: threads, completed: completed) { i in
+                scenarios[i].scenarioMark != nil ? marked(i) : executor.run(scenarios[i])
+            }
+        }
         for report in pool?.shutdown() ?? [] { output.stderr("ctlua: \(report)\n") }
         let coverage = executor.coverage
             ? CoverageInclude.addingUnloaded(to: LuaCoverage.merged(results.compactMap(\.coverage)), globs: options.coverageInclude)

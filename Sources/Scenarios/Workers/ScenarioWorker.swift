@@ -61,7 +61,8 @@ public enum ScenarioWorker {
     /// Transcript events waiting to be written: a background thread writes them every 20 ms as
     /// one frame per batch (one encode, one write and one wake-up of the runner per batch
     /// instead of per event), so even a scenario stuck in one C call has its events at the
-    /// runner within 20 ms; the result is written at once, after every event before it. The
+    /// runner within 20 ms; the result is written at once, in one frame with the events not yet
+    /// written (after every batch before it). The
     /// thread also ends the worker when its runner has gone (the parent process is no longer the
     /// runner), as a stuck worker would never read the end of its socket: checked every 20 ms,
     /// before taking a lock, so a worker outlives a killed runner by well under half a second.
@@ -99,22 +100,28 @@ public enum ScenarioWorker {
             lock.unlock()
         }
 
-        /// Writes the events still queued, then the result. False when the runner is gone.
+        /// Writes the events still queued and the result, as one frame. False when the runner is gone.
         func finish(with result: ScenarioResult) -> Bool {
             writing.lock()
             defer { writing.unlock() }
-            return writeBatch() && WorkerProtocol.send(WorkerProtocol.frame(WorkerReply.result(result)), to: channel)
+            return WorkerProtocol.send(WorkerProtocol.frame(WorkerReply.result(result, events: take())), to: channel)
         }
 
         /// Writes the queued events as one frame (none when the queue is empty); called while
         /// holding `writing`. The events are encoded outside `lock`, so the scenario never waits.
         private func writeBatch() -> Bool {
-            lock.lock()
-            let batch = pending
-            pending.removeAll(keepingCapacity: true)
-            lock.unlock()
+            let batch = take()
             guard !batch.isEmpty else { return true }
             return WorkerProtocol.send(WorkerProtocol.frame(WorkerReply.events(batch)), to: channel)
+        }
+
+        /// The queued events, taken off the queue.
+        private func take() -> [TranscriptEvent] {
+            lock.lock()
+            defer { lock.unlock() }
+            let batch = pending
+            pending.removeAll(keepingCapacity: true)
+            return batch
         }
     }
 }

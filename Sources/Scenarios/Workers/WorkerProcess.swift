@@ -29,6 +29,8 @@ final class WorkerProcess {
     private var output: Int32          // the worker's stdout and stderr, -1 once closed
     private var outputTail: [UInt8] = []
     private var inbox = WorkerProtocol.Inbox()
+    /// What one read of the channel takes in.
+    private var chunk = [UInt8](repeating: 0, count: 64 << 10)
     private(set) var isAlive = true
 
     /// Starts `command` (the executable, then its arguments) as a worker.
@@ -90,21 +92,26 @@ final class WorkerProcess {
 
     deinit { terminate() }
 
-    /// Runs one scenario; `timeout` is the wall-clock limit in seconds.
-    func run(_ request: WorkerRequest, timeout: Double) -> Outcome {
+    /// Sends a request's frame (``WorkerProtocol/frame(_:)``); the worker runs requests one at a
+    /// time, in the order sent. False when the worker is gone (``abandon()`` says why).
+    func send(_ frame: [UInt8]) -> Bool {
+        isAlive && WorkerProtocol.send(frame, to: channel)
+    }
+
+    /// How the oldest request not yet answered ended: its result, or, past `timeout` seconds
+    /// from now (the wall-clock limit), the worker killed; a worker that dies or breaks the
+    /// protocol ends too. The transcript is the events streamed since the previous result.
+    func next(timeout: Double) -> Outcome {
         var events: [TranscriptEvent] = []
         outputTail.removeAll()
-        guard WorkerProtocol.send(WorkerProtocol.frame(request), to: channel) else {
-            return .died(reason: reap(), events: events)
-        }
         let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64((timeout * 1000).rounded(.up))))
         while true {
             do {
                 while let message = try inbox.next() {
                     switch try WorkerReply(decoding: message) {
                     case .events(let batch): events += batch
-                    case .result(var result):
-                        result.transcript = events
+                    case .result(var result, let batch):
+                        result.transcript = events + batch
                         return .finished(result)
                     }
                 }
@@ -131,6 +138,11 @@ final class WorkerProcess {
         }
     }
 
+    /// The outcome of a request that could not be sent: the worker is gone; reaps it and says how it ended.
+    func abandon() -> Outcome {
+        .died(reason: reap(), events: [])
+    }
+
     private enum Wait { case data, idle, closed }
 
     /// Waits for bytes on the channel (or the worker's output) and reads what is there.
@@ -142,7 +154,6 @@ final class WorkerProcess {
         if count == 0 { return .idle }
         if output >= 0, fds[1].revents != 0 { drainOutput(blocking: false) }
         guard fds[0].revents != 0 else { return .data }
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
         let n = chunk.withUnsafeMutableBytes { Glibc.recv(channel, $0.baseAddress!, $0.count, 0) }
         if n < 0 { return errno == EINTR || errno == EAGAIN ? .idle : .closed }
         if n == 0 { return .closed }

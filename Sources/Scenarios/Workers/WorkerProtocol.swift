@@ -14,8 +14,10 @@ import LuaRuntime
 /// message is made of the JSON forms the types carry (``JSONRepresentable``): ``Scenario``,
 /// ``ScenarioLimits``, ``SnapshotMode``, ``TranscriptEvent``, ``ScenarioResult``.
 ///
-/// Runner → worker, one ``WorkerRequest`` per scenario, the next only after the previous
-/// `result`: the scenario as the runner loaded and validated it:
+/// Runner → worker, one ``WorkerRequest`` per scenario: the scenario as the runner loaded and
+/// validated it. The worker runs them one at a time, in the order sent; the runner sends the
+/// next request ahead (before the previous `result`, when its frame is small), so the worker
+/// starts it as soon as it has written that result, while the runner reads it:
 ///
 ///     {"run": {"file": "/abs/a.json", "relativePath": "flows/a.json", "name": "banner", ...},
 ///      "limits": {"maxMemory": 67108864, "maxInstructions": 50000000, "timeout": 2},
@@ -27,10 +29,12 @@ import LuaRuntime
 /// Worker → runner (``WorkerReply``), while the scenario runs, one frame per batch of
 /// transcript events (the events recorded since the last batch, written at the latest 20 ms
 /// after they are recorded, so a runner that terminates the worker keeps the transcript so
-/// far), then the whole result, built by the worker's ``ScenarioExecutor``:
+/// far), then one frame with the events not yet sent and the whole result, built by the
+/// worker's ``ScenarioExecutor`` (a scenario shorter than 20 ms crosses in that one frame):
 ///
 ///     {"events": [{"t": 0.0, "type": "inapp.queued", "id": "c1", "template": "Banner"}, ...]}
-///     {"result": {"name": "banner", "file": "flows/a.json", "passed": false, "duration": 0.0012,
+///     {"events": [...],
+///      "result": {"name": "banner", "file": "flows/a.json", "passed": false, "duration": 0.0012,
 ///                 "failures": [{"step": 3, "expectation": "displayed", "message": "...", ...}],
 ///                 "coverage": {"/abs/banner.lua": [[1, 1], [2, 0], [5, 3]]}}}
 ///
@@ -144,30 +148,40 @@ struct WorkerRequest: JSONRepresentable, Equatable {
     }
 }
 
-/// Worker → runner: a batch of transcript events, or the scenario's result.
+/// Worker → runner: a batch of transcript events, or the scenario's result with the events
+/// recorded since the last batch (one frame: the last events and the result leave together).
 enum WorkerReply: JSONRepresentable {
     case events([TranscriptEvent])
-    case result(ScenarioResult)
+    case result(ScenarioResult, events: [TranscriptEvent])
 
     var json: JSONValue {
         switch self {
         case .events(let events): return ["events": .array(events.map(\.json))]
-        case .result(let result): return ["result": result.json]
+        case .result(let result, let events):
+            return events.isEmpty ? ["result": result.json] : ["events": .array(events.map(\.json)), "result": result.json]
         }
     }
 
     init(json: JSONValue) throws(LocatedProblem) {
         let reader = JSONReader(value: json)
         let object = try reader.object(json, at: .root)
+        var events: [TranscriptEvent] = []
         if let result = object["result"] {
-            do { self = .result(try ScenarioResult(json: result)) } catch { throw error.under(.root.key("result")) }
+            try reader.known(object, ["events", "result"], at: .root)
+            if object["events"] != nil { events = try Self.events(object["events"], reader) }
+            do { self = .result(try ScenarioResult(json: result), events: events) } catch { throw error.under(.root.key("result")) }
             return
         }
+        try reader.known(object, ["events"], at: .root)
+        self = .events(try Self.events(object["events"], reader))
+    }
+
+    private static func events(_ value: JSONValue?, _ reader: JSONReader) throws(LocatedProblem) -> [TranscriptEvent] {
         var events: [TranscriptEvent] = []
-        for (i, event) in try reader.array(object["events"], at: .root.key("events"), expected: "an array of events").enumerated() {
+        for (i, event) in try reader.array(value, at: .root.key("events"), expected: "an array of events").enumerated() {
             do { events.append(try TranscriptEvent(json: event)) } catch { throw error.under(.root.key("events").index(i)) }
         }
-        self = .events(events)
+        return events
     }
 
     /// A frame's message as a reply; a message of another shape breaks the protocol.
