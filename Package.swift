@@ -1,5 +1,20 @@
 // swift-tools-version:6.0
 import PackageDescription
+#if os(Linux)
+import Glibc
+/// The C library's dynamic loader applies DT_RELR relocations from glibc 2.36 on
+/// (`confstr` answers "glibc 2.36"; another C library answers nothing: false).
+let linuxLoaderReadsRELR: Bool = {
+    var buffer = [CChar](repeating: 0, count: 64)
+    guard confstr(Int32(_CS_GNU_LIBC_VERSION), &buffer, buffer.count) > 0 else { return false }
+    let text = String(cString: buffer)
+    guard text.hasPrefix("glibc ") else { return false }
+    let version = text.dropFirst(6).split(separator: ".").compactMap { Int($0) }
+    return version.count >= 2 && (version[0], version[1]) >= (2, 36)
+}()
+#else
+let linuxLoaderReadsRELR = false
+#endif
 
 let package = Package(
     name: "ctlua",
@@ -96,5 +111,25 @@ for target in package.targets where target.type != .system && target.type != .pl
     var settings = target.swiftSettings ?? []
     settings.append(.swiftLanguageMode(.v6))
     settings.append(.enableUpcomingFeature("ExistentialAny"))
+    // Release: a concrete generic type's metadata is reached through its accessor, not by
+    // demangling its name at run time; the mangled-name path looks every conformance of a
+    // generic requirement up by scanning the binary's ~6,000 conformance records, 2.3 M
+    // instructions of `ctlua -e ''` (Benchmarks/README.md, B7). Code generation only.
+    settings.append(.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
+                                 .when(configuration: .release)))
     target.swiftSettings = settings
+}
+
+// Release executables on Linux, for the start (B7 in Benchmarks/README.md):
+// - only the symbols the shared libraries need are exported (`--static-swift-stdlib` exports
+//   every symbol of our objects, ~13,000: the dynamic loader's lookups and the Swift runtime's
+//   start-up `dladdr` walk them);
+// - where the C library's loader reads packed relative relocations (DT_RELR, glibc 2.36), the
+//   ~80,000 relative relocations of the static Swift runtime and Foundation are packed (lld).
+for target in package.targets where ["ctlua", "Benchmarks"].contains(target.name) {
+    var flags = ["-Xlinker", "--no-export-dynamic"]
+    if linuxLoaderReadsRELR { flags += ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] }
+    var settings = target.linkerSettings ?? []
+    settings.append(.unsafeFlags(flags, .when(platforms: [.linux], configuration: .release)))
+    target.linkerSettings = settings
 }

@@ -39,7 +39,15 @@ extension LuaState {
         let builder = LuaClassBuilder<T>()
         build(builder)
         classNames[key] = name
-        classMembers[name] = (builder.methods.map { $0.0 }, Array(builder.properties.keys))   // sorted when read
+        // Loops, not `map`/`Array(_:)`: in this generic function those are the stdlib's unspecialized
+        // generics, whose first call looks associated types up by a conformance scan (B7).
+        var methodNames: [String] = []
+        methodNames.reserveCapacity(builder.methods.count)
+        for (methodName, _) in builder.methods { methodNames.append(methodName) }
+        var propertyNames: [String] = []
+        propertyNames.reserveCapacity(builder.properties.count)
+        for propertyName in builder.properties.keys { propertyNames.append(propertyName) }
+        classMembers[name] = (methodNames, propertyNames)   // sorted when read
         pendingClasses[key] = { state in state.makeMetatable(of: builder, key: key, name: name) }
     }
 

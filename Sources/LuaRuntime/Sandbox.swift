@@ -38,7 +38,7 @@ final class Sandbox {
         switch state.policy {
         case .full:
             let chunk = try state.loadChunk(Sandbox.fullPrelude, name: "=ctlua.prelude", mode: "t", environment: nil)
-            let results = try chunk.call(.function(print), .string(LuaString(state.scriptRoots.joined(separator: ";"))))
+            let results = try chunk.call(.function(print), .string(LuaString(Sandbox.joinedRoots(state.scriptRoots))))
             guard case .table(let g) = results[0], case .table(let p) = results[1] else {
                 throw LuaError.callback(message: "prelude returned no tables")
             }
@@ -74,6 +74,18 @@ final class Sandbox {
             preloadRef = state.registryRef(.table(p))
             newEnvironmentRef = state.registryRef(.function(n))
         }
+    }
+
+    /// The script roots separated by `;` (the prelude's `package.path` roots). A loop: the stdlib's
+    /// `joined(separator:)` is an unspecialized generic whose first call, at every start, looks
+    /// its associated types up by a conformance scan (B7).
+    static func joinedRoots(_ roots: [String]) -> String {
+        var text = ""
+        for (index, root) in roots.enumerated() {
+            if index > 0 { text += ";" }
+            text += root
+        }
+        return text
     }
 
     static let fullPrelude = """

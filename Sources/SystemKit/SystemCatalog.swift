@@ -27,16 +27,26 @@ public struct SystemEntry: Sendable {
         name = S.name
         summary = S.summary
         modules = S.modules
-        steps = S.steps.map { StepDefinition($0, of: S.self) }
-        setupMembers = S.setupMembers.map { SetupDefinition($0, of: S.self) }
-        expectationKeys = S.expectationKeys.map { ExpectationDefinition($0, of: S.self) }
+        steps = SystemEntry.erase(S.steps) { StepDefinition($0, of: S.self) }
+        setupMembers = SystemEntry.erase(S.setupMembers) { SetupDefinition($0, of: S.self) }
+        expectationKeys = SystemEntry.erase(S.expectationKeys) { ExpectationDefinition($0, of: S.self) }
         eventTypes = S.eventTypes
-        replCommands = S.replCommands.map { REPLCommandDefinition($0, of: S.self) }
+        replCommands = SystemEntry.erase(S.replCommands) { REPLCommandDefinition($0, of: S.self) }
         commands = { S.commands }
-        runFlags = S.runFlags.map { RunFlagDefinition($0, of: S.self) }
+        runFlags = SystemEntry.erase(S.runFlags) { RunFlagDefinition($0, of: S.self) }
         checks = CheckDefinition(S.checks, of: S.self)
         install = { engine in try engine.add(S.make(for: engine)) }
         screen = { engine in engine.system(S.self).map { S.screenLayers(of: $0, in: engine) } ?? [] }
+    }
+
+    /// `items.map(erase)`, as a loop: in a generic context `map` is the stdlib's unspecialized
+    /// generic, whose first call looks its associated types up by a conformance scan at every
+    /// start (B7 in Benchmarks/README.md).
+    private static func erase<Item, Erased>(_ items: [Item], _ erase: (Item) -> Erased) -> [Erased] {
+        var erased: [Erased] = []
+        erased.reserveCapacity(items.count)
+        for item in items { erased.append(erase(item)) }
+        return erased
     }
 }
 
