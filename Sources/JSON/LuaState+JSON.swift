@@ -18,12 +18,10 @@ extension LuaState {
         rawPush(value)
         defer { rawDrop() }
         let L = rawState
-        // The tape starts on the stack: 64 nodes inline (an `InlineArray`: `withUnsafeTemporaryAllocation`
-        // takes the heap above 1,024 bytes, and 64 nodes are 1,536, which cost a `posix_memalign`
-        // per call), then 512 string bytes and the 256-byte message. The heap only past them.
-        var nodes = InlineArray<64, ctl_json_node>(repeating: ctl_json_node())
-        var span = nodes.mutableSpan
-        return try span.withUnsafeMutableBufferPointer { nodes throws(LuaJSONError) in
+        // The tape starts on the stack: 42 nodes (1,008 bytes: `withUnsafeTemporaryAllocation` takes
+        // the heap above 1,024, a `posix_memalign` per call), then 512 string bytes and the 256-byte
+        // message. The heap only past them. (Not an `InlineArray`: the package builds for macOS 13.)
+        return try withUnsafeTemporaryAllocation(of: ctl_json_node.self, capacity: 42) { nodes throws(LuaJSONError) in
             try withUnsafeTemporaryAllocation(of: CChar.self, capacity: 512 + 256) { buffer throws(LuaJSONError) in
                 let bytes = buffer.baseAddress!, message = bytes + 512
                 var tape = ctl_json_tape()

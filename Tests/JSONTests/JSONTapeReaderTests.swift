@@ -154,7 +154,7 @@ import Testing
 
     @Test func smallObjectsAndTheInlineBuffersBoundsAgree() throws {
         // Objects of no or one member take their own path in the reader; the tape starts in
-        // stack buffers of 64 nodes and 512 string bytes: values at and just past both bounds.
+        // stack buffers of 42 nodes and 512 string bytes: values at and just past both bounds.
         let results = try expectBothPathsAgree(#"""
             local json = require "json"
             local function nodes(n) local t = {}; for i = 1, n - 1 do t[i] = i end; return t end
@@ -162,7 +162,7 @@ import Testing
               {from = "menu"}, {}, json.object({}), {[""] = 1}, {["é"] = {["e\u{301}"] = {x = {}}}},
               {a = {b = {c = json.null}}}, {{k = 1}, {k = {}}, json.object({})}, {one = {1, 2, 3}},
               {k = 0/0}, {["\xff"] = 1}, {bad = {print}}, {k = -0.0},
-              nodes(63), nodes(64), nodes(65), nodes(200),
+              nodes(41), nodes(42), nodes(43), nodes(200),
               {s = string.rep("b", 511)}, {s = string.rep("b", 512)}, {s = string.rep("b", 513)},
               string.rep("z", 512), string.rep("z", 513), 7, "x", true, json.null
             """#)
@@ -174,6 +174,6 @@ import Testing
         #expect(got[9] == "json: invalid UTF-8 in object key at $")
         #expect(got[10] == "json: cannot encode function at $.bad[0]")
         #expect(got.enumerated().allSatisfy { $0.element == nil || [8, 9, 10].contains($0.offset) })
-        #expect(try results[14].get().arrayValue?.count == 64)
+        #expect(try results[14].get().arrayValue?.count == 42)
     }
 }
