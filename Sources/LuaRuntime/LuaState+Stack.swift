@@ -205,6 +205,9 @@ extension LuaState {
         for argument in arguments { push(argument, on: L) }
         let status = ctl_pcall(L, Int32(arguments.count), LUA_MULTRET)
         if status != LUA_OK { throw popError(status: status, on: L) }
+        // Many results leave the stack full to its frame's top: reading a table or function
+        // results pushes it again to reference it (`luaL_ref` pushes two).
+        try ensureStack(3, on: L)
         let count = lua_gettop(L) - stack.top
         var results: [LuaValue] = []
         results.reserveCapacity(Int(count))

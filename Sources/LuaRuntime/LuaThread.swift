@@ -39,6 +39,12 @@ public final class LuaThread: LuaReference {
         if status != LUA_OK && status != LUA_YIELD {
             throw state.popError(status: status, on: from)   // ctl_resume moved the error there
         }
+        // The values may fill the coroutine's stack to its frame's top; referencing one pushes two.
+        // Without room, the values go (a resumable coroutine must not keep them) and it is an error.
+        if lua_checkstack(co, 3) == 0 {
+            ctl_pop(co, count)
+            throw LuaError.limit(.memory, message: "stack overflow", traceback: nil)
+        }
         let top = lua_gettop(co)
         var values: [LuaValue] = []
         for i in 0..<count { values.append(state.value(at: top - count + 1 + i, on: co)) }

@@ -58,4 +58,31 @@ import Testing
             lua.balanced { L in lua_settop(L, -2) }
         }
     }
+
+    /// Many results fill the stack to the top of its frame: referencing each table result pushes
+    /// it and `luaL_ref` pushes once more, past that top without a `lua_checkstack` (Lua's API
+    /// check aborts there: `scripts/test-apicheck` runs this suite against it).
+    @Test(arguments: [25, 300, 5000])
+    func manyTableResultsAreReferencedWithRoomOnTheStack(count: Int) throws {
+        let lua = try LuaState()
+        defer { lua.close() }
+        let top = lua_gettop(lua.activeL)
+        let results = try lua.run("local t = {} for i = 1, \(count) do t[i] = {i} end return table.unpack(t)")
+        #expect(results.count == count)
+        #expect(results.last?.tableValue?[1].integerValue == Int64(count))
+        let yielding = try #require(try lua.run("""
+            return function() local t = {} for i = 1, \(count) do t[i] = function() return i end end
+              coroutine.yield(table.unpack(t)) return table.unpack(t) end
+            """)[0].functionValue)
+        let co = lua.newThread(yielding)
+        for expected in ["yielded", "returned"] {
+            let values: [LuaValue]
+            switch try co.resume() {
+            case .yielded(let v): values = v; #expect(expected == "yielded")
+            case .returned(let v): values = v; #expect(expected == "returned")
+            }
+            #expect(values.count == count && values.allSatisfy { $0.functionValue != nil })
+        }
+        #expect(lua_gettop(lua.activeL) == top)
+    }
 }
