@@ -71,13 +71,38 @@ extension LuaState {
 
     /// The value `ctl_json_push_protected` pushed, or its error (the one value it pushed popped).
     private func pushedJSON(status: Int32) throws -> LuaValue {
+        try checkPushedJSON(status: status)
+        return rawPop()
+    }
+
+    /// Throws the error of `ctl_json_push_protected` (its one value popped); on success the
+    /// value stays on the stack.
+    fileprivate func checkPushedJSON(status: Int32) throws {
         if status == CTL_JSON_NO_STACK { throw LuaError.limit(.memory, message: "stack overflow", traceback: nil) }
         if status != 0 {
             let error = rawPopError(status: status)   // pops exactly the one value pushed
             if case .runtime(let message, _, _) = error { throw LuaJSONError(message: message) }
             throw error
         }
-        return rawPop()
+    }
+}
+
+extension LuaPusher {
+    /// Pushes `luaValue(json)` (the same rules, errors and memory cap) without a reference to it.
+    public mutating func push(json: JSONValue) throws {
+        let L = rawState
+        var status: Int32 = 0
+        try json.withJansson { (pointer) throws(JSONError) -> Void in
+            status = ctl_json_push_protected(L, pointer)
+        }
+        try state.checkPushedJSON(status: status)
+        reserveSlot()
+    }
+
+    /// Pushes `luaValue(tree)`: fresh tables from the kept tree, without a reference to them.
+    public mutating func push(_ tree: JanssonTree) throws {
+        try state.checkPushedJSON(status: ctl_json_push_protected(rawState, tree.json))
+        reserveSlot()
     }
 }
 

@@ -152,8 +152,11 @@ enum FlowXModule {
 
     static func syncValidator(_ name: String, _ function: LuaFunction) -> CustomValidator {
         .sync { value, params in
-            let state = function.state
-            let result = try function.call(try argument(value, state), .table(state.newArray(params.map { .string(LuaString($0)) })))
+            // The value and a fresh params array pushed for the call (no references, no arrays of `LuaValue`).
+            let result = try function.call(pushing: 2) { arguments in
+                try push(value, &arguments)
+                arguments.push(strings: params)
+            }
             guard case .boolean(let valid)? = result.first else {
                 throw ValidatorError.wrongResult(validator: name, got: result.first?.typeName ?? "no value")
             }
@@ -173,6 +176,18 @@ enum FlowXModule {
                 return []
             }
             try function.call(try argument(value, state), .table(state.newArray(params.map { .string(LuaString($0)) })), .function(done))
+        }
+    }
+
+    /// Pushes `argument(value, state)` without a reference to it (the same values and errors).
+    static func push(_ value: JSONValue?, _ arguments: inout LuaPusher) throws {
+        switch value {
+        case nil, .null?: arguments.push(.nil)
+        case .bool(let b)?: arguments.push(.boolean(b))
+        case .integer(let i)?: arguments.push(i)
+        case .double(let d)?: arguments.push(.number(d))
+        case .string(let s)?: arguments.push(s)
+        case let other?: try arguments.push(json: other)
         }
     }
 

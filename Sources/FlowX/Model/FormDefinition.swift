@@ -4,7 +4,10 @@ import SystemKit
 
 /// One validator on a field: `{"name": "min", "params": ["18"], "message": "Too young"}`.
 public struct ValidatorSpec: Equatable, Sendable {
-    public var name: String
+    public var name: String { didSet { builtIn = BuiltInValidator(rawValue: name) } }
+    /// The built-in validator `name` names, parsed once (a string switch per judgement was 4% of a
+    /// B9 submit); nil for other names. Used unless `isCustom`.
+    private(set) var builtIn: BuiltInValidator?
     public var params: [String]
     /// The message the renderer shows under the field when this validator fails.
     public var message: String
@@ -13,6 +16,7 @@ public struct ValidatorSpec: Equatable, Sendable {
 
     public init(name: String, params: [String] = [], message: String? = nil, isCustom: Bool = false) {
         self.name = name
+        builtIn = BuiltInValidator(rawValue: name)
         self.params = params
         self.message = message ?? "Invalid value (\(name))"
         self.isCustom = isCustom

@@ -79,14 +79,22 @@ extension ProcessRenderer {
         }
         loader(action.kind == .upload ? .upload(name: action.name) : .action(name: action.name))
         var request: JSONObject = [:]
+        request.reserveCapacity(instance.screen.forms.reduce(0) { $0 + $1.fields.count })
         for form in instance.screen.forms { for field in form.fields { if let v = instance.data[field.key] { request[field.key] = v } } }
+        // What the request gets besides the forms' values (which came from the process data), in
+        // order: it goes into the request and back into the data. The forms' own values are not
+        // written back (the same values, already there); a key set here is, with its last value.
+        var extra: JSONObject = [:]
         for definition in instance.screen.components {
             guard let component = components[definition.id] else { continue }
-            contained("\(definition.identifier).saveData") { for (k, v) in try component.saveData() { request[k] = v } }
+            contained("\(definition.identifier).saveData") { for (k, v) in try component.saveData() { extra[k] = v } }
         }
-        if let file { request[action.name] = .object(["file": .string(file)]) }
-        for (k, v) in params { request[k] = v }
-        for (k, v) in request { instance.data[k] = v }
+        if let file { extra[action.name] = .object(["file": .string(file)]) }
+        for (k, v) in params { extra[k] = v }
+        for (k, v) in extra {
+            request[k] = v
+            instance.data[k] = v
+        }
         instance.submitted = request
         transcript.record("flowx.action", ["action": .string(action.name), "process": .string(instance.definition.name),
                                            "screen": .string(instance.screen.id), "data": .object(request)])

@@ -69,8 +69,8 @@ private final class FormRun {
         while index < steps.count {
             let step = steps[index]
             let spec = step.spec
-            if let outcome = registry.outcomeNow(spec.name, value: step.value, params: spec.params, custom: spec.isCustom,
-                                                 field: step.key) {
+            if let outcome = registry.outcomeNow(spec.name, builtIn: spec.builtIn, value: step.value, params: spec.params,
+                                                 custom: spec.isCustom, field: step.key) {
                 judge(outcome, step)
                 continue
             }

@@ -48,8 +48,14 @@ public final class ValidatorRegistry {
     /// an async one (use ``validate(_:value:params:custom:field:completion:)``). The sync fast
     /// path of forms: no closure, no allocation beyond the event.
     func outcomeNow(_ name: String, value: JSONValue?, params: [String], custom forceCustom: Bool, field: String?) -> ValidationOutcome? {
+        outcomeNow(name, builtIn: BuiltInValidator(rawValue: name), value: value, params: params, custom: forceCustom, field: field)
+    }
+
+    /// As above, `builtIn` being `BuiltInValidator(rawValue: name)` (a form's specs parse it once).
+    func outcomeNow(_ name: String, builtIn: BuiltInValidator?, value: JSONValue?, params: [String], custom forceCustom: Bool,
+                    field: String?) -> ValidationOutcome? {
         let outcome: ValidationOutcome
-        if !forceCustom, let builtIn = BuiltInValidator(rawValue: name) {
+        if !forceCustom, let builtIn {
             do { outcome = ValidationOutcome(valid: try builtIn.validate(value, params: params, today: { self.today })) } catch {
                 outcome = failure(error)
             }

@@ -21,23 +21,30 @@ final class LuaHookPlugin: ScreenHookAdapter {
           screens: ScreenModelTrees = ScreenModelTrees()) throws {
         self.definition = definition
         let state = definition.table.state
-        // The definition's fields, then ours over them (a raw copy made on the Lua stack).
-        instance = definition.table.copy(extraCapacity: 6)
-        instance["identifier"] = .string(LuaString(creation.pluginModel.identifier))
-        instance["pluginModel"] = try state.luaValue(pluginModel.tree(for: creation.pluginModel))
-        // One table per navigation for the host screen and the data source (NavigationShared);
-        // fresh tables each time, pushed from a kept jansson tree of the screen's model.
-        let host = try creation.shared.value("hostScreenModel") { try state.luaValue(screens.tree(for: creation.hostScreenModel)) }
-        // "`screenModel` - ScreenModel of the host screen" for hooks; a hook screen's own screen.
-        instance["screenModel"] = try creation.screenModel.map { try state.luaValue(screens.tree(for: $0)) } ?? host
-        instance["hostScreenModel"] = host
-        instance["dataSource"] = try creation.dataSourceModel.map { model in
-            try creation.shared.value("dataSource") { try state.luaValue(model) }
-        } ?? .nil
         let delegate = creation.screenDelegate
-        instance["removeScreen"] = .function(state.function("removeScreen") { _ in
-            [.boolean(delegate.removeScreenPluginFromNavigationStack())]
-        })
+        // The definition's fields, then ours over them: a raw copy made on the Lua stack, each
+        // field pushed into it there (no reference taken for the models or the function).
+        instance = try definition.table.copy(extraCapacity: 6) { fields in
+            try fields.set("identifier") { $0.push(creation.pluginModel.identifier) }
+            try fields.set("pluginModel") { try $0.push(pluginModel.tree(for: creation.pluginModel)) }
+            // One table per navigation for the host screen and the data source (NavigationShared);
+            // fresh tables each time, pushed from a kept jansson tree of the screen's model.
+            let host = try creation.shared.value("hostScreenModel") { try state.luaValue(screens.tree(for: creation.hostScreenModel)) }
+            // "`screenModel` - ScreenModel of the host screen" for hooks; a hook screen's own screen.
+            if let screen = creation.screenModel {
+                try fields.set("screenModel") { try $0.push(screens.tree(for: screen)) }
+            } else {
+                try fields.set("screenModel", host)
+            }
+            try fields.set("hostScreenModel", host)
+            let dataSource = try creation.dataSourceModel.map { model in
+                try creation.shared.value("dataSource") { try state.luaValue(model) }
+            } ?? .nil
+            try fields.set("dataSource", dataSource)
+            try fields.set("removeScreen") {
+                $0.pushFunction("removeScreen") { _ in [.boolean(delegate.removeScreenPluginFromNavigationStack())] }
+            }
+        }
         // As the SDK's example plugin: the hook's settings decide (plugin configuration, then
         // the hook screen's own `general`).
         configuredBlocker = creation.pluginModel.isFlowBlocker || (creation.screenModel?.general["is_flow_blocker"]?.boolValue ?? false)
@@ -88,7 +95,7 @@ final class LuaHookPlugin: ScreenHookAdapter {
     func executeHook(presentationIndex: Int, dataDict: JSONObject?, completion: @escaping HookCompletion) throws {
         let execute = definition.execute
         let retain = definition.retain
-        let done = execute.state.function("done") { [weak self] args in
+        let done: (LuaArguments) throws -> [LuaValue] = { [weak self] args in
             guard case .boolean(let succeed) = args[1] else {
                 throw args.argumentError(1, "boolean expected, got \(args[1].typeName)")
             }
@@ -122,8 +129,13 @@ final class LuaHookPlugin: ScreenHookAdapter {
             completion(succeed, message, data)
             return []
         }
-        let data = try dataDict.map { try execute.state.luaValue(.object($0)) } ?? .nil
-        _ = try execute.call(.table(instance), data, .function(done), .integer(Int64(presentationIndex)))
+        // The arguments pushed for the call (no references): the results are not read.
+        try execute.call(pushing: 4, results: 0) { arguments in
+            arguments.push(instance)
+            if let dataDict { try arguments.push(json: .object(dataDict)) } else { arguments.push(.nil) }
+            arguments.pushFunction("done", done)
+            arguments.push(Int64(presentationIndex))
+        }
     }
 
     func hookPluginDidDisappear(screen: ScreenModel) throws {

@@ -1,6 +1,7 @@
 import Engine
 import JSON
 import LuaRuntime
+import OrderedCollections
 
 /// The steps of one navigation, each at its own run-loop turn.
 extension HookManager {
@@ -106,10 +107,10 @@ extension HookManager {
     /// Records the start, arms the timeout, asks for the screen's presentation and executes.
     private func begin(_ hook: ActiveHook, in run: NavigationRun) {
         let id = hook.entry.identifier
-        engine.transcript.record("hook.started", [
-            "identifier": .string(id), "index": .integer(Int64(hook.index)), "flowBlocker": .bool((try? hook.adapter.isFlowBlocker) ?? false),
-            "phase": .string(run.phase == .preload ? "preload" : "postload"),
-        ])
+        engine.transcript.record("hook.started", JSONObject(uncheckedUniqueKeys: HookEventKeys.started, values: [
+            .string(id), .integer(Int64(hook.index)), .bool((try? hook.adapter.isFlowBlocker) ?? false),
+            .string(run.phase == .preload ? "preload" : "postload"),
+        ]))
         if timeout > 0 {
             hook.timeout = timeout
             hook.deadline = engine.clock.now + timeout
@@ -169,8 +170,11 @@ extension HookManager {
         hook.isCompleted = true
         let blocker = flowBlocker(hook)
         let blocks = !succeed && blocker
-        var fields: JSONObject = ["identifier": .string(id), "succeed": .bool(succeed), "flowBlocker": .bool(blocker)]
-        if let error { fields["error"] = .string(error) }
+        let fields = if let error {
+            JSONObject(uncheckedUniqueKeys: HookEventKeys.completedWithError, values: [.string(id), .bool(succeed), .bool(blocker), .string(error)])
+        } else {
+            JSONObject(uncheckedUniqueKeys: HookEventKeys.completed, values: [.string(id), .bool(succeed), .bool(blocker)])
+        }
         engine.transcript.record("hook.completed", fields)
         // "the next hook runs with the dataDict it returned": exactly that, nothing merged.
         run.data = data
@@ -216,10 +220,9 @@ extension HookManager {
         }
         state.last?.presented = true
         state.last?.data = run.data
-        engine.transcript.record("screen.presented", [
-            "screen": .string(run.target.id), "from": .string(run.from.rawValue),
-            "data": run.data.map { .object($0) } ?? .null, "dataSource": run.dataSource ?? .null,
-        ])
+        engine.transcript.record("screen.presented", JSONObject(uncheckedUniqueKeys: HookEventKeys.presented, values: [
+            .string(run.target.id), .string(run.from.rawValue), run.data.map { .object($0) } ?? .null, run.dataSource ?? .null,
+        ]))
     }
 
     func finish(_ run: NavigationRun) {
@@ -237,4 +240,14 @@ extension HookManager {
     static func seconds(_ value: Double) -> String {
         value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
+}
+
+/// The keys of the manager's frequent transcript events, one array per shape (unique, in the
+/// event's order): the objects are made without hashing and comparing a literal's keys.
+enum HookEventKeys {
+    static let started = ["identifier", "index", "flowBlocker", "phase"]
+    static let completed = ["identifier", "succeed", "flowBlocker"]
+    static let completedWithError = ["identifier", "succeed", "flowBlocker", "error"]
+    static let presented = ["screen", "from", "data", "dataSource"]
+    static let navigation = ["screen", "from"]
 }

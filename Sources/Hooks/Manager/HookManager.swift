@@ -1,5 +1,6 @@
 import Engine
 import JSON
+import OrderedCollections
 
 /// The hook manager: runs a screen's hooks, asynchronously on the engine's run loop, as the
 /// Zapp SDK's does, and keeps the navigation state.
@@ -76,7 +77,8 @@ public final class HookManager {
         self.run = run
         state.running = true
         state.last = NavigationState.Outcome(target: screenId, from: from, presented: nil, blockedBy: nil, data: nil, rejected: false)
-        engine.transcript.record("navigation.started", ["screen": .string(screenId), "from": .string(from.rawValue)])
+        engine.transcript.record("navigation.started", JSONObject(uncheckedUniqueKeys: HookEventKeys.navigation,
+                                                                    values: [.string(screenId), .string(from.rawValue)]))
         schedule(run) { self.advance(run) }
         return true
     }
