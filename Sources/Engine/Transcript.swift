@@ -35,7 +35,12 @@ public struct TranscriptEvent: Sendable, Equatable, JSONRepresentable {
     public init(json: JSONValue) throws(LocatedProblem) {
         // The usual case without building a path; a problem is described by the reader.
         if case .object(let object) = json, let t = object["t"]?.doubleValue, case .string(let type)? = object["type"] {
-            self.init(t: t, type: type, fields: object.filter { $0.key != "t" && $0.key != "type" })
+            let keys = object.keys.elements, values = object.values.elements
+            if keys.count >= 2 && keys[0] == "t" && keys[1] == "type" {   // as ``json`` writes it: the rest is the fields
+                self.init(t: t, type: type, fields: JSONObject(uncheckedUniqueKeys: keys[2...], values: values[2...]))
+            } else {
+                self.init(t: t, type: type, fields: object.filter { $0.key != "t" && $0.key != "type" })
+            }
             return
         }
         let reader = JSONReader(value: json)
