@@ -141,52 +141,6 @@ int ctl_json_push_protected(lua_State *L, json_t *json) {
     return ctl_pcall_any(L, 1, 1);
 }
 
-/* ================= JSON-shaped table -> its deep copy ================= */
-
-/* Pushes a deep copy of the table at absolute index `src`: the same pairs (tables copied, other
- * values shared: strings, json.null), the same metatable (the array/object marks), sized as the
- * source. For trees ctl_json_push built (no cycles; depth bounded as push_value's). Raises on
- * memory/stack exhaustion. */
-static void copy_table(lua_State *L, int src, int depth) {
-    if (depth >= CTL_JSON_HARD_MAX_DEPTH)
-        luaL_error(L, "json: too deep (max %d)", CTL_JSON_HARD_MAX_DEPTH);
-    luaL_checkstack(L, 5, "json: too deep");
-    lua_Unsigned n = lua_rawlen(L, src);
-    int count = 0;
-    lua_pushnil(L);
-    while (lua_next(L, src) != 0) {
-        count++;
-        lua_pop(L, 1);
-    }
-    int narr = n > (lua_Unsigned)count ? count : (int)n;
-    lua_createtable(L, narr, count - narr);
-    int dst = lua_gettop(L);
-    if (lua_getmetatable(L, src)) lua_setmetatable(L, dst);
-    lua_pushnil(L);
-    while (lua_next(L, src) != 0) {   /* key, value */
-        if (lua_type(L, -1) == LUA_TTABLE) {
-            copy_table(L, lua_gettop(L), depth + 1);   /* key, value, copy */
-            lua_replace(L, -2);                        /* key, copy */
-        }
-        lua_pushvalue(L, -2);   /* key, value, key */
-        lua_insert(L, -2);      /* key, key, value */
-        lua_rawset(L, dst);     /* key */
-    }
-}
-
-static int copy_cfunction(lua_State *L) {
-    copy_table(L, 1, 0);
-    return 1;
-}
-
-int ctl_json_copy_protected(lua_State *L, int idx) {
-    if (!lua_checkstack(L, 3)) return CTL_JSON_NO_STACK;
-    idx = lua_absindex(L, idx);
-    lua_pushcfunction(L, copy_cfunction);
-    lua_pushvalue(L, idx);
-    return ctl_pcall_any(L, 1, 1);
-}
-
 /* ================= Lua -> json_t ================= */
 
 /* Tables nested this deep are encoded without allocating the walker's own arrays. */

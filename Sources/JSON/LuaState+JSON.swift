@@ -1,5 +1,4 @@
 import CJansson
-import CLua
 import CLuaSupport
 @_spi(RawLua) import LuaRuntime
 
@@ -70,21 +69,6 @@ extension LuaState {
         try pushedJSON(status: ctl_json_push_protected(rawState, tree.json))
     }
 
-    /// A fresh deep copy of `prototype`, a table `luaValue` made from JSON (tables copied with
-    /// their marks, strings and `json.null` shared): what `luaValue` of the same JSON gives,
-    /// without converting it again. Under a protected call with the memory cap armed.
-    public func luaValue(copyOf prototype: LuaTable) throws -> LuaValue {
-        rawPush(.table(prototype))
-        let status = ctl_json_copy_protected(rawState, -1)
-        let copy = try pushedJSONKeepingBelow(status: status)
-        return copy
-    }
-
-    private func pushedJSONKeepingBelow(status: Int32) throws -> LuaValue {
-        defer { rawDrop() }   // the prototype, below the copy (or below nothing on error)
-        return try pushedJSON(status: status)
-    }
-
     /// The value `ctl_json_push_protected` pushed, or its error (the one value it pushed popped).
     private func pushedJSON(status: Int32) throws -> LuaValue {
         try checkPushedJSON(status: status)
@@ -93,20 +77,13 @@ extension LuaState {
 
     /// Throws the error of `ctl_json_push_protected` (its one value popped); on success the
     /// value stays on the stack.
-    /// `droppingBelow`: the value under the pushed one (a copy's prototype) is removed in both cases.
-    fileprivate func checkPushedJSON(status: Int32, droppingBelow: Bool = false) throws {
-        let L = rawState
-        if status == CTL_JSON_NO_STACK {
-            if droppingBelow { rawDrop() }
-            throw LuaError.limit(.memory, message: "stack overflow", traceback: nil)
-        }
+    fileprivate func checkPushedJSON(status: Int32) throws {
+        if status == CTL_JSON_NO_STACK { throw LuaError.limit(.memory, message: "stack overflow", traceback: nil) }
         if status != 0 {
             let error = rawPopError(status: status)   // pops exactly the one value pushed
-            if droppingBelow { rawDrop() }
             if case .runtime(let message, _, _) = error { throw LuaJSONError(message: message) }
             throw error
         }
-        if droppingBelow { lua_rotate(L, -2, 1); rawDrop() }
     }
 }
 
@@ -120,14 +97,6 @@ extension LuaPusher {
         }
         try state.checkPushedJSON(status: status)
         reserveSlot()
-    }
-
-    /// Pushes `luaValue(copyOf: prototype)` without a reference to the copy.
-    public mutating func push(copyOf prototype: LuaTable) throws {
-        let L = rawState
-        push(prototype)   // a slot taken: the copy replaces it
-        let status = ctl_json_copy_protected(L, -1)
-        try state.checkPushedJSON(status: status, droppingBelow: true)
     }
 
     /// Pushes `luaValue(tree)`: fresh tables from the kept tree, without a reference to them.

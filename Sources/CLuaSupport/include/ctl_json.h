@@ -69,11 +69,6 @@ int ctl_json_push(lua_State *L, json_t *json);
 /// keeps its reference to `json`. Never raises.
 int ctl_json_push_protected(lua_State *L, json_t *json);
 
-/// Pushes a deep copy of the table at `idx` (a tree that `ctl_json_push` made: tables copied
-/// with their array/object marks, other values shared), under a protected call with the memory
-/// cap armed. Returns and pushes as `ctl_json_push_protected`.
-int ctl_json_copy_protected(lua_State *L, int idx);
-
 /// Returned by `ctl_json_push_protected` when nothing was pushed.
 #define CTL_JSON_NO_STACK (-1)
 

@@ -9,7 +9,7 @@ enum HooksModule {
         unowned let system = system
         unowned let engine = engine
         let module = state.newTable()
-        let screens = ScreenModelTrees()   // the river's screens as prototype tables, for every Lua hook
+        let screens = ScreenModelTrees()   // the river's screens as jansson trees, for every Lua hook
         func fail(_ message: String) -> LuaError { .callback(message: "hooks: \(message)") }
 
         module["plugin"] = .function(state.function("plugin") { args in

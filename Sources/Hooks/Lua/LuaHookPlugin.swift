@@ -26,15 +26,13 @@ final class LuaHookPlugin: ScreenHookAdapter {
         // field pushed into it there (no reference taken for the models or the function).
         instance = try definition.table.copy(extraCapacity: 6) { fields in
             try fields.set("identifier") { $0.push(creation.pluginModel.identifier) }
-            try fields.set("pluginModel") { try $0.push(copyOf: pluginModel.prototype(for: creation.pluginModel, in: state)) }
+            try fields.set("pluginModel") { try $0.push(pluginModel.tree(for: creation.pluginModel)) }
             // One table per navigation for the host screen and the data source (NavigationShared);
-            // fresh tables each time, copied from a kept prototype of the screen's model.
-            let host = try creation.shared.value("hostScreenModel") {
-                try state.luaValue(copyOf: screens.prototype(for: creation.hostScreenModel, in: state))
-            }
+            // fresh tables each time, pushed from a kept jansson tree of the screen's model.
+            let host = try creation.shared.value("hostScreenModel") { try state.luaValue(screens.tree(for: creation.hostScreenModel)) }
             // "`screenModel` - ScreenModel of the host screen" for hooks; a hook screen's own screen.
             if let screen = creation.screenModel {
-                try fields.set("screenModel") { try $0.push(copyOf: screens.prototype(for: screen, in: state)) }
+                try fields.set("screenModel") { try $0.push(screens.tree(for: screen)) }
             } else {
                 try fields.set("screenModel", host)
             }
@@ -146,37 +144,34 @@ final class LuaHookPlugin: ScreenHookAdapter {
     }
 }
 
-/// The last model of one kind as a prototype Lua table (`luaValue` of its JSON, kept in the
-/// registry and never handed to a script): each instance still gets fresh tables, deep copies of
-/// it (`luaValue(copyOf:)`: no JSON converted, no string interned again), instead of a tree built
-/// from the model each time. Rebuilt when the model changes (`hooks.loadPlugins`, `hooks.loadScreens`).
+/// The last model of one kind as a jansson tree: each instance still gets fresh tables,
+/// pushed from the kept tree instead of a tree built from the model each time (a third of a
+/// hook's cost in B10). Rebuilt when the model changes (`hooks.loadPlugins`, `hooks.loadScreens`).
 final class ModelTree<Model: Equatable> {
     private var model: Model?
-    private var cached: LuaTable?
+    private var cached: JanssonTree?
     private let json: (Model) -> JSONValue
 
     init(_ json: @escaping (Model) -> JSONValue) { self.json = json }
 
-    func prototype(for model: Model, in state: LuaState) throws -> LuaTable {
-        if let cached, cached.state === state, self.model == model { return cached }
-        guard case .table(let table) = try state.luaValue(json(model)) else {
-            throw LuaError.callback(message: "hooks: a model is not a JSON object")   // models are objects: not reached
-        }
-        (self.model, cached) = (model, table)
-        return table
+    func tree(for model: Model) throws -> JanssonTree {
+        if let cached, self.model == model { return cached }
+        let tree = try JanssonTree(json(model))
+        (self.model, cached) = (model, tree)
+        return tree
     }
 }
 
-/// The screen models' prototypes by screen id, for the host screen (one copy per navigation) and
+/// The screen models' trees by screen id, for the host screen (one push per navigation) and
 /// hook screens' own screens. Bounded: past 64 ids (screens replaced by new rivers), it starts over.
 final class ScreenModelTrees {
     private var trees: [String: ModelTree<ScreenModel>] = [:]
 
-    func prototype(for screen: ScreenModel, in state: LuaState) throws -> LuaTable {
-        if let kept = trees[screen.id] { return try kept.prototype(for: screen, in: state) }
+    func tree(for screen: ScreenModel) throws -> JanssonTree {
+        if let kept = trees[screen.id] { return try kept.tree(for: screen) }
         if trees.count >= 64 { trees.removeAll() }
         let made = ModelTree<ScreenModel>(\.json)
         trees[screen.id] = made
-        return try made.prototype(for: screen, in: state)
+        return try made.tree(for: screen)
     }
 }

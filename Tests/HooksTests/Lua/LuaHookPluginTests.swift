@@ -81,7 +81,7 @@ import Testing
         #expect(values.map(\.description) == ["true", "true", "true", "a", "false", "false", "nil", "1"])
     }
 
-    // The plugin model's tables are deep copies of a kept prototype: still fresh per instance
+    // The plugin model's tables are pushed from a kept jansson tree: still fresh per instance
     // (a change does not reach the next navigation), and a reloaded plugin's new model is seen.
     @Test func thePluginModelIsFreshPerInstanceAndFollowsReloadedPlugins() throws {
         let (engine, _) = try makeEngine()
@@ -101,7 +101,7 @@ import Testing
         #expect(values.map(\.description) == ["none,none,hello"])
     }
 
-    // The screens' tables are copies of kept prototypes too: a change a hook makes is not
+    // The screens' tables are pushed from kept jansson trees too: a change a hook makes is not
     // seen by the next navigation, a reloaded river's new screen is; `self` gets the
     // definition's fields as they are when the instance is made.
     @Test func theScreenModelsAreFreshPerNavigationAndFollowReloadedScreens() throws {
