@@ -82,6 +82,24 @@ extension LuaFunction {
     /// `body` leaves the stack as it was and is rethrown; the function is not called.
     @discardableResult
     public func call(pushing arguments: Int, results: Int? = nil, _ body: (inout LuaPusher) throws -> Void) throws -> [LuaValue] {
+        try withCall(pushing: arguments, results: results, body) { L, first, count in
+            var values: [LuaValue] = []
+            values.reserveCapacity(Int(count))
+            for i in 0..<count { values.append(state.value(at: first + i, on: L)) }
+            return values
+        }
+    }
+
+    /// `call(pushing:_:)` giving its first result only (nil when it returned none), without an array.
+    public func callFirst(pushing arguments: Int, _ body: (inout LuaPusher) throws -> Void) throws -> LuaValue? {
+        try withCall(pushing: arguments, results: nil, body) { L, first, count -> LuaValue? in
+            guard count > 0 else { return .none }   // not `nil`: that literal is `LuaValue.nil`
+            return state.value(at: first, on: L)
+        }
+    }
+
+    private func withCall<R>(pushing arguments: Int, results: Int?, _ body: (inout LuaPusher) throws -> Void,
+                             read: (OpaquePointer, Int32, Int32) -> R) throws -> R {
         guard !state.isClosed else { throw LuaError.closed }
         try state.nesting.enter()
         defer { state.nesting.leave() }
@@ -95,11 +113,7 @@ extension LuaFunction {
         let status = ctl_pcall(L, pusher.count, results.map { Int32(clamping: $0) } ?? LUA_MULTRET)
         if status != LUA_OK { throw state.popError(status: status, on: L) }
         try state.ensureStack(3, on: L)   // reading table results references them (luaL_ref pushes)
-        let count = lua_gettop(L) - stack.top
-        var values: [LuaValue] = []
-        values.reserveCapacity(Int(count))
-        for i in 0..<count { values.append(state.value(at: stack.top + 1 + i, on: L)) }
-        return values
+        return read(L, stack.top + 1, lua_gettop(L) - stack.top)
     }
 }
 

@@ -32,6 +32,11 @@ import Testing
         let none = try lua.run("return function() return 1, 2 end").first?.functionValue
         #expect(try none?.call(pushing: 0, results: 0) { _ in }.isEmpty == true)
         #expect(try none?.call(pushing: 0, results: 1) { _ in }.map(\.description) == ["1"])
+        // callFirst: the first result, or none at all (not a nil value) when the function returned nothing.
+        let values = try #require(try lua.run("return function(n) if n == 0 then return end if n == 1 then return nil end return n, 'more' end").first?.functionValue)
+        #expect(try values.callFirst(pushing: 1) { $0.push(Int64(0)) } == nil)
+        #expect(try values.callFirst(pushing: 1) { $0.push(Int64(1)) }.map { $0.isNil } == true)
+        #expect(try values.callFirst(pushing: 1) { $0.push(Int64(2)) }?.integerValue == 2)
         #expect(lua_gettop(lua.activeL) == top)
     }
 

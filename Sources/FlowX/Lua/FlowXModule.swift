@@ -153,12 +153,12 @@ enum FlowXModule {
     static func syncValidator(_ name: String, _ function: LuaFunction) -> CustomValidator {
         .sync { value, params in
             // The value and a fresh params array pushed for the call (no references, no arrays of `LuaValue`).
-            let result = try function.call(pushing: 2) { arguments in
+            let result = try function.callFirst(pushing: 2) { arguments in
                 try push(value, &arguments)
                 arguments.push(strings: params)
             }
-            guard case .boolean(let valid)? = result.first else {
-                throw ValidatorError.wrongResult(validator: name, got: result.first?.typeName ?? "no value")
+            guard case .boolean(let valid)? = result else {
+                throw ValidatorError.wrongResult(validator: name, got: result?.typeName ?? "no value")
             }
             return valid
         }

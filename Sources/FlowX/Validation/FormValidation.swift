@@ -19,17 +19,17 @@ extension ValidatorRegistry {
     /// field's first failure. `completion` runs once every validator has judged (at once when all
     /// are sync; later on the run loop when one is async).
     public func validate(forms: [FormDefinition], data: JSONObject, completion: @escaping (FormResult) -> Void) {
-        var steps: [FormRun.Step] = []
+        // The fields that have validators, each with its value, looked up once (the data does not
+        // change); the run walks their validators in place (no step copied per validator).
+        var fields: [FieldDefinition] = []
+        var values: [JSONValue?] = []
         for form in forms {
-            for field in form.fields {
-                // The field's value, looked up once for its validators (the data does not change).
-                let value = data[field.key]
-                for (i, spec) in field.validators.enumerated() {
-                    steps.append(FormRun.Step(key: field.key, value: value, spec: spec, remaining: field.validators.count - 1 - i))
-                }
+            for field in form.fields where !field.validators.isEmpty {
+                fields.append(field)
+                values.append(data[field.key])
             }
         }
-        FormRun(registry: self, steps: steps, completion: completion).next()
+        FormRun(registry: self, fields: fields, values: values, completion: completion).next()
     }
 
     /// Validates and waits (advancing the virtual clock for async validators, bounded by their timeout).
@@ -43,41 +43,41 @@ extension ValidatorRegistry {
 
 /// One form validation in progress: walks the validators field by field, pausing on async ones.
 private final class FormRun {
-    /// One validator of one field; `remaining`: how many of the field's validators follow it.
-    struct Step {
-        var key: String
-        var value: JSONValue?
-        var spec: ValidatorSpec
-        var remaining: Int
-    }
-
     let registry: ValidatorRegistry
-    let steps: [Step]
+    let fields: [FieldDefinition]
+    let values: [JSONValue?]
     var errors: JSONObject = [:]
     var completion: ((FormResult) -> Void)?
-    var index = 0
+    /// The validator to run next: `fields[field].validators[validator]`.
+    var field = 0
+    var validator = 0
 
-    init(registry: ValidatorRegistry, steps: [Step], completion: @escaping (FormResult) -> Void) {
+    init(registry: ValidatorRegistry, fields: [FieldDefinition], values: [JSONValue?], completion: @escaping (FormResult) -> Void) {
         self.registry = registry
-        self.steps = steps
+        self.fields = fields
+        self.values = values
         self.completion = completion
     }
 
     /// Runs validators until one is still pending (it calls back) or all have judged.
     /// A loop, not recursion: a form of many sync validators uses no stack depth.
     func next() {
-        while index < steps.count {
-            let step = steps[index]
-            let spec = step.spec
-            if let outcome = registry.outcomeNow(spec.name, builtIn: spec.builtIn, value: step.value, params: spec.params,
-                                                 custom: spec.isCustom, field: step.key) {
-                judge(outcome, step)
+        while field < fields.count {
+            guard validator < fields[field].validators.count else {
+                field += 1
+                validator = 0
                 continue
             }
-            // An async validator: continue from its completion.
-            registry.validate(spec.name, value: step.value, params: spec.params, custom: spec.isCustom,
-                              field: step.key) { [self] outcome in
-                self.judge(outcome, step)
+            let spec = fields[field].validators[validator]
+            if let outcome = registry.outcomeNow(spec.name, builtIn: spec.builtIn, value: values[field], params: spec.params,
+                                                 custom: spec.isCustom, field: fields[field].key) {
+                judge(outcome, spec.message)
+                continue
+            }
+            // An async validator: continue from its completion (the position stays on it until then).
+            registry.validate(spec.name, value: values[field], params: spec.params, custom: spec.isCustom,
+                              field: fields[field].key) { [self] outcome in
+                self.judge(outcome, spec.message)
                 self.next()
             }
             return
@@ -88,11 +88,14 @@ private final class FormRun {
         }
     }
 
-    /// Moves past the step; a failure gives the field its message and skips its other validators.
-    private func judge(_ outcome: ValidationOutcome, _ step: Step) {
-        index += 1
-        guard !outcome.valid else { return }
-        errors[step.key] = .string(step.spec.message)
-        index += step.remaining   // the field's first failure is its message
+    /// Moves past the validator; a failure gives the field its message and skips its other validators.
+    private func judge(_ outcome: ValidationOutcome, _ message: String) {
+        guard !outcome.valid else {
+            validator += 1
+            return
+        }
+        errors[fields[field].key] = .string(message)
+        field += 1   // the field's first failure is its message
+        validator = 0
     }
 }

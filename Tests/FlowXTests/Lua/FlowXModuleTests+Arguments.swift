@@ -26,10 +26,10 @@ extension FlowXModuleTests {
               fields[#fields + 1] = {key = key, validators = {{name = "look", params = {"p1", "é"}}}}
             end
             local ok = flowx.validateForm({id = "f", fields = fields},
-              {s = "é", i = 3, d = 2.5, t = {a = {1, 2}, e = json.array{}}, n = json.null, b = false})
+              {s = "é", i = 3, d = 2.5, t = {a = {1, 2, {e = json.array{}}}}, n = json.null, b = false})
             assert(ok)
             return table.concat(seen, " | ")
             """).first?.stringValue
-        #expect(seen == #"string:é:p1,é | integer:3:p1,é | float:2.5:p1,é | table:{"a":[1,2],"e":[]}:p1,é | nil:nil:p1,é | nil:nil:p1,é | boolean:false:p1,é"#)
+        #expect(seen == #"string:é:p1,é | integer:3:p1,é | float:2.5:p1,é | table:{"a":[1,2,{"e":[]}]}:p1,é | nil:nil:p1,é | nil:nil:p1,é | boolean:false:p1,é"#)
     }
 }
