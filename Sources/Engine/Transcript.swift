@@ -17,21 +17,37 @@ public struct TranscriptEvent: Sendable, Equatable, JSONRepresentable {
     }
 
     /// The event as one JSON object: `{"t": .., "type": .., ...fields}`.
+    ///
+    /// Built from arrays (the keys are `fields`' own, unique, without `t` and `type`): every
+    /// event crosses the worker protocol this way, and inserting key by key hashed each one.
     public var json: JSONValue {
-        var object: JSONObject = ["t": .double(t), "type": .string(type)]
-        for (key, value) in fields where key != "t" && key != "type" { object[key] = value }
-        return .object(object)
+        var keys = ["t", "type"], values: [JSONValue] = [.double(t), .string(type)]
+        keys.reserveCapacity(fields.count + 2)
+        values.reserveCapacity(fields.count + 2)
+        for (key, value) in fields where key != "t" && key != "type" {
+            keys.append(key)
+            values.append(value)
+        }
+        return .object(JSONObject(uncheckedUniqueKeys: keys, values: values))
     }
 
     /// Reads an event back from ``json``.
     public init(json: JSONValue) throws(LocatedProblem) {
+        // The usual case without building a path; a problem is described by the reader.
+        if case .object(let object) = json, let t = object["t"]?.doubleValue, case .string(let type)? = object["type"] {
+            let keys = object.keys.elements, values = object.values.elements
+            if keys.count >= 2 && keys[0] == "t" && keys[1] == "type" {   // as ``json`` writes it: the rest is the fields
+                self.init(t: t, type: type, fields: JSONObject(uncheckedUniqueKeys: keys[2...], values: values[2...]))
+            } else {
+                self.init(t: t, type: type, fields: object.filter { $0.key != "t" && $0.key != "type" })
+            }
+            return
+        }
         let reader = JSONReader(value: json)
-        var object = try reader.object(json, at: .root)
+        let object = try reader.object(json, at: .root)
         let t = try reader.number(object["t"], at: .root.key("t"))
         let type = try reader.string(object["type"], at: .root.key("type"))
-        object.removeValue(forKey: "t")
-        object.removeValue(forKey: "type")
-        self.init(t: t, type: type, fields: object)
+        self.init(t: t, type: type, fields: object.filter { $0.key != "t" && $0.key != "type" })
     }
 
     /// A field by name (`t` and `type` included).

@@ -6,10 +6,11 @@ import Testing
 
 /// The frames `ctlua test` and its workers exchange (WorkerProtocol's doc comment).
 @Suite struct WorkerProtocolTests {
-    @Test func framesAreLengthPrefixedJSONAndSplitWhereverBytesArrive() throws {
+    @Test func framesAreLengthPrefixedBinaryJSONAndSplitWhereverBytesArrive() throws {
         let messages: [JSONValue] = [["run": ["file": "/a.json", "relativePath": "a.json"]], ["event": ["t": 0.5, "type": "x"]], [:]]
         let bytes = messages.flatMap(WorkerProtocol.frame)
-        let first = Array(#"{"run":{"file":"/a.json","relativePath":"a.json"}}"#.utf8)
+        let first = try messages[0].binary()
+        #expect(first.first == 7 && first.count == 43, "an object's tag, then its members")
         #expect(Array(bytes.prefix(4 + first.count)) == [0, 0, 0, UInt8(first.count)] + first)
         for split in [1, 3, 4, 5, 17, bytes.count] {
             var inbox = WorkerProtocol.Inbox()
@@ -32,6 +33,20 @@ import Testing
         var bad = WorkerProtocol.Inbox()
         ([0, 0, 0, 3] + Array("{x}".utf8)).withUnsafeBytes { bad.append($0) }
         #expect(throws: WorkerProtocolError.self) { try bad.next() }
+        // JSON text is not a frame any more; a frame whose value ends early, or that has bytes
+        // after its value, is malformed even though its length prefix is right.
+        for body in [Array(#"{"events":[]}"#.utf8), [7, 1, 6], [7, 0, 0]] {
+            var inbox = WorkerProtocol.Inbox()
+            ([0, 0, 0, UInt8(body.count)] + body).withUnsafeBytes { inbox.append($0) }
+            #expect(throws: WorkerProtocolError.self, "\(body)") { try inbox.next() }
+        }
+    }
+
+    /// A message a frame cannot carry (NaN) becomes an error message the reader refuses.
+    @Test func anUnencodableMessageArrivesAsAnUnexpectedOne() throws {
+        let message = try Self.roundTrip(["events": [["t": .double(.nan), "type": "x"]]])
+        #expect(message["error"]?.stringValue?.hasPrefix("unencodable message: json: cannot encode NaN at $.events[0].t") == true)
+        #expect(throws: WorkerProtocolError.self) { try WorkerReply(decoding: message) }
     }
 
     /// Every type in a message carries its JSON form, and reads back what it wrote.

@@ -10,9 +10,16 @@ import LuaRuntime
 /// The protocol between `ctlua test` and its worker processes (`ctlua __worker`).
 ///
 /// One stream socket (the worker's file descriptor 3) carries frames both ways. A frame is
-/// a 4-byte big-endian length followed by that many bytes of UTF-8 JSON (an object). Every
+/// a 4-byte big-endian length followed by that many bytes: one message, a `JSONValue` (an
+/// object) in its binary form (``JSONValue/appendBinary(to:maxDepth:)``: tag bytes and lengths,
+/// written straight from the value and read straight into one). That form is not a second JSON
+/// format: it exists only between the runner and its workers, two processes of the same
+/// `ctlua`, where JSON text cost a jansson tree built and freed on both sides of every frame;
+/// files stay JSON text, on the one toolkit. The messages are shown below as JSON. Every
 /// message is made of the JSON forms the types carry (``JSONRepresentable``): ``Scenario``,
-/// ``ScenarioLimits``, ``SnapshotMode``, ``TranscriptEvent``, ``ScenarioResult``.
+/// ``ScenarioLimits``, ``SnapshotMode``, ``TranscriptEvent``, ``ScenarioResult``. The reader
+/// treats a frame as hostile (a worker runs untrusted scripts): a malformed one is a
+/// ``WorkerProtocolError``, never a crash.
 ///
 /// Runner → worker, one ``WorkerRequest`` per scenario: the scenario as the runner loaded and
 /// validated it. The worker runs them one at a time, in the order sent; the runner sends the
@@ -53,11 +60,18 @@ public enum WorkerProtocol {
     /// Frames larger than this are a protocol error (a broken worker).
     static let maxFrame = 1 << 30
 
-    /// A frame's bytes: length prefix and JSON.
+    /// A frame's bytes: length prefix and the message's binary form. A message the form cannot
+    /// hold (NaN, nesting deeper than 512, as for JSON text) becomes `{"error": "..."}`, which
+    /// the reader rejects as an unexpected message.
     static func frame(_ message: JSONValue) -> [UInt8] {
-        let body = Array(((try? message.encoded()) ?? #"{"error":"unencodable message"}"#).utf8)
-        let n = UInt32(body.count)
-        return [UInt8(n >> 24), UInt8(n >> 16 & 0xff), UInt8(n >> 8 & 0xff), UInt8(n & 0xff)] + body
+        var bytes: [UInt8] = [0, 0, 0, 0]
+        bytes.reserveCapacity(1024)
+        do { try message.appendBinary(to: &bytes) } catch {
+            try? JSONValue.object(["error": .string("unencodable message: \(error)")]).appendBinary(to: &bytes)
+        }
+        let n = UInt32(truncatingIfNeeded: bytes.count - 4)
+        (bytes[0], bytes[1], bytes[2], bytes[3]) = (UInt8(n >> 24), UInt8(n >> 16 & 0xff), UInt8(n >> 8 & 0xff), UInt8(n & 0xff))
+        return bytes
     }
 
     /// Writes all of `bytes` to `fd` (a socket: no SIGPIPE when the peer is gone). False on failure.
@@ -90,7 +104,10 @@ public enum WorkerProtocol {
             let n = Int(buffer[start]) << 24 | Int(buffer[start + 1]) << 16 | Int(buffer[start + 2]) << 8 | Int(buffer[start + 3])
             guard n <= WorkerProtocol.maxFrame else { throw WorkerProtocolError("frame of \(n) bytes") }
             guard buffer.count - start - 4 >= n else { return nil }
-            let body = Array(buffer[(start + 4)..<(start + 4 + n)])
+            let body = (start + 4)..<(start + 4 + n)
+            let message = buffer.withUnsafeBytes { bytes in
+                Result { () throws(JSONBinaryError) in try JSONValue(binary: UnsafeRawBufferPointer(rebasing: bytes[body])) }
+            }
             start += 4 + n
             if start == buffer.count {
                 buffer.removeAll(keepingCapacity: true)
@@ -99,7 +116,7 @@ public enum WorkerProtocol {
                 buffer.removeFirst(start)
                 start = 0
             }
-            do { return try JSONDocument(bytes: body).value } catch { throw WorkerProtocolError("malformed frame: \(error)") }
+            do { return try message.get() } catch { throw WorkerProtocolError("malformed frame: \(error)") }
         }
     }
 
