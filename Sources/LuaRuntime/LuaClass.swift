@@ -5,24 +5,41 @@ import CLuaSupport
 ///
 /// One metatable per Swift type, created once by `LuaState.register(_:name:_:)`.
 public final class LuaClassBuilder<T: AnyObject> {
-    var methods: [(String, (T, LuaArguments, inout LuaResults) throws -> Void)] = []
+    @usableFromInline var methods: [(String, LuaMethodBody)] = []
     var properties: [String: (T) -> LuaValue] = [:]
+
+    @usableFromInline init() {}
 
     /// A method: `obj:name(...)`; arguments start at 2 (`self` is 1).
     public func method(_ name: String, _ body: @escaping (T, LuaArguments) throws -> [LuaValue]) {
-        methods.append((name, { object, args, results in
-            for value in try body(object, args) { try results.push(value) }
+        methods.append((name, LuaMethodBody { object, args, results in
+            for value in try body(unsafeDowncast(object, to: T.self), args) { try results.push(value) }
         }))
     }
 
-    /// A method whose body pushes its results directly (the fast path: no arrays).
+    /// A method whose body pushes its results directly (the fast path: no arrays). Inlinable: the
+    /// body is wrapped where `T` is known, so a call reaches it without reabstraction thunks (B1).
+    @inlinable
     public func method(_ name: String, pushing body: @escaping (T, LuaArguments, inout LuaResults) throws -> Void) {
-        methods.append((name, body))
+        methods.append((name, LuaMethodBody { object, args, results in
+            try body(unsafeDowncast(object, to: T.self), args, &results)
+        }))
     }
 
     /// A read-only property: `obj.name`.
     public func property(_ name: String, _ get: @escaping (T) -> LuaValue) {
         properties[name] = get
+    }
+}
+
+/// A method's body with its object's type erased: kept in a class, not as a closure in a generic
+/// array, so calling it needs no reabstraction thunks (four of them per call, B1). The object is
+/// the class's own (checked against its metatable before the call).
+@usableFromInline
+final class LuaMethodBody {
+    let call: (AnyObject, LuaArguments, inout LuaResults) throws -> Void
+    @usableFromInline init(_ call: @escaping (AnyObject, LuaArguments, inout LuaResults) throws -> Void) {
+        self.call = call
     }
 }
 
@@ -70,8 +87,8 @@ extension LuaState {
         let methods = newTable()
         for (methodName, body) in builder.methods {
             methods[methodName] = .function(makeFunction(name: methodName, isMethod: true) { args, results in
-                let object: T = try args.object(1, metatable: metatable, name: name)
-                try body(object, args, &results)
+                let object = try args.object(1, metatable: metatable, name: name)
+                try body.call(object, args, &results)
             })
         }
         push(.table(methods), on: L)
@@ -80,7 +97,7 @@ extension LuaState {
         } else {
             let properties = builder.properties
             push(.function(makeFunction(name: "__index", isMethod: false) { args, results in
-                let object: T = try args.object(1, metatable: metatable, name: name)
+                let object = unsafeDowncast(try args.object(1, metatable: metatable, name: name), to: T.self)
                 guard case .string(let key) = args[2], let get = properties[key.string] else { return try results.pushNil() }
                 try results.push(get(object))
             }), on: L)

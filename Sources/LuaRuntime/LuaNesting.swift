@@ -12,13 +12,21 @@
 public final class LuaNesting {
     /// Nested entries that may run at once (the outermost entry is level 1).
     public static let defaultLimit = 64
-    /// Entries running now. Unchecked exclusivity: every access is a plain read or increment on
-    /// the states' one thread, and the dynamic check cost ~150 instructions per entry (B2).
-    @exclusivity(unchecked) public private(set) var depth = 0
+    /// Entries running now. A counter in memory the C runtime reads too (`ctl_call1` counts its
+    /// entries in C, B2); a pointer access has no dynamic exclusivity check.
+    public var depth: Int { counter.pointee }
     /// The bound in force.
     public let limit: Int
+    /// The counter (`ctl_runtime.nesting` of each state using this value; the states hold it).
+    let counter: UnsafeMutablePointer<Int>
 
-    public init(limit: Int = LuaNesting.defaultLimit) { self.limit = limit }
+    public init(limit: Int = LuaNesting.defaultLimit) {
+        self.limit = limit
+        counter = .allocate(capacity: 1)
+        counter.initialize(to: 0)
+    }
+
+    deinit { counter.deallocate() }
 
     /// The message of an entry refused at the bound.
     public var message: String {
@@ -28,10 +36,13 @@ public final class LuaNesting {
 
     /// Enters one level, or throws `.limit(.nesting, ...)` at the bound (nothing entered).
     func enter() throws(LuaError) {
-        guard depth < limit else { throw .limit(.nesting, message: message, traceback: nil) }
-        depth += 1
+        guard counter.pointee < limit else { throw refusal }
+        counter.pointee += 1
     }
 
+    /// The error of an entry refused at the bound.
+    var refusal: LuaError { .limit(.nesting, message: message, traceback: nil) }
+
     /// Leaves the level entered.
-    func leave() { depth -= 1 }
+    func leave() { counter.pointee -= 1 }
 }

@@ -29,7 +29,18 @@ extension LuaState {
     }
 
     /// Pushes a Swift string. Pushes 1.
-    func push(_ string: String, on L: OpaquePointer) {
+    func push(_ string: String, on L: OpaquePointer) { Self.push(string, on: L) }
+
+    /// Pushes a Swift string. Pushes 1. A native string's bytes are read in place (`withUTF8` on a
+    /// copy would retain it, B1).
+    static func push(_ string: String, on L: OpaquePointer) {
+        let pushed: Void? = string.utf8.withContiguousStorageIfAvailable { buffer in
+            guard let base = buffer.baseAddress else { _ = lua_pushlstring(L, "", 0); return }
+            base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                _ = lua_pushlstring(L, $0, buffer.count)
+            }
+        }
+        guard pushed == nil else { return }
         var s = string
         s.withUTF8 { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
@@ -154,33 +165,51 @@ extension LuaState {
     }
 
     /// Calls `function(argument)` under a protected call and returns the first result, without arrays.
-    /// A nil, boolean or number argument and result cross in one C call (`ctl_call1`: the handler,
-    /// the function, the argument, the counted entry and the result read there, B2).
+    /// A nil, boolean or number argument and result cross in one C call (`ctl_call1`: the closed
+    /// check, the nesting bound, the handler, the function, the argument, the counted entry and
+    /// the result read there, B2).
+    @inline(__always)
     func callOne(_ function: LuaFunction, _ argument: LuaValue) throws(LuaError) -> LuaValue {
-        guard !isClosed else { throw .closed }
-        try nesting.enter()
-        defer { nesting.leave() }
-        let L = activeL
-        guard var scalar = ctl_scalar(argument) else { return try callOneValue(function, argument, on: L) }
+        guard var scalar = ctl_scalar(argument) else { return try callOneValue(function, argument) }
         var out = ctl_scalar()
-        let status = ctl_call1(L, function.ref, &scalar, &out)
+        let status = ctl_call1(runtime, function.ref, &scalar, &out)
         if status == LUA_OK {
             switch out.type {
             case LUA_TNUMBER: return out.isinteger != 0 ? .integer(Int64(out.integer)) : .number(out.number)
             case LUA_TNIL: return .nil
             case LUA_TBOOLEAN: return .boolean(out.boolean != 0)
-            default:
-                defer { ctl_pop(L, 2) }   // the result and the handler
-                return value(at: -1, on: L)
+            default: return callOneResult()
             }
         }
-        if status == CTL_NOSTACK { throw LuaError.limit(.memory, message: "stack overflow", traceback: nil) }
-        defer { ctl_pop(L, 1) }   // the handler
-        throw popError(status: status, on: L)
+        throw callOneError(status)
+    }
+
+    /// `callOne`'s result that is not a scalar, left by `ctl_call1` above its handler. Pops 2.
+    private func callOneResult() -> LuaValue {
+        let L = activeL
+        defer { ctl_pop(L, 2) }   // the result and the handler
+        return value(at: -1, on: L)
+    }
+
+    /// The error of a `ctl_call1` that did not return LUA_OK (pops the handler and the error value).
+    private func callOneError(_ status: Int32) -> LuaError {
+        switch status {
+        case CTL_CLOSED: return .closed
+        case CTL_NESTED: return nesting.refusal
+        case CTL_NOSTACK: return .limit(.memory, message: "stack overflow", traceback: nil)
+        default:
+            let L = activeL
+            defer { ctl_pop(L, 1) }   // the handler
+            return popError(status: status, on: L)
+        }
     }
 
     /// `callOne` for an argument that is not a scalar: pushed from Swift.
-    private func callOneValue(_ function: LuaFunction, _ argument: LuaValue, on L: OpaquePointer) throws(LuaError) -> LuaValue {
+    private func callOneValue(_ function: LuaFunction, _ argument: LuaValue) throws(LuaError) -> LuaValue {
+        guard !isClosed else { throw .closed }
+        try nesting.enter()
+        defer { nesting.leave() }
+        let L = activeL
         let top = lua_gettop(L)
         try ensureStack(4, on: L)
         ctl_pushmsgh(L)   // below the function: nothing to rotate in or out

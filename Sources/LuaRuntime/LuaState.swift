@@ -43,7 +43,13 @@ public final class LuaState {
     public private(set) var warnings: [String] = []
     /// The bound on nested entries from Swift (shared with other states by assigning one value).
     /// Unchecked exclusivity: read on every entry, never held across a call (see `LuaNesting.depth`).
-    @exclusivity(unchecked) public var nesting = LuaNesting()
+    /// Its counter and bound are handed to the C runtime (`ctl_call1` counts there).
+    @exclusivity(unchecked) public var nesting = LuaNesting() {
+        didSet {
+            runtime.pointee.nesting = nesting.counter
+            runtime.pointee.nesting_limit = nesting.limit
+        }
+    }
     /// Bytes written by `print` so far (counted against `limits.output`).
     public private(set) var outputUsed = 0
 
@@ -75,6 +81,8 @@ public final class LuaState {
         L = state
         shortStrings = ShortStrings()
         runtime.pointee.active = state
+        runtime.pointee.nesting = nesting.counter
+        runtime.pointee.nesting_limit = nesting.limit
         self.policy = policy
         self.limits = limits
         self.scriptRoots = scriptRoots
@@ -195,6 +203,13 @@ private let luaRuntimeWarn: ctl_warn_fn = { context, message, continues in
 extension LuaState {
     static func owner(of L: OpaquePointer) -> LuaState {
         Unmanaged<LuaState>.fromOpaque(ctl_getruntime(L).pointee.owner).takeUnretainedValue()
+    }
+
+    /// Runs `body` with the state of thread `L` borrowed (no retain): only while Lua runs inside
+    /// a method of the state, whose caller holds it (a Swift function called from Lua).
+    @inline(__always)
+    static func borrowOwner<R>(of L: OpaquePointer, _ body: (LuaState) -> R) -> R {
+        Unmanaged<LuaState>.fromOpaque(ctl_getruntime(L).pointee.owner)._withUnsafeGuaranteedRef(body)
     }
 }
 

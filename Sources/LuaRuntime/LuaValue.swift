@@ -48,12 +48,12 @@ public enum LuaValue: CustomStringConvertible {
         }
     }
 
-    public var isNil: Bool { if case .nil = self { return true } else { return false } }
+    @inlinable public var isNil: Bool { if case .nil = self { return true } else { return false } }
 
     /// The string (as UTF-8) or nil; numbers are not converted.
     public var stringValue: String? { if case .string(let s) = self { return s.string } else { return nil } }
     /// An integer, or a float with an exact integer value.
-    public var integerValue: Int64? {
+    @inlinable public var integerValue: Int64? {
         switch self {
         case .integer(let i): return i
         case .number(let d) where d.rounded() == d && abs(d) < 9.2e18: return Int64(d)
@@ -61,7 +61,7 @@ public enum LuaValue: CustomStringConvertible {
         }
     }
     /// Any number as a double.
-    public var doubleValue: Double? {
+    @inlinable public var doubleValue: Double? {
         switch self {
         case .integer(let i): return Double(i)
         case .number(let d): return d

@@ -20,74 +20,36 @@ final class SwiftFunctionBox {
     }
 }
 
-/// The results of a Swift function, pushed straight onto the Lua stack (mlua's way: no arrays).
-public struct LuaResults {
-    let state: LuaState
-    let L: OpaquePointer
-    /// Results pushed so far.
-    public private(set) var count: Int32 = 0
-    var yields = false
-
-    /// Keeps a slot free before a push (a C function starts with LUA_MINSTACK = 20 free slots).
-    private mutating func reserve() throws(LuaError) {
-        if count >= 16, lua_checkstack(L, 1) == 0 {
-            throw LuaError.limit(.memory, message: "too many results", traceback: nil)
-        }
-        count += 1
-    }
-
-    public mutating func push(_ value: LuaValue) throws(LuaError) {
-        try reserve()
-        if case .string(let s) = value { try state.checkAllocation(s.bytes.count) }
-        state.push(value, on: L)
-    }
-
-    /// Pushes a Swift string without an intermediate byte array.
-    public mutating func push(_ string: String) throws(LuaError) {
-        try reserve()
-        try state.checkAllocation(string.utf8.count)
-        state.push(string, on: L)
-    }
-
-    public mutating func push(_ integer: Int64) throws(LuaError) {
-        try reserve()
-        lua_pushinteger(L, lua_Integer(integer))
-    }
-
-    public mutating func push(_ number: Double) throws(LuaError) {
-        try reserve()
-        lua_pushnumber(L, number)
-    }
-
-    public mutating func push(_ boolean: Bool) throws(LuaError) {
-        try reserve()
-        lua_pushboolean(L, boolean ? 1 : 0)
-    }
-
-    public mutating func pushNil() throws(LuaError) {
-        try reserve()
-        lua_pushnil(L)
-    }
-
-    /// Makes the function yield its pushed results instead of returning them.
-    public mutating func yield() { yields = true }
-}
-
 /// The arguments of a call from Lua into Swift, with checked accessors whose errors read
 /// like Lua's own: `bad argument #2 to 'string' (string expected, got nil)`.
+///
+/// Valid only during the call it was made for: it reads the running thread's stack, and it
+/// borrows the state and the function (both held by the call), so making it retains nothing (B1).
 public struct LuaArguments {
-    /// The state (use it to make tables and functions for results).
-    public let state: LuaState
     let L: OpaquePointer
     /// How many arguments were passed.
     public let count: Int
+    let function: Unmanaged<SwiftFunctionBox>
+    let shortStrings: ShortStrings
+
+    init(L: OpaquePointer, count: Int, function: Unmanaged<SwiftFunctionBox>, shortStrings: ShortStrings) {
+        self.L = L
+        self.count = count
+        self.function = function
+        self.shortStrings = shortStrings
+    }
+
+    /// The state (use it to make tables and functions for results).
+    public var state: LuaState { LuaState.owner(of: L) }
     /// The function's name in messages.
-    public let functionName: String
-    let isMethod: Bool
+    public var functionName: String { function._withUnsafeGuaranteedRef { $0.name } }
+    var isMethod: Bool { function._withUnsafeGuaranteedRef { $0.isMethod } }
 
     /// Argument `i` (1-based; `self` is 1 for methods), nil past the end.
     public subscript(i: Int) -> LuaValue {
-        i >= 1 && i <= count ? state.value(at: Int32(i), on: L) : .nil
+        guard i >= 1 && i <= count else { return .nil }
+        let L = L
+        return LuaState.borrowOwner(of: L) { $0.value(at: Int32(i), on: L) }
     }
 
     /// Every argument.
@@ -108,7 +70,7 @@ public struct LuaArguments {
         guard i <= count, lua_type(L, Int32(i)) == LUA_TSTRING else { throw typeError(i, "string") }
         var length = 0
         let pointer = lua_tolstring(L, Int32(i), &length)!
-        if length <= ShortStrings.maxLength { return state.shortStrings.string(pointer, length: length) }
+        if length <= ShortStrings.maxLength { return shortStrings.string(pointer, length: length) }
         return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
             String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
         }
@@ -184,10 +146,11 @@ public struct LuaArguments {
     }
 
     /// The object of the class whose metatable is at address `metatable` (`ctl_metatablepointer`,
-    /// captured at registration): the methods' path.
-    func object<T: AnyObject>(_ i: Int, metatable: UnsafeRawPointer, name: @autoclosure () -> String) throws(LuaError) -> T {
+    /// captured at registration): the methods' path. Retained: a method that calls back into Lua
+    /// keeps it even if a script (full policy, `debug`) runs its `__gc` by hand meanwhile.
+    func object(_ i: Int, metatable: UnsafeRawPointer, name: @autoclosure () -> String) throws(LuaError) -> AnyObject {
         guard i <= count, let box = ctl_toobjectp(L, Int32(i), metatable) else { throw typeError(i, name()) }
-        return Unmanaged<T>.fromOpaque(box).takeUnretainedValue()
+        return Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue()
     }
 }
 
@@ -212,7 +175,15 @@ extension LuaState {
     /// the trampoline re-checks the cap when the callback returns.
     @inline(__always)
     func checkAllocation(_ bytes: Int) throws(LuaError) {
-        guard bytes >= 4096, runtime.pointee.limit > 0 else { return }
+        try Self.checkAllocation(bytes, on: L)
+    }
+
+    /// `checkAllocation` for the state of thread `L` (the results' path: no state at hand).
+    @inline(__always)
+    static func checkAllocation(_ bytes: Int, on L: OpaquePointer) throws(LuaError) {
+        guard bytes >= 4096 else { return }
+        let runtime = ctl_getruntime(L)!
+        guard runtime.pointee.limit > 0 else { return }
         if Int(runtime.pointee.used) + bytes > Int(runtime.pointee.limit) {
             throw LuaError.memory(message: "not enough memory")
         }
@@ -259,9 +230,9 @@ extension LuaState {
         activeL = L
         defer { activeL = previous }
         let top = lua_gettop(L)
-        let arguments = LuaArguments(state: self, L: L, count: Int(top), functionName: function.name,
-                                     isMethod: function.isMethod)
-        var results = LuaResults(state: self, L: L)
+        let arguments = LuaArguments(L: L, count: Int(top), function: Unmanaged.passUnretained(function),
+                                     shortStrings: shortStrings)
+        var results = LuaResults(L: L)
         do {
             try function.body(arguments, &results)
             return results.yields ? CTL_YIELD_BASE - results.count : results.count

@@ -139,4 +139,71 @@ import Testing
             return true
         }
     }
+
+    /// `ctl_call1` counts the nesting in C: the bound is exact (levels 1...limit run, the next is
+    /// refused before anything runs), a bound assigned later and one shared with another state are
+    /// what C reads, and every way out (result, error, refusal) leaves the count at zero.
+    @Test func theNestingCountedInCIsExactSharedAndBalanced() throws {
+        let a = try LuaState(), b = try LuaState()
+        defer { a.close(); b.close() }
+        a.nesting = LuaNesting(limit: 5)
+        b.nesting = a.nesting
+        var levels = 0
+        var inA: LuaFunction?, inB: LuaFunction?
+        a.globals["toB"] = .function(a.function("toB") { args in [try inB!.call1(.integer(try args.integer(1) + 1))] })
+        b.globals["toA"] = .function(b.function("toA") { args in [try inA!.call1(.integer(try args.integer(1) + 1))] })
+        a.globals["mark"] = .function(a.function("mark") { _ in levels += 1; return [] })
+        b.globals["mark"] = .function(b.function("mark") { _ in levels += 1; return [] })
+        inA = try a.run("return function(n) mark() return toB(n) end")[0].functionValue
+        inB = try b.run("return function(n) mark() return toA(n) end")[0].functionValue
+        let error = #expect(throws: LuaError.self) { try inA!.call1(.integer(0)) }
+        // Refused at level 6 as `.limit(.nesting)`, which reaches the outermost call through the
+        // Lua levels as an ordinary error.
+        #expect(error?.message.contains("more than 5 levels") == true, "\(String(describing: error))")
+        #expect(levels == 5)
+        #expect(a.nesting.depth == 0)
+        // A runtime error and a non-scalar result leave it at zero too.
+        let fails = try a.run("return function(x) error({}) end")[0].functionValue!
+        #expect(throws: LuaError.self) { try fails.call1(.integer(1)) }
+        #expect(try a.run("return function(x) return {x} end")[0].functionValue!.call1(.integer(3)).tableValue?[1].integerValue == 3)
+        #expect(a.nesting.depth == 0)
+        inA = nil
+        inB = nil
+    }
+
+    /// The memory cap is armed inside the entry: a function that allocates past it stops with a
+    /// memory error, the stack is balanced and the state goes on.
+    @Test func theMemoryCapStopsAnAllocationInsideCall1() throws {
+        let lua = try LuaState(limits: LuaLimits(memory: 4 << 20))
+        defer { lua.close() }
+        let L = lua.activeL
+        let top = lua_gettop(L)
+        let grow = try lua.run("return function(n) local t = {} for i = 1, n do t[i] = ('x'):rep(64) .. i end return #t end")[0].functionValue!
+        let error = #expect(throws: LuaError.self) { try grow.call1(.integer(10_000_000)) }
+        guard case .memory? = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(lua_gettop(L) == top)
+        #expect(lua.nesting.depth == 0)
+        #expect(try grow.call1(.integer(10)).integerValue == 10)
+    }
+
+    /// An error value with a `__tostring` that itself fails, through the C path: the message falls
+    /// back, the stack is balanced, nothing is left counted.
+    @Test func aHostileErrorObjectThroughCall1() throws {
+        let lua = try LuaState()
+        defer { lua.close() }
+        let L = lua.activeL
+        let top = lua_gettop(L)
+        let f = try lua.run("""
+            return function(x)
+              if x then error(setmetatable({}, {__tostring = function() error('nested') end})) end
+              error(setmetatable({}, {__tostring = function() return 'custom ' .. tostring(x) end}))
+            end
+            """)[0].functionValue!
+        let e1 = #expect(throws: LuaError.self) { try f.call1(.boolean(true)) }
+        #expect(e1?.message.contains("table") == true, "\(String(describing: e1))")
+        let e2 = #expect(throws: LuaError.self) { try f.call1(.nil) }
+        #expect(e2?.message == "custom nil", "\(String(describing: e2))")
+        #expect(lua_gettop(L) == top)
+        #expect(lua.nesting.depth == 0)
+    }
 }

@@ -43,6 +43,47 @@ final class DeinitFlag { var count = 0 }
         #expect(e2?.message == "t:1: calling 'add' on bad self (Counter expected, got table)")   // as luaL_argerror
     }
 
+    /// A method borrows the state and its function (B1: `LuaArguments`/`LuaResults` retain nothing)
+    /// and retains its object: a callback into Lua inside the method that collects garbage, drops
+    /// every other reference, and (full policy, `debug`) runs the object's `__gc` by hand does not
+    /// pull anything from under it; the object is inert afterwards, and errors still name the method.
+    @Test func aMethodKeepsWhatItBorrowsThroughAHostileCallback() throws {
+        let lua = try LuaState(policy: .full)
+        defer { lua.close() }
+        let released = DeinitFlag()
+        lua.register(Counter.self, name: "Counter") { c in
+            c.method("around", pushing: { counter, args, results in
+                let label = try args.string(3)
+                try args.function(2).call()
+                counter.value += 1
+                try results.push(label + ":" + String(counter.value))
+                try results.push(try args.string(3))
+            })
+        }
+        lua.globals["c"] = lua.wrap(Counter(onDeinit: { released.count += 1 }))
+        let r = try lua.run("""
+            local obj = c
+            c = nil
+            local a, b = obj:around(function()
+              debug.getmetatable(obj).__gc(obj)    -- by hand, while the method runs
+              collectgarbage(); collectgarbage()
+              local junk = {} for i = 1, 1000 do junk[i] = ('s'):rep(i % 50) end
+            end, "label")
+            local ok, e = pcall(obj.around, obj, function() end, "x")
+            return a, b, ok, e
+            """, name: "=t")
+        #expect(r[0].stringValue == "label:1")
+        #expect(r[1].stringValue == "label")
+        #expect(r[2].boolValue == false)
+        #expect(r[3].stringValue?.contains("bad self") == true, "\(r[3])")
+        #expect(released.count == 1)
+        let e = #expect(throws: LuaError.self) {
+            lua.globals["d"] = lua.wrap(Counter())
+            try lua.run("d:around(function() end, 42)", name: "=t")
+        }
+        #expect(e?.message == "t:1: bad argument #2 to 'around' (string expected, got number)")
+    }
+
     /// A class's metatable and method functions are made when its first object is wrapped; its
     /// names are known at once, and an object of another class is refused before and after.
     @Test func aClassIsMadeInLuaWhenItsFirstObjectIsWrapped() throws {

@@ -65,6 +65,9 @@ typedef struct ctl_runtime {
                               (Lua 5.4's lua_error turns a script's error("not enough memory") into
                               LUA_ERRMEM too) */
     ctl_watchdog *watchdog; /* armed with each outermost entry's deadline; NULL = none */
+    long *nesting;         /* the Swift entries running now (LuaNesting's counter, maybe shared
+                              with other states); read and counted by `ctl_call1` */
+    long nesting_limit;    /* the bound on `*nesting` */
 } ctl_runtime;
 
 /// Starts a watchdog thread: once an armed deadline is `grace` seconds past, it writes
@@ -100,14 +103,20 @@ typedef struct ctl_scalar {
 
 /// Returned by `ctl_call1` when the stack cannot grow (nothing pushed).
 #define CTL_NOSTACK (-1)
+/// Returned by `ctl_call1` on a closed state (nothing done).
+#define CTL_CLOSED (-2)
+/// Returned by `ctl_call1` when `*rt->nesting` is at its bound (nothing done).
+#define CTL_NESTED (-3)
 
-/// One entry from Swift in one C call (B2): calls the function at registry `ref` with the
-/// scalar `arg`, one result, under the traceback handler, counting the entry as `ctl_pcall`.
-/// On LUA_OK with a scalar result: `*out` holds it, the stack is as before. On LUA_OK with any
-/// other result: `out->type` is its type and the stack holds the handler and the result above
-/// the old top (the caller reads it, then pops 2). On an error: the handler and the error value
-/// (as `ctl_pcallh`; the caller pops 2). CTL_NOSTACK when the stack cannot grow (nothing pushed).
-int ctl_call1(lua_State *L, int ref, const ctl_scalar *arg, ctl_scalar *out);
+/// One entry from Swift in one C call (B2): on the running thread (`rt->active`), calls the
+/// function at registry `ref` with the scalar `arg`, one result, under the traceback handler,
+/// counted as a Swift entry (`*rt->nesting`, bounded) and as a protected entry (`ctl_pcall`'s
+/// limits). On LUA_OK with a scalar result: `*out` holds it, the stack is as before. On LUA_OK
+/// with any other result: `out->type` is its type and the stack holds the handler and the result
+/// above the old top (the caller reads it, then pops 2). On an error: the handler and the error
+/// value (as `ctl_pcallh`; the caller pops 2). CTL_CLOSED, CTL_NESTED, CTL_NOSTACK: nothing
+/// pushed, nothing run.
+int ctl_call1(ctl_runtime *rt, int ref, const ctl_scalar *arg, ctl_scalar *out);
 
 /// Protected call with the traceback handler, counting an entry from Swift.
 /// Stack: function and `nargs` args on top; pops them, pushes `nresults` results
