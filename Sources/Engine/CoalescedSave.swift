@@ -17,12 +17,13 @@ public final class CoalescedSave {
     public let storage: Storage?
     /// The file's name in `storage` (a system may switch it: one file per user).
     public var fileName: String
-    /// True when the state changed since the last save.
-    public private(set) var hasUnsavedChanges = false
+    /// True when the state changed since the last save. (This flag and `isRetired`: no dynamic
+    /// exclusivity checks, plain Bool reads and writes on the engine's thread, several per in-app.)
+    @exclusivity(unchecked) public private(set) var hasUnsavedChanges = false
     /// Atomic writes made so far.
     public private(set) var saveCount = 0
     /// True after `retire()` or `stop()`: nothing is saved any more.
-    public private(set) var isRetired = false
+    @exclusivity(unchecked) public private(set) var isRetired = false
     private var lastSaved: [UInt8]?
     private let idle: IdleOnce
     private let encode: () throws -> [UInt8]

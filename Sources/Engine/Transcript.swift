@@ -71,10 +71,12 @@ public struct TranscriptEvent: Sendable, Equatable, JSONRepresentable {
 /// The transcript is the product's central artefact: the REPL prints it, the
 /// scenario runner asserts on it, and tests read it.
 public final class Transcript {
+    // No dynamic exclusivity checks (≈60 instructions each, two per event): `events` is only
+    // appended to (the observer is called after the append) and read, on the engine's one thread.
     /// Every event so far, oldest first.
-    public private(set) var events: [TranscriptEvent] = []
+    @exclusivity(unchecked) public private(set) var events: [TranscriptEvent] = []
     /// Called for each new event (the REPL prints them as they happen).
-    public var observer: ((TranscriptEvent) -> Void)?
+    @exclusivity(unchecked) public var observer: ((TranscriptEvent) -> Void)?
     private let clock: () -> Double
 
     public init(clock: @escaping () -> Double) { self.clock = clock }

@@ -1,4 +1,5 @@
 import CJansson
+import CLua
 import CLuaSupport
 @_spi(RawLua) import LuaRuntime
 
@@ -17,7 +18,11 @@ extension LuaState {
     public func jsonValue(_ value: LuaValue, maxDepth: Int = 512) throws(LuaJSONError) -> JSONValue {
         rawPush(value)
         defer { rawDrop() }
-        let L = rawState
+        return try Self.jsonValueOfTop(rawState, maxDepth: maxDepth)
+    }
+
+    /// The conversion of the value on top of `L`'s stack (left there).
+    static func jsonValueOfTop(_ L: OpaquePointer, maxDepth: Int) throws(LuaJSONError) -> JSONValue {
         // The tape starts on the stack: 42 nodes (1,008 bytes: `withUnsafeTemporaryAllocation` takes
         // the heap above 1,024, a `posix_memalign` per call), then 512 string bytes and the 256-byte
         // message. The heap only past them. (Not an `InlineArray`: the package builds for macOS 13.)
@@ -79,6 +84,21 @@ extension LuaState {
         }
         return rawPop()
     }
+}
+
+extension LuaArguments {
+    /// `state.jsonValue(self[i])` read where the argument is: the same walk, values and errors,
+    /// without making the argument a `LuaValue` first (for a table, a registry reference made
+    /// and released per call). An argument past the end converts as `nil` does.
+    public func jsonValue(_ i: Int, maxDepth: Int = 512) throws(LuaJSONError) -> JSONValue {
+        let L = rawThread
+        if i >= 1 && i <= count { lua_pushvalue(L, Int32(i)) } else { lua_pushnil(L) }
+        defer { ctl_pop(L, 1) }
+        return try LuaState.jsonValueOfTop(L, maxDepth: maxDepth)
+    }
+
+    /// True when argument `i` is a Lua string (numbers are not: `self[i]` would read `.string`).
+    public func isString(_ i: Int) -> Bool { i >= 1 && i <= count && lua_type(rawThread, Int32(i)) == LUA_TSTRING }
 }
 
 /// A Lua value that cannot become JSON (or the reverse): `json: <reason> at <path>`.

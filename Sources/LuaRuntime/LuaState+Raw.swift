@@ -23,3 +23,8 @@ extension LuaState {
         popError(status: status, on: activeL)
     }
 }
+
+extension LuaArguments {
+    /// The thread the arguments are on: argument `i` is at stack index `i` (`1...count`).
+    @_spi(RawLua) public var rawThread: OpaquePointer { L }
+}

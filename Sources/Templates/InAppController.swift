@@ -142,6 +142,24 @@ public final class InAppController {
 
     /// The in-app objects of a delivery payload; throws on anything that is not an object.
     public static func items(_ payload: JSONValue) throws(InAppError) -> [JSONValue] {
+        // The usual shapes (every item an object) need no reader nor paths: `checkedItems` makes
+        // them to locate a problem, and gives the same list when there is none.
+        func isObject(_ item: JSONValue) -> Bool { if case .object = item { true } else { false } }
+        switch payload {
+        case .array(let list) where list.allSatisfy(isObject): return list
+        case .object(let object):
+            switch object["inapp_notifs"] {
+            case nil: return [payload]
+            case .array(let list)? where list.allSatisfy(isObject): return list
+            default: break
+            }
+        default: break
+        }
+        return try checkedItems(payload)
+    }
+
+    /// ``items(_:)`` with each item's path: the problem of the first that is not an object.
+    static func checkedItems(_ payload: JSONValue) throws(InAppError) -> [JSONValue] {
         let reader = JSONReader(value: payload)
         let items: [(JSONValue, JSONPath)]
         do throws(LocatedProblem) {
@@ -206,15 +224,9 @@ public final class InAppController {
         transcript.record("inapp.skipped", f)
     }
 
-    /// `id`, `template` and `ti` when present: the fields every in-app event starts with (built
-    /// with room for the fields callers add, without a literal's intermediate array).
-    func fields(_ notification: InAppNotification) -> JSONObject {
-        var f = JSONObject(minimumCapacity: 4)
-        f["id"] = .string(notification.id)
-        f["template"] = notification.templateName.map(JSONValue.string) ?? .null
-        if let ti = notification.json["ti"] { f["ti"] = ti }
-        return f
-    }
+    /// `id`, `template` and `ti` when present: the fields every in-app event starts with (made
+    /// once per in-app, ``InAppNotification/eventFields``).
+    func fields(_ notification: InAppNotification) -> JSONObject { notification.eventFields }
 
     /// Records an `error` event.
     func reportError(_ message: String) {

@@ -12,12 +12,23 @@ public struct InAppNotification: Equatable, Sendable {
     public let id: String
     /// True for an in-app spawned by a `custom-code` action of another one.
     public let isAction: Bool
+    /// `id`, `template` and `ti` when present: the fields every in-app transcript event starts
+    /// with (`InAppController.fields`). Built once here: an in-app's queued, presenting,
+    /// presented and dismissed events share this object (derived from `json` and `id` alone).
+    let eventFields: JSONObject
 
     /// Wraps a notification object.
     public init(json: JSONValue, id: String? = nil, isAction: Bool = false) {
         self.json = json
-        self.id = id ?? Self.wireId(of: json) ?? ""
+        let id = id ?? Self.wireId(of: json) ?? ""
+        self.id = id
         self.isAction = isAction
+        // Room for the fields callers add (`reason`, `message`), without a literal's intermediate array.
+        var fields = JSONObject(minimumCapacity: 4)
+        fields["id"] = .string(id)
+        fields["template"] = json["templateName"]?.stringValue.map(JSONValue.string) ?? .null
+        if let ti = json["ti"] { fields["ti"] = ti }
+        eventFields = fields
     }
 
     /// The `wzrk_id` of a notification object, when it has one (strings, or numbers as text).
@@ -33,16 +44,16 @@ public struct InAppNotification: Equatable, Sendable {
     public var type: String? { json["type"]?.stringValue }
     /// The in-app types the SDK knows (`CTInAppUtils inAppTypeStringToTypeMap`); ctlua presents
     /// only `custom-code` and skips the others as native.
-    public static var typeNames: [String] {
-        ["html", "interstitial", "cover", "header-template", "footer-template", "half-interstitial", "alert-template",
-         "interstitial-image", "half-interstitial-image", "cover-image", "custom-code", "pip"]
-    }
+    public static var typeNames: [String] { knownTypes }
+    /// Made once (not an array per `hasKnownType`).
+    static let knownTypes = ["html", "interstitial", "cover", "header-template", "footer-template", "half-interstitial",
+                             "alert-template", "interstitial-image", "half-interstitial-image", "cover-image", "custom-code", "pip"]
     /// False when `type` is present but not one of ``typeNames`` (the SDK's "Unknown InApp Type"
     /// parse error). A missing `type` is the SDK's legacy (HTML) form: known.
     public var hasKnownType: Bool {
         switch json["type"] {
         case nil, .null?: return true
-        case .string(let s)?: return Self.typeNames.contains(s)
+        case .string(let s)?: return s == "custom-code" || Self.knownTypes.contains(s)
         default: return false
         }
     }

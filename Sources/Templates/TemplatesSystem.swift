@@ -88,7 +88,7 @@ public final class TemplatesSystem: EngineSystem {
             return
         }
         let items = try InAppController.items(payload)
-        campaigns.handleResponse(["inapp_notifs": .array(items)], shorthand: true)
+        campaigns.handleResponse(JSONObject(uncheckedUniqueKeys: ["inapp_notifs"], values: [.array(items)]), shorthand: true)
     }
 
     /// Whether a delivered object is one in-app (not a response): it has a `type` or a

@@ -1,6 +1,6 @@
 import Engine
 import JSON
-import Templates
+@testable import Templates
 import Testing
 
 @Suite struct InAppControllerTests {
@@ -170,5 +170,23 @@ import Testing
         banner.triggerAction("ok")
         #expect(h.presenter.calls.filter { $0.hasPrefix("present:track") }.count == 3,
                 "a non-visual action runs each time it is triggered, as the SDK presents it each time")
+    }
+
+    /// `items` answers the usual shapes without a reader; every shape, good or bad, gives the
+    /// list or the located problem `checkedItems` (the reader and paths for every item) gives.
+    @Test func itemsOfEveryPayloadShapeMatchTheCheckedWalk() throws {
+        let a: JSONValue = ["wzrk_id": "a"], b: JSONValue = ["wzrk_id": "b", "vars": [:]]
+        let payloads: [JSONValue] = [
+            a, [a, b], [], ["inapp_notifs": [a, b]], ["inapp_notifs": []], ["inapp_notifs": .null], ["inapp_notifs": a],
+            ["inapp_notifs": [a, 5]], [a, "x", b], [[a]], .null, 3, "text", ["imc": 3], ["inapp_notifs": [a, [:], .null]],
+        ]
+        for payload in payloads {
+            let fast = Result { () throws(InAppError) in try InAppController.items(payload) }
+            let checked = Result { () throws(InAppError) in try InAppController.checkedItems(payload) }
+            #expect(fast == checked, "\(payload)")
+        }
+        #expect(throws: InAppError.self) { try InAppController.items(["inapp_notifs": [a, 5]]) }
+        let error = Result { () throws(InAppError) in try InAppController.items([a, "x"]) }
+        if case .failure(let e) = error { #expect(e.description.contains("[1]"), "\(e)") } else { Issue.record("accepted a string item") }
     }
 }

@@ -17,7 +17,8 @@ extension Campaigns {
 
     /// Records an event in the transcript and the event log (and the session time).
     func log(_ name: String, _ properties: JSONObject, profileKey: String? = nil) {
-        transcript.record("event.recorded", ["name": .string(name), "props": .object(properties)])
+        // Two distinct keys: built from the two arrays, without a literal's tuples and checks.
+        transcript.record("event.recorded", JSONObject(uncheckedUniqueKeys: ["name", "props"], values: [.string(name), .object(properties)]))
         data.eventLog[CampaignEvent.normalize(profileKey ?? name), default: 0] += 1
         data.changed()
         lastEventTime = now

@@ -35,7 +35,7 @@ extension Campaigns {
         data.changed()
         if !shorthand { setMode(response["inapp_delivery_mode"]?.stringValue) }
         if let stale = response["inapp_stale"]?.arrayValue { caps.removeStale(stale) }
-        transcript.record("inapp.response", ["keys": .array(response.keys.map(JSONValue.string))])
+        transcript.record("inapp.response", JSONObject(uncheckedUniqueKeys: ["keys"], values: [.array(response.keys.map(JSONValue.string))]))
     }
 
     /// `setMode:`: the same mode does nothing; `CS` clears SS lists, `SS` clears CS, anything

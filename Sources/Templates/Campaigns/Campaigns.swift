@@ -203,7 +203,8 @@ extension Campaigns: InAppDisplayDelegate {
         guard !notification.isAction else { return }
         caps.didShow(notification.json)
         let props = InAppController.wzrkProperties(notification.json)
-        transcript.record("notification.viewed", ["wzrk_id": notification.json["wzrk_id"] ?? .null, "props": .object(props)])
+        transcript.record("notification.viewed", JSONObject(uncheckedUniqueKeys: ["wzrk_id", "props"],
+                                                            values: [notification.json["wzrk_id"] ?? .null, .object(props)]))
         clock.after(0) { [weak self] in self?.recordEvent("Notification Viewed", properties: props, evaluatedProperties: [:]) }
     }
 

@@ -5,7 +5,7 @@ import LuaRuntime
 ///
 /// The context reaches Lua as a `TemplateContext` userdata (methods `string`, `number`,
 /// `integer`, `boolean`, `dictionary`, `file`, `triggerAction`, `presented`, `dismissed`;
-/// field `templateName`), made in the state the functions live in.
+/// read-only property `templateName`), made in the state the functions live in.
 public final class LuaTemplatePresenter: TemplatePresenter {
     let present: LuaFunction
     let close: LuaFunction?
@@ -78,12 +78,15 @@ enum TemplateContextBinding {
                 ctx.dismissed()
                 return []
             }
+            // A property, read when a script asks for it: not a field table made per in-app
+            // (a Swift dictionary, a Lua table and its string per presentation: ~3.5k instructions).
+            c.property("templateName") { ctx in .string(LuaString(ctx.templateName)) }
         }
     }
 
     static func wrap(_ context: CustomTemplateContext, in state: LuaState) -> LuaValue {
         register(in: state)
-        return state.wrap(context, fields: ["templateName": .string(LuaString(context.templateName))])
+        return state.wrap(context)
     }
 }
 
