@@ -370,6 +370,34 @@ static int box_gc(lua_State *L) {
     return 0;
 }
 
+/* A Swift function's slot (the trampoline's upvalue): the box and how many calls of it run now.
+ * The box is not retained per call (B1): its `__gc` run while a call is in progress (by hand,
+ * under the full policy's `debug`) only detaches it, and the last call running releases it. */
+typedef struct ctl_fnslot {
+    void *box;       /* NULL once released or detached */
+    void *detached;  /* the box whose `__gc` ran while calls were running */
+    int running;     /* calls of this function in progress */
+} ctl_fnslot;
+
+static void release_box(lua_State *L, void *box) {
+    ctl_runtime *rt = ctl_getruntime(L);
+    int saved = rt->enforce;
+    rt->enforce = 0;   /* Swift deinits run here: nothing they allocate may fail */
+    rt->release(box);
+    rt->enforce = saved;
+}
+
+static int fnbox_gc(lua_State *L) {
+    ctl_fnslot *slot = (ctl_fnslot *)lua_touserdata(L, 1);
+    if (slot && slot->box) {
+        void *box = slot->box;
+        slot->box = NULL;
+        if (slot->running > 0) slot->detached = box;   /* released by the last call running */
+        else release_box(L, box);
+    }
+    return 0;
+}
+
 /* Raises a genuine LUA_ERRMEM (Lua's own "not enough memory"): asks for a block the
  * allocator always refuses. */
 static int raise_memory_error(lua_State *L) {
@@ -379,13 +407,19 @@ static int raise_memory_error(lua_State *L) {
 
 static int trampoline(lua_State *L) {
     ctl_runtime *rt = ctl_getruntime(L);
-    void **slot = (void **)lua_touserdata(L, lua_upvalueindex(1));
-    if (slot == NULL || *slot == NULL) return luaL_error(L, "attempt to call a released Swift function");
+    ctl_fnslot *slot = (ctl_fnslot *)lua_touserdata(L, lua_upvalueindex(1));
+    if (slot == NULL || slot->box == NULL) return luaL_error(L, "attempt to call a released Swift function");
     /* Finalizers run by lua_close: the Swift side (the state, an engine) may be in its deinit. */
     if (rt->closing) return luaL_error(L, "attempt to call a Swift function while the Lua state closes");
     int saved = rt->enforce;
     rt->enforce = 0;
-    int r = rt->dispatch(L, *slot);
+    slot->running++;   /* the slot lives: this closure, its holder, is the function being called */
+    int r = rt->dispatch(L, slot->box);
+    if (--slot->running == 0 && slot->detached) {
+        void *box = slot->detached;
+        slot->detached = NULL;
+        rt->release(box);   /* enforce is 0 here */
+    }
     rt->enforce = saved;
     if (r == CTL_RAISE) return lua_error(L);
     if (r == CTL_RAISE_MEMORY) return raise_memory_error(L);
@@ -404,7 +438,7 @@ static void push_box_metatable(lua_State *L) {
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &boxmt_key) == LUA_TTABLE) return;
     lua_pop(L, 1);
     lua_createtable(L, 0, 2);
-    lua_pushcfunction(L, box_gc);
+    lua_pushcfunction(L, fnbox_gc);
     lua_setfield(L, -2, "__gc");   /* fresh table without metatable: raw in effect */
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
@@ -413,8 +447,10 @@ static void push_box_metatable(lua_State *L) {
 }
 
 void ctl_pushswiftfunction(lua_State *L, void *box) {
-    void **slot = (void **)lua_newuserdatauv(L, sizeof(void *), 0);
-    *slot = box;
+    ctl_fnslot *slot = (ctl_fnslot *)lua_newuserdatauv(L, sizeof(ctl_fnslot), 0);
+    slot->box = box;
+    slot->detached = NULL;
+    slot->running = 0;
     push_box_metatable(L);
     lua_setmetatable(L, -2);
     lua_pushcclosure(L, trampoline, 1);

@@ -183,11 +183,14 @@ public struct LuaInterruptHandle: @unchecked Sendable {
 // MARK: - The C callbacks (no captures: plain C function pointers)
 
 // Borrows the state (`_withUnsafeGuaranteedRef`: no retain/release pair per call, B1): Lua runs
-// only inside a method of the state, whose caller holds it. The box is retained: a callback that
-// closed the state would release it while it runs.
+// only inside a method of the state, whose caller holds it. Borrows the box too: the C trampoline
+// counts the calls running in its slot, and a `__gc` of the box run meanwhile (by hand, under the
+// full policy) leaves the release to the last of them (`ctl_fnslot`).
 private let luaRuntimeDispatch: ctl_dispatch_fn = { L, box in
     Unmanaged<LuaState>.fromOpaque(ctl_getruntime(L!).pointee.owner)._withUnsafeGuaranteedRef { state in
-        state.dispatch(Unmanaged<SwiftFunctionBox>.fromOpaque(box!).takeUnretainedValue(), on: L!)
+        Unmanaged<SwiftFunctionBox>.fromOpaque(box!)._withUnsafeGuaranteedRef { function in
+            state.dispatch(function, on: L!)
+        }
     }
 }
 

@@ -63,15 +63,18 @@ public final class InAppController {
     let storage: Storage?
     let fileFetcher: any FileFetcher
 
+    // The queue's state below has no dynamic exclusivity checks (≈60 instructions each, some
+    // forty per in-app): every access is a plain read or a mutation that calls out to nothing
+    // (presenters and delegates run after it), on the engine's one thread.
     /// The displayed in-app, or nil.
-    public internal(set) var displayed: InAppNotification?
+    @exclusivity(unchecked) public internal(set) var displayed: InAppNotification?
     /// The store queue (persisted), in display order: the head is taken by the next show attempt.
-    public internal(set) var queue: [InAppNotification] = []
+    @exclusivity(unchecked) public internal(set) var queue: [InAppNotification] = []
     /// Prepared in-apps waiting for the displayed one to be dismissed (memory only in the SDK).
-    public internal(set) var pending: [PreparedInApp] = []
+    @exclusivity(unchecked) public internal(set) var pending: [PreparedInApp] = []
     /// The context of the displayed in-app, or nil.
-    public internal(set) var displayedContext: CustomTemplateContext?
-    var activeContexts: [String: CustomTemplateContext] = [:]
+    @exclusivity(unchecked) public internal(set) var displayedContext: CustomTemplateContext?
+    @exclusivity(unchecked) var activeContexts: [String: CustomTemplateContext] = [:]
     /// The native in-app displayed now (its views are in ``ui``), or nil.
     var displayedNative: NativeInApp?
     /// The JS interface of the displayed HTML in-app's web view, nil when none is displayed.
@@ -92,17 +95,17 @@ public final class InAppController {
     public var saveCount: Int { saver.saveCount }
     /// True after `retire()`: nothing is saved any more.
     var isRetired: Bool { saver.isRetired }
-    private var generatedIds = 0
+    @exclusivity(unchecked) private var generatedIds = 0
     /// Caps, lifecycle and events of the simulated SDK (nil: no caps, always foreground).
     public weak var displayDelegate: (any InAppDisplayDelegate)?
     /// The app's in-app callbacks (`app.delegate`), or nil: every in-app shows, URLs open.
     public var appDelegate: InAppAppDelegate?
     /// The extras of the last action triggered per in-app id (`actionExtras`, for `dismissed`).
-    var actionExtras: [String: JSONObject] = [:]
+    @exclusivity(unchecked) var actionExtras: [String: JSONObject] = [:]
     /// The rendering status (`suspendInAppNotifications`, `discardInAppNotifications`, `resume`).
-    public internal(set) var renderingStatus: RenderingStatus = .resume
+    @exclusivity(unchecked) public internal(set) var renderingStatus: RenderingStatus = .resume
     /// Show attempts made so far (for tests and `templates.state()`).
-    public internal(set) var showAttempts = 0
+    @exclusivity(unchecked) public internal(set) var showAttempts = 0
 
     /// The SDK's in-app rendering status.
     public enum RenderingStatus: String, Sendable {

@@ -189,4 +189,24 @@ import Testing
         let error = Result { () throws(InAppError) in try InAppController.items([a, "x"]) }
         if case .failure(let e) = error { #expect(e.description.contains("[1]"), "\(e)") } else { Issue.record("accepted a string item") }
     }
+
+    /// `wzrkProperties` (Notification Viewed's properties) builds its object from two arrays:
+    /// the same keys, values and order as inserting them one by one.
+    @Test func wzrkPropertiesKeepTheWzrkKeysInOrder() throws {
+        func reference(_ json: JSONValue) -> JSONObject {
+            var props = JSONObject()
+            for (k, v) in json.objectValue ?? [:] where k.hasPrefix("wzrk_") { props[k] = v }
+            return props
+        }
+        let samples: [JSONValue] = [
+            ["type": "custom-code", "wzrk_id": "a", "ti": 1, "wzrk_pivot": "p", "wzrk_cgId": .null, "wzrk_": [1, 2], "Wzrk_x": 1, "xwzrk_y": 2],
+            ["wzrk_z": 1, "wzrk_a": ["n": true], "wzrk_é": "ü"], ["a": 1], [:], [["wzrk_id": 1]], "wzrk_id", .null,
+        ]
+        for sample in samples {
+            let props = InAppController.wzrkProperties(sample)
+            #expect(props == reference(sample), "\(sample)")
+            #expect(Array(props.keys) == Array(reference(sample).keys))
+        }
+        #expect(Array(InAppController.wzrkProperties(samples[0]).keys) == ["wzrk_id", "wzrk_pivot", "wzrk_cgId", "wzrk_"])
+    }
 }

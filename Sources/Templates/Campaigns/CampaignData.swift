@@ -9,28 +9,30 @@ import JSON
 /// and the user's event log (normalized name → count). Changes call `onChange`, which the
 /// owner turns into one durable save per settle.
 public final class CampaignData {
-    public var clientSide: [JSONValue] = []
-    public var clientSideDelayed: [JSONValue] = []
-    public var serverSide: [JSONValue] = []
-    public var serverSideInAction: [JSONValue] = []
-    public var delayedStore: [JSONValue] = []
-    public var impressions: [String: [Int64]] = [:]
-    public var triggers: [String: Int] = [:]
-    public var counts: [String: [Int]] = [:]
-    public var shownToday = 0
-    public var perSessionMax: Int?
-    public var perDayMax: Int?
-    public var lastDate: String?
+    // Plain storage: no dynamic exclusivity checks (each in-app reads and changes several of
+    // these); no access calls out while it lasts (`onChange` is read, then called).
+    @exclusivity(unchecked) public var clientSide: [JSONValue] = []
+    @exclusivity(unchecked) public var clientSideDelayed: [JSONValue] = []
+    @exclusivity(unchecked) public var serverSide: [JSONValue] = []
+    @exclusivity(unchecked) public var serverSideInAction: [JSONValue] = []
+    @exclusivity(unchecked) public var delayedStore: [JSONValue] = []
+    @exclusivity(unchecked) public var impressions: [String: [Int64]] = [:]
+    @exclusivity(unchecked) public var triggers: [String: Int] = [:]
+    @exclusivity(unchecked) public var counts: [String: [Int]] = [:]
+    @exclusivity(unchecked) public var shownToday = 0
+    @exclusivity(unchecked) public var perSessionMax: Int?
+    @exclusivity(unchecked) public var perDayMax: Int?
+    @exclusivity(unchecked) public var lastDate: String?
     /// Local (push primer) in-apps shown (`incrementLocalInAppCount`, header `af.LIAMC`).
-    public var localInAppCount = 0
-    public var evaluated: [JSONValue] = []
-    public var evaluatedProfile: [JSONValue] = []
-    public var suppressed: [JSONValue] = []
-    public var eventLog: [String: Int] = [:]
+    @exclusivity(unchecked) public var localInAppCount = 0
+    @exclusivity(unchecked) public var evaluated: [JSONValue] = []
+    @exclusivity(unchecked) public var evaluatedProfile: [JSONValue] = []
+    @exclusivity(unchecked) public var suppressed: [JSONValue] = []
+    @exclusivity(unchecked) public var eventLog: [String: Int] = [:]
     /// The user's profile (values of `app.profile`), to detect changes.
-    public var profile: JSONObject = [:]
+    @exclusivity(unchecked) public var profile: JSONObject = [:]
     /// Called after every change.
-    public var onChange: () -> Void = {}
+    @exclusivity(unchecked) public var onChange: () -> Void = {}
 
     public init() {}
 

@@ -19,17 +19,19 @@ public final class Campaigns {
     let transcript: Transcript
     let clock: VirtualClock
     let storage: Storage?
+    // No dynamic exclusivity checks on the state below (several per event and response): plain
+    // reads and mutations that call out to nothing, on the engine's one thread.
     /// The persisted state.
-    public private(set) var data: CampaignData
-    public private(set) var impressions: ImpressionManager!
-    public private(set) var caps: FrequencyCaps!
+    @exclusivity(unchecked) public private(set) var data: CampaignData
+    @exclusivity(unchecked) public private(set) var impressions: ImpressionManager!
+    @exclusivity(unchecked) public private(set) var caps: FrequencyCaps!
 
     /// The delivery mode of the last response (`CS`, `SS`, or nil), memory only.
-    public internal(set) var mode: String?
+    @exclusivity(unchecked) public internal(set) var mode: String?
     /// The user's location, memory only.
-    public internal(set) var location: (latitude: Double, longitude: Double)?
+    @exclusivity(unchecked) public internal(set) var location: (latitude: Double, longitude: Double)?
     /// True while the app is in background.
-    public internal(set) var inBackground = false
+    @exclusivity(unchecked) public internal(set) var inBackground = false
     /// The OS push authorization (`UNAuthorizationStatus`): `notDetermined` until the app
     /// sets it or the OS prompt is answered.
     public var pushStatus: PushStatus = .notDetermined
@@ -47,10 +49,10 @@ public final class Campaigns {
     /// False while the device is offline (`app.configure{online = false}`): HTML in-apps are dropped.
     public var isOnline = true
     /// The properties of this session's App Launched (memory only).
-    public internal(set) var appLaunchedProperties: JSONObject = [:]
-    var hasAppLaunchedFailed = false
+    @exclusivity(unchecked) public internal(set) var appLaunchedProperties: JSONObject = [:]
+    @exclusivity(unchecked) var hasAppLaunchedFailed = false
     /// Unix time of the last recorded event (session length).
-    var lastEventTime: Double
+    @exclusivity(unchecked) var lastEventTime: Double
     /// Running timers by kind and campaign id.
     var timers: [TimerKey: CampaignTimer] = [:]
     /// Timers paused by `background()`.
