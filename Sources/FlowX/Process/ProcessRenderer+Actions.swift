@@ -66,9 +66,12 @@ extension ProcessRenderer {
         guard instance.state == .running, current === instance else { return }
         let previous = instance.errors
         instance.errors = result.errors
-        for form in instance.screen.forms {
-            for field in form.fields where previous[field.key] != result.errors[field.key] && ui.find(field.key) != nil {
-                try? ui.update(id: field.key, properties: ["error": result.errors[field.key] ?? .null])
+        // No error before or now (a valid submit): no field's error changes.
+        if !(previous.isEmpty && result.errors.isEmpty) {
+            for form in instance.screen.forms {
+                for field in form.fields where previous[field.key] != result.errors[field.key] && ui.find(field.key) != nil {
+                    try? ui.update(id: field.key, properties: ["error": result.errors[field.key] ?? .null])
+                }
             }
         }
         guard result.isValid, componentsValid else {
