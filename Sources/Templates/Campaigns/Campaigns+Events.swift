@@ -222,6 +222,11 @@ extension Campaigns {
 
     /// `CTDataFlattener`: nested objects become `a.b` keys, nulls are dropped.
     static func flatten(_ properties: JSONObject, prefix: String = "") -> JSONObject {
+        // Nothing nested and no null (Notification Viewed's `wzrk_*` strings, most events): the
+        // walk below would insert every member once, in order: the same object.
+        if prefix.isEmpty, !properties.values.contains(where: { if case .object = $0 { true } else { $0 == .null } }) {
+            return properties
+        }
         var result = JSONObject()
         for (k, v) in properties {
             let key = prefix.isEmpty ? k : prefix + "." + k
