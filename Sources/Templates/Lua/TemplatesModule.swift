@@ -85,10 +85,8 @@ enum TemplatesModule {
             if args.isString(1), case .string(let text) = args[1] {
                 do { payload = try JSONDocument(text: text.string).value } catch { throw fail("deliver: \(error)") }
             } else {
-                // Converted where it is on the stack: no `LuaValue` (a registry reference) per delivery.
-                do throws(LuaJSONError) { payload = try args.jsonValue(1) } catch {
-                    throw LuaError.callback(message: "templates: \(error.message)")
-                }
+                do throws(LuaJSONError) { payload = try args.jsonValue(1) }   // in place: no `LuaValue` per delivery
+                catch { throw LuaError.callback(message: "templates: \(error.message)") }
             }
             try engine.retain(payload.estimatedSize)   // kept by the queue, the stores and the transcript
             do { try system.deliver(payload) } catch { throw LuaError.callback(message: "\(error)") }  // already "templates: deliver: ..."
