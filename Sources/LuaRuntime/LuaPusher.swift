@@ -64,10 +64,7 @@ public struct LuaPusher {
     /// registry reference: Lua owns it (its `__gc` releases `body`).
     public mutating func pushFunction(_ name: String, _ body: @escaping (LuaArguments) throws -> [LuaValue]) {
         reserve()
-        let box = SwiftFunctionBox(name: name, isMethod: false) { args, results in
-            for value in try body(args) { try results.push(value) }
-        }
-        ctl_pushswiftfunction(L, Unmanaged.passRetained(box as AnyObject).toOpaque())
+        SwiftFunctionBox(name: name, returning: body).push(on: L)
     }
 
     /// For pushers of other modules (JSON): the raw thread and one slot taken for a value they push.

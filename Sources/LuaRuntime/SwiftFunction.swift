@@ -18,6 +18,18 @@ final class SwiftFunctionBox {
         self.isMethod = isMethod
         self.body = body
     }
+
+    /// A function returning an array of values (pushed one by one as its results).
+    convenience init(name: String, returning body: @escaping (LuaArguments) throws -> [LuaValue]) {
+        self.init(name: name, isMethod: false) { args, results in
+            for value in try body(args) { try results.push(value) }
+        }
+    }
+
+    /// Pushes the Lua function that calls this box; Lua owns the retain (its `__gc` releases it). Pushes 1.
+    func push(on L: OpaquePointer) {
+        ctl_pushswiftfunction(L, Unmanaged.passRetained(self as AnyObject).toOpaque())
+    }
 }
 
 /// The arguments of a call from Lua into Swift, with checked accessors whose errors read
@@ -192,9 +204,7 @@ extension LuaState {
     /// Makes a Lua function that runs `body`. Errors thrown by `body` become Lua errors
     /// raised by the C trampoline after the Swift frame has returned.
     public func function(_ name: String = "?", _ body: @escaping (LuaArguments) throws -> [LuaValue]) -> LuaFunction {
-        makeFunction(name: name, isMethod: false) { args, results in
-            for value in try body(args) { try results.push(value) }
-        }
+        makeFunction(SwiftFunctionBox(name: name, returning: body))
     }
 
     /// Makes a Lua function whose body pushes its results directly (the fast path: no arrays).
@@ -217,9 +227,12 @@ extension LuaState {
 
     func makeFunction(name: String, isMethod: Bool,
                       _ body: @escaping (LuaArguments, inout LuaResults) throws -> Void) -> LuaFunction {
-        let box = SwiftFunctionBox(name: name, isMethod: isMethod, body: body)
+        makeFunction(SwiftFunctionBox(name: name, isMethod: isMethod, body: body))
+    }
+
+    private func makeFunction(_ box: SwiftFunctionBox) -> LuaFunction {
         let L = activeL
-        ctl_pushswiftfunction(L, Unmanaged.passRetained(box as AnyObject).toOpaque())
+        box.push(on: L)
         defer { ctl_pop(L, 1) }
         return LuaFunction(state: self, index: -1, on: L)
     }

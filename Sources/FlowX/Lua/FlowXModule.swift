@@ -166,8 +166,7 @@ enum FlowXModule {
 
     static func asyncValidator(_ name: String, _ function: LuaFunction) -> CustomValidator {
         .async { value, params, completion in
-            let state = function.state
-            let done = state.function("done") { args in
+            let done: (LuaArguments) throws -> [LuaValue] = { args in
                 guard case .boolean(let valid) = args[1] else {
                     completion(.failure(.wrongResult(validator: name, got: args[1].typeName)))
                     return []
@@ -175,11 +174,17 @@ enum FlowXModule {
                 completion(.success(valid))
                 return []
             }
-            try function.call(try argument(value, state), .table(state.newArray(params.map { .string(LuaString($0)) })), .function(done))
+            // As the sync validator's: the value, a fresh params array and `done` pushed for the call.
+            try function.call(pushing: 3, results: 0) { arguments in
+                try push(value, &arguments)
+                arguments.push(strings: params)
+                arguments.pushFunction("done", done)
+            }
         }
     }
 
-    /// Pushes `argument(value, state)` without a reference to it (the same values and errors).
+    /// Pushes a validator's value: scalars directly (no protected conversion that a limit tripped
+    /// earlier in the same entry would fail), tables through the JSON bridge; missing is nil.
     static func push(_ value: JSONValue?, _ arguments: inout LuaPusher) throws {
         switch value {
         case nil, .null?: arguments.push(.nil)
@@ -188,19 +193,6 @@ enum FlowXModule {
         case .double(let d)?: arguments.push(.number(d))
         case .string(let s)?: arguments.push(s)
         case let other?: try arguments.push(json: other)
-        }
-    }
-
-    /// A value for a Lua argument: scalars directly (no protected conversion that a limit tripped
-    /// earlier in the same entry would fail), tables through the JSON bridge; missing is nil.
-    static func argument(_ value: JSONValue?, _ state: LuaState) throws -> LuaValue {
-        switch value {
-        case nil, .null?: return .nil
-        case .bool(let b)?: return .boolean(b)
-        case .integer(let i)?: return .integer(i)
-        case .double(let d)?: return .number(d)
-        case .string(let s)?: return .string(LuaString(s))
-        case let other?: return try state.luaValue(other)
         }
     }
 
