@@ -274,7 +274,11 @@ ctl_result ctl_call1(ctl_runtime *rt, int ref, int kind, lua_Integer bits) {
     long *nesting = rt->nesting;
     if (*nesting >= rt->nesting_limit) { r.status = CTL_NESTED; return r; }
     lua_State *L = rt->active;
-    if (!lua_checkstack(L, 3)) { r.status = CTL_NOSTACK; return r; }
+    /* Room for the handler, the function and the argument. Swift runs only in a C frame (the
+     * state's base, a Swift function's, a `__gc`'s), and Lua gives every C frame LUA_MINSTACK
+     * slots above its arguments: below that, the cheap `lua_gettop` proves the room; above it
+     * (a caller that filled its frame) `lua_checkstack` grows the stack. */
+    if (lua_gettop(L) > LUA_MINSTACK - 3 && !lua_checkstack(L, 3)) { r.status = CTL_NOSTACK; return r; }
     ++*nesting;
     lua_pushcfunction(L, ctl_msgh);
     lua_rawgeti(L, LUA_REGISTRYINDEX, ref);

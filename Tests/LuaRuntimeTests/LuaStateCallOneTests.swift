@@ -267,4 +267,64 @@ import Testing
             #expect(try count.call1(.integer(20_000)).integerValue == 200_010_000)
         }
     }
+
+    /// The room check: below LUA_MINSTACK - 3 slots in the caller's frame `lua_gettop` proves the
+    /// room, above it `lua_checkstack` grows the stack. A callback that filled its frame to every
+    /// height around the threshold (and one called with 300 arguments) still calls through, and
+    /// its stack is as it left it.
+    @Test func call1FromACallbackAtEveryStackHeightAroundTheThreshold() throws {
+        let lua = try LuaState()
+        defer { lua.close() }   // the callback holds the state: a cycle until closed
+        let inc = try lua.run("return function(x) return x + 1 end")[0].functionValue!
+        var results: [Int64] = []
+        lua.globals["probe"] = .function(lua.function("probe") { args in
+            let L = lua.activeL
+            let top = lua_gettop(L)
+            let extra = Int32(try args.integer(1))
+            guard lua_checkstack(L, extra) != 0 else { return [] }
+            for i in 0..<extra { lua_pushinteger(L, lua_Integer(i)) }
+            results.append(try inc.call1(.integer(Int64(extra))).integerValue ?? -1)
+            let kept = lua_gettop(L) - top
+            lua_settop(L, top)
+            return [.integer(Int64(kept))]
+        })
+        let kept = try lua.run("""
+            local out = {}
+            for _, n in ipairs({0, 15, 16, 17, 18, 19, 20, 21, 40, 5000}) do out[#out + 1] = probe(n) end
+            local t = {} for i = 1, 300 do t[i] = i end
+            out[#out + 1] = probe(18, table.unpack(t))
+            return table.unpack(out)
+            """).map(\.integerValue)
+        #expect(kept == [0, 15, 16, 17, 18, 19, 20, 21, 40, 5000, 18])
+        #expect(results == [1, 16, 17, 18, 19, 20, 21, 22, 41, 5001, 19])
+    }
+
+    /// A callback that filled the whole Lua stack (to LUAI_MAXSTACK): call1 is refused by the room
+    /// check (`.limit(.memory, "stack overflow")`, not Lua's own overflow inside the call) before
+    /// anything is pushed or run, and nothing is left counted.
+    @Test func call1FromACallbackWithTheStackExhaustedIsRefused() throws {
+        let lua = try LuaState()
+        defer { lua.close() }
+        var ran = false
+        var refusal: LuaError?
+        let f = lua.function("f") { _ -> [LuaValue] in ran = true; return [] }
+        lua.globals["exhaust"] = .function(lua.function("exhaust") { _ -> [LuaValue] in
+            let L = lua.activeL
+            let top = lua_gettop(L)
+            defer { lua_settop(L, top) }
+            var pushed = 0
+            while lua_checkstack(L, 1) != 0 { lua_pushboolean(L, 1); pushed += 1 }
+            #expect(pushed > 900_000)
+            let before = lua_gettop(L)
+            refusal = #expect(throws: LuaError.self) { try f.call1(.integer(1)) }
+            #expect(lua_gettop(L) == before)
+            return []
+        })
+        _ = try lua.run("exhaust()")
+        guard case .limit(.memory, let message, _)? = refusal else { Issue.record("\(String(describing: refusal))"); return }
+        #expect(message == "stack overflow")
+        #expect(!ran)
+        #expect(lua.nesting.depth == 0)
+        #expect(try lua.run("return 1 + 1")[0].integerValue == 2)
+    }
 }
