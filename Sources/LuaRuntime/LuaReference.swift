@@ -58,9 +58,17 @@ public final class LuaTable: LuaReference {
         }
     }
 
-    /// Raw access by string key.
+    /// Raw access by string key (read with the key pushed from the Swift string: no `LuaString`).
     public subscript(key: String) -> LuaValue {
-        get { self[.string(LuaString(key))] }
+        get {
+            guard !state.isClosed else { return .nil }
+            return state.balanced { L in
+                push(on: L)
+                state.push(key, on: L)
+                lua_rawget(L, -2)
+                return state.value(at: -1, on: L)
+            }
+        }
         set { rawSet(string: key, newValue) }
     }
 

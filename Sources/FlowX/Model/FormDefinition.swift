@@ -4,11 +4,14 @@ import SystemKit
 
 /// One validator on a field: `{"name": "min", "params": ["18"], "message": "Too young"}`.
 public struct ValidatorSpec: Equatable, Sendable {
-    public var name: String { didSet { builtIn = BuiltInValidator(rawValue: name) } }
+    public var name: String { didSet { parse() } }
     /// The built-in validator `name` names, parsed once (a string switch per judgement was 4% of a
     /// B9 submit); nil for other names. Used unless `isCustom`.
     private(set) var builtIn: BuiltInValidator?
-    public var params: [String]
+    /// `minLength`/`maxLength`'s bound, parsed once from `params` when it is valid (nil otherwise:
+    /// the judgement parses it and reports the problem).
+    private(set) var lengthBound: Int?
+    public var params: [String] { didSet { parse() } }
     /// The message the renderer shows under the field when this validator fails.
     public var message: String
     /// `"type": "custom"`: asked of the custom validators even when the name is a built-in's.
@@ -16,26 +19,57 @@ public struct ValidatorSpec: Equatable, Sendable {
 
     public init(name: String, params: [String] = [], message: String? = nil, isCustom: Bool = false) {
         self.name = name
-        builtIn = BuiltInValidator(rawValue: name)
         self.params = params
         self.message = message ?? "Invalid value (\(name))"
         self.isCustom = isCustom
+        parse()
+    }
+
+    private mutating func parse() {
+        builtIn = BuiltInValidator(rawValue: name)
+        lengthBound = builtIn.flatMap { BuiltInValidator.lengthBound($0, params) }
     }
 }
 
 /// A form field: its key in the process data, its label and its validators in order.
 public struct FieldDefinition: Equatable, Sendable {
-    public var key: String
+    public var key: String { didSet { prepareEvents() } }
     public var label: String?
     /// The input type (`text`, `number`, `switch`, `date`...): shown in the headless UI.
     public var type: String
-    public var validators: [ValidatorSpec]
+    public var validators: [ValidatorSpec] { didSet { prepareEvents() } }
+    /// The fields of each validator's `validation` event (same index as `validators`), made once
+    /// when the key or the validators change: a form run records them without building an object
+    /// per judgement (B9 records 60 per submit).
+    private(set) var validationEvents: [ValidationEventFields] = []
 
     public init(key: String, label: String? = nil, type: String = "text", validators: [ValidatorSpec] = []) {
         self.key = key
         self.label = label
         self.type = type
         self.validators = validators
+        prepareEvents()
+    }
+
+    private mutating func prepareEvents() {
+        validationEvents = validators.map { ValidationEventFields(validator: $0.name, field: key) }
+    }
+
+    /// The public fields (the prepared events follow from them).
+    public static func == (a: FieldDefinition, b: FieldDefinition) -> Bool {
+        a.key == b.key && a.label == b.label && a.type == b.type && a.validators == b.validators
+    }
+}
+
+/// A `validation` event's fields for one validator on one field, both outcomes, without a reason:
+/// `{"validator": name, "valid": true|false, "field": key}` (`ValidatorRegistry` records them).
+struct ValidationEventFields: Sendable {
+    let valid: JSONObject
+    let invalid: JSONObject
+
+    init(validator: String, field: String) {
+        valid = ValidationKeys.fields(validator, true, field: field)
+        invalid = ValidationKeys.fields(validator, false, field: field)
     }
 }
 

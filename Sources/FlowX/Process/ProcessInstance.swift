@@ -17,7 +17,9 @@ public final class ProcessInstance {
     public let parent: ProcessInstance?
     public internal(set) var state: State = .running
     /// The screen shown (the last one shown once the process ended).
-    public internal(set) var screen: ScreenDefinition
+    public internal(set) var screen: ScreenDefinition { didSet { formKeys = nil } }
+    /// The keys of `screen`'s form fields (see `formValues()`), made on the first submit.
+    private var formKeys: JSONObject?
     /// Every value filled in and saved so far (start parameters included).
     public internal(set) var data: JSONObject
     /// Field key → message of the last validation that blocked an action.
@@ -54,6 +56,34 @@ public final class ProcessInstance {
         o["data"] = .object(data)
         o["submitted"] = submitted.map { .object($0) } ?? .null
         return .object(o)
+    }
+
+    /// The screen's form values: each field's key with its value in `data`, in the forms' order (a
+    /// key on two forms at its first place), the keys without a value left out. The keys (and
+    /// their hash table) are made once per screen and shared by every submit's request.
+    func formValues() -> JSONObject {
+        let keys = formKeys ?? {
+            var keys: JSONObject = [:]
+            for form in screen.forms { for field in form.fields where keys[field.key] == nil { keys[field.key] = .null } }
+            formKeys = keys
+            return keys
+        }()
+        var values = keys
+        var complete = true
+        let data = self.data
+        values.values.withUnsafeMutableBufferPointer { values in
+            for i in values.indices {
+                guard let value = data[keys.keys[i]] else {
+                    complete = false
+                    return
+                }
+                values[i] = value
+            }
+        }
+        guard !complete else { return values }
+        values = [:]
+        for key in keys.keys { if let value = data[key] { values[key] = value } }
+        return values
     }
 
     /// The n-th id: `00000000-0000-4000-8000-00000000000n`.

@@ -61,6 +61,9 @@ extension ProcessRenderer {
         }
     }
 
+    /// The keys of a `flowx.action` event, in order.
+    static let actionKeys = ["action", "process", "screen", "data"]
+
     private func validated(_ action: ActionDefinition, result: FormResult, componentsValid: Bool, file: String?,
                            params: JSONObject, instance: ProcessInstance) {
         guard instance.state == .running, current === instance else { return }
@@ -81,9 +84,7 @@ extension ProcessRenderer {
             return
         }
         loader(action.kind == .upload ? .upload(name: action.name) : .action(name: action.name))
-        var request: JSONObject = [:]
-        request.reserveCapacity(instance.screen.forms.reduce(0) { $0 + $1.fields.count })
-        for form in instance.screen.forms { for field in form.fields { if let v = instance.data[field.key] { request[field.key] = v } } }
+        var request = instance.formValues()
         // What the request gets besides the forms' values (which came from the process data), in
         // order: it goes into the request and back into the data. The forms' own values are not
         // written back (the same values, already there); a key set here is, with its last value.
@@ -99,8 +100,9 @@ extension ProcessRenderer {
             instance.data[k] = v
         }
         instance.submitted = request
-        transcript.record("flowx.action", ["action": .string(action.name), "process": .string(instance.definition.name),
-                                           "screen": .string(instance.screen.id), "data": .object(request)])
+        transcript.record("flowx.action", JSONObject(uncheckedUniqueKeys: ProcessRenderer.actionKeys,
+                                                     values: [.string(action.name), .string(instance.definition.name),
+                                                              .string(instance.screen.id), .object(request)]))
         if let error = action.error {
             transcript.record("flowx.action.failed", ["action": .string(action.name), "error": .string(error)])
             contained("errorReceivedForAction") { try self.dataSource.errorReceivedForAction(action.name) }

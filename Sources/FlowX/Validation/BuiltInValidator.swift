@@ -23,6 +23,11 @@ public enum BuiltInValidator: String, CaseIterable, Sendable {
 
     /// As above, `today` asked only by the date validators (it is not free to compute).
     public func validate(_ value: JSONValue?, params: [String], today: () -> String) throws(ValidatorError) -> Bool {
+        try validate(value, params: params, lengthBound: nil, today: today)
+    }
+
+    /// As above; `lengthBound`: ``lengthBound(_:_:)`` of `params`, parsed beforehand (a form's spec).
+    func validate(_ value: JSONValue?, params: [String], lengthBound: Int?, today: () -> String) throws(ValidatorError) -> Bool {
         switch self {
         case .required: return !BuiltInValidator.isEmpty(value)
         case .requiredTrue: return value == .bool(true) || value == .string("true")
@@ -36,10 +41,12 @@ public enum BuiltInValidator: String, CaseIterable, Sendable {
             guard let number = BuiltInValidator.number(value) else { return true }
             return self == .min ? number >= bound : number <= bound
         case .minLength, .maxLength:
-            guard let bound = Int(try param(params)), bound >= 0 else {
+            let parsed: Int?
+            if let lengthBound { parsed = lengthBound } else { parsed = Int(try param(params)) }
+            guard let bound = parsed, bound >= 0 else {
                 throw .badParameter(validator: rawValue, expected: "a whole number ≥ 0")
             }
-            let length = BuiltInValidator.text(value).count
+            let length = BuiltInValidator.length(BuiltInValidator.text(value))
             return self == .minLength ? length >= bound : length <= bound
         case .email:
             return BuiltInValidator.matches(BuiltInValidator.text(value), BuiltInValidator.emailPattern)
@@ -60,6 +67,25 @@ public enum BuiltInValidator: String, CaseIterable, Sendable {
             return self == .isSameOrBeforeToday ? day <= today() : day >= today()
         case .required, .requiredTrue: return true
         }
+    }
+
+    /// `minLength`/`maxLength`'s bound when `params` gives a valid one (the judgement's own rule).
+    static func lengthBound(_ validator: BuiltInValidator, _ params: [String]) -> Int? {
+        guard validator == .minLength || validator == .maxLength, let first = params.first, let bound = Int(first), bound >= 0 else { return nil }
+        return bound
+    }
+
+    /// `text.count` (characters, as the renderer counts them), without walking grapheme clusters
+    /// when the text is ASCII: one character per byte, but CR LF is one.
+    static func length(_ text: String) -> Int {
+        var bytes = 0, pairs = 0, afterCR = false
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return text.count }
+            if byte == 0x0A && afterCR { pairs += 1 }
+            afterCR = byte == 0x0D
+            bytes += 1
+        }
+        return bytes - pairs
     }
 
     private func param(_ params: [String]) throws(ValidatorError) -> String {

@@ -52,11 +52,15 @@ public final class ValidatorRegistry {
     }
 
     /// As above, `builtIn` being `BuiltInValidator(rawValue: name)` (a form's specs parse it once).
-    func outcomeNow(_ name: String, builtIn: BuiltInValidator?, value: JSONValue?, params: [String], custom forceCustom: Bool,
-                    field: String?) -> ValidationOutcome? {
+    /// `events`: this validator's event fields on `field` made beforehand (a form's field), used
+    /// when the outcome has no reason; read during the call only.
+    func outcomeNow(_ name: String, builtIn: BuiltInValidator?, lengthBound: Int? = nil, value: JSONValue?, params: [String],
+                    custom forceCustom: Bool, field: String?, events: UnsafePointer<ValidationEventFields>? = nil) -> ValidationOutcome? {
         let outcome: ValidationOutcome
         if !forceCustom, let builtIn {
-            do { outcome = ValidationOutcome(valid: try builtIn.validate(value, params: params, today: { self.today })) } catch {
+            do {
+                outcome = ValidationOutcome(valid: try builtIn.validate(value, params: params, lengthBound: lengthBound, today: { self.today }))
+            } catch {
                 outcome = failure(error)
             }
         } else {
@@ -75,6 +79,10 @@ public final class ValidatorRegistry {
                     warnUnknown(name)
                 }
             }
+        }
+        if outcome.reason == nil, let events {
+            transcript.record("validation", outcome.valid ? events.pointee.valid : events.pointee.invalid)
+            return outcome
         }
         return recorded(outcome, name, field)
     }
@@ -103,7 +111,7 @@ public final class ValidatorRegistry {
         case let (field?, reason?):
             fields = JSONObject(uncheckedUniqueKeys: ValidationKeys.withFieldAndReason, values: [validator, valid, .string(field), .string(reason)])
         case let (field?, nil):
-            fields = JSONObject(uncheckedUniqueKeys: ValidationKeys.withField, values: [validator, valid, .string(field)])
+            fields = ValidationKeys.fields(name, outcome.valid, field: field)
         case let (nil, reason?):
             fields = JSONObject(uncheckedUniqueKeys: ValidationKeys.withReason, values: [validator, valid, .string(reason)])
         case (nil, nil): fields = JSONObject(uncheckedUniqueKeys: ValidationKeys.plain, values: [validator, valid])
@@ -162,11 +170,16 @@ public final class ValidatorRegistry {
 }
 
 /// The keys of a `validation` event, one array per shape (unique, in the event's order).
-private enum ValidationKeys {
+enum ValidationKeys {
     static let plain = ["validator", "valid"]
     static let withField = ["validator", "valid", "field"]
     static let withReason = ["validator", "valid", "reason"]
     static let withFieldAndReason = ["validator", "valid", "field", "reason"]
+
+    /// `{"validator": name, "valid": valid, "field": field}`.
+    static func fields(_ validator: String, _ valid: Bool, field: String) -> JSONObject {
+        JSONObject(uncheckedUniqueKeys: withField, values: [.string(validator), .bool(valid), .string(field)])
+    }
 }
 
 /// An async validation waiting for its completion or its timeout, whichever comes first.

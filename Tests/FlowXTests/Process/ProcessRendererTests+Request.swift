@@ -23,6 +23,9 @@ extension ProcessRendererTests {
         #expect(current.submitted == request && Array(current.submitted?.keys ?? []) == ["age", "monthly", "new1", "new2", "zeta"])
         #expect(current.data == data && Array(current.data.keys) == Array(data.keys))
         #expect(current.data["age"] == 41 && current.data["zeta"] == 2 && current.data["monthly"] == 13)
-        #expect(engine.transcript.events.last { $0.type == "flowx.action" }?["data"] == .object(request))
+        let event = try #require(engine.transcript.events.last { $0.type == "flowx.action" })
+        #expect(event.fields == ["action": "save", "process": .string(current.definition.name), "screen": "details",
+                                 "data": .object(request)])
+        #expect(event.fields.keys.elements == ["action", "process", "screen", "data"])
     }
 }
