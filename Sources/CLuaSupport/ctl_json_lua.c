@@ -511,3 +511,77 @@ int ctl_json_tape_from_lua(lua_State *L, int idx, int max_depth, ctl_json_tape *
 json_t *ctl_json_from_lua(lua_State *L, int idx, char *errbuf, size_t errlen) {
     return ctl_json_from_lua_depth(L, idx, 0, errbuf, errlen);
 }
+
+/* ================= a kept tape -> Lua ================= */
+
+typedef struct {
+    const ctl_json_node *nodes;
+    const char *bytes;
+    size_t next;
+} tape_cursor;
+
+/* Pushes 1: the tables ctl_json_push makes from the same value (sizes, marks, members in
+ * the tape's order). Raises on memory/stack exhaustion or excessive depth. */
+static void push_tape_value(lua_State *L, tape_cursor *c, int depth) {
+    const ctl_json_node *node = &c->nodes[c->next++];
+    switch (node->type) {
+    case CTL_JSON_NODE_NULL: lua_rawgetp(L, LUA_REGISTRYINDEX, &ctl_json_key_null); break;
+    case CTL_JSON_NODE_TRUE: lua_pushboolean(L, 1); break;
+    case CTL_JSON_NODE_FALSE: lua_pushboolean(L, 0); break;
+    case CTL_JSON_NODE_INTEGER: lua_pushinteger(L, (lua_Integer)node->number); break;
+    case CTL_JSON_NODE_REAL: {
+        double d;
+        long long bits = node->number;
+        memcpy(&d, &bits, sizeof d);
+        lua_pushnumber(L, (lua_Number)d);
+        break;
+    }
+    case CTL_JSON_NODE_STRING: lua_pushlstring(L, c->bytes + node->number, node->length); break;
+    case CTL_JSON_NODE_ARRAY: {
+        if (depth >= CTL_JSON_HARD_MAX_DEPTH)
+            luaL_error(L, "json: too deep (max %d)", CTL_JSON_HARD_MAX_DEPTH);
+        luaL_checkstack(L, 3, "json: too deep");
+        size_t n = node->length;
+        lua_createtable(L, n > INT32_MAX ? 0 : (int)n, 0);
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &ctl_json_key_array_mt);
+        lua_setmetatable(L, -2);
+        for (size_t i = 0; i < n; i++) {
+            push_tape_value(L, c, depth + 1);
+            lua_rawseti(L, -2, (lua_Integer)i + 1);
+        }
+        break;
+    }
+    case CTL_JSON_NODE_OBJECT: {
+        if (depth >= CTL_JSON_HARD_MAX_DEPTH)
+            luaL_error(L, "json: too deep (max %d)", CTL_JSON_HARD_MAX_DEPTH);
+        luaL_checkstack(L, 4, "json: too deep");
+        size_t n = node->length;
+        lua_createtable(L, 0, n > INT32_MAX ? 0 : (int)n);
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &ctl_json_key_object_mt);
+        lua_setmetatable(L, -2);
+        for (size_t i = 0; i < n; i++) {
+            const ctl_json_node *key = &c->nodes[c->next++];
+            lua_pushlstring(L, c->bytes + key->number, key->length);
+            push_tape_value(L, c, depth + 1);
+            lua_rawset(L, -3);
+        }
+        break;
+    }
+    default: lua_pushnil(L); break;
+    }
+}
+
+static int push_tape_cfunction(lua_State *L) {
+    tape_cursor *c = lua_touserdata(L, 1);
+    ctl_json_ensure_registry(L);
+    push_tape_value(L, c, 0);
+    return 1;
+}
+
+int ctl_json_push_kept_protected(lua_State *L, const ctl_json_node *kept, size_t count) {
+    if (!lua_checkstack(L, 3)) return CTL_JSON_NO_STACK;
+    tape_cursor cursor = {kept, (const char *)(kept + count), 0};
+    lua_pushcfunction(L, push_tape_cfunction);
+    lua_pushlightuserdata(L, &cursor);
+    return ctl_pcall_any(L, 1, 1);
+}

@@ -204,9 +204,9 @@ void ctl_coverage_start(lua_State *L, ctl_coverage *cov) {
 }
 
 /* The main thread's hook, remembered: re-checked only after a trip, an interrupt, or when a
- * script replaced it (`debug.sethook` under the full policy). */
+ * script may have replaced it (`debug.sethook` under the full policy: `hook_trusted` is 0). */
 static inline __attribute__((always_inline)) void install_main_hook(ctl_runtime *rt) {
-    if (rt->hooked && lua_gethook(rt->main) == ctl_hook) return;
+    if (rt->hooked && (rt->hook_trusted || lua_gethook(rt->main) == ctl_hook)) return;
     install_hook(rt->main);
     rt->hooked = 1;
 }
@@ -218,8 +218,12 @@ static inline __attribute__((always_inline)) void enter(lua_State *L, ctl_runtim
         rt->tripped = CTL_LIMIT_NONE;
         rt->refused = 0;
         rt->cancel = 0;
-        rt->deadline = rt->timeout > 0 ? monotonic_now() + rt->timeout : 0;
-        if (rt->watchdog) ctl_watchdog_arm(rt->watchdog, rt->deadline);
+        if (rt->timeout > 0) {
+            rt->deadline = monotonic_now() + rt->timeout;
+            if (rt->watchdog) ctl_watchdog_arm(rt->watchdog, rt->deadline);
+        } else {
+            rt->deadline = 0;   /* the watchdog is disarmed: the last `leave` did it */
+        }
         if (rt->budget > 0 || rt->timeout > 0 || rt->limit > 0 || rt->coverage) {
             install_main_hook(rt);
             if (rt->main != L) install_hook(L);
@@ -261,44 +265,52 @@ int ctl_pcallh(lua_State *L, int nargs, int nresults, int msgh) {
     return pcall_counted(L, ctl_getruntime(L), nargs, nresults, msgh);
 }
 
-int ctl_call1(ctl_runtime *rt, int ref, const ctl_scalar *arg, ctl_scalar *out) {
-    if (rt->closed) return CTL_CLOSED;
+/* A float crosses `ctl_call1` as its bit pattern in a lua_Integer. */
+_Static_assert(sizeof(lua_Number) == sizeof(lua_Integer), "a float's bits fit a lua_Integer");
+
+ctl_result ctl_call1(ctl_runtime *rt, int ref, int kind, lua_Integer bits) {
+    ctl_result r = {0, CTL_KNIL, LUA_OK};
+    if (rt->closed) { r.status = CTL_CLOSED; return r; }
     long *nesting = rt->nesting;
-    if (*nesting >= rt->nesting_limit) return CTL_NESTED;
+    if (*nesting >= rt->nesting_limit) { r.status = CTL_NESTED; return r; }
     lua_State *L = rt->active;
-    if (!lua_checkstack(L, 3)) return CTL_NOSTACK;
+    if (!lua_checkstack(L, 3)) { r.status = CTL_NOSTACK; return r; }
     ++*nesting;
     lua_pushcfunction(L, ctl_msgh);
     lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
-    switch (arg->type) {
-    case LUA_TBOOLEAN: lua_pushboolean(L, arg->boolean); break;
-    case LUA_TNUMBER:
-        if (arg->isinteger) lua_pushinteger(L, arg->integer);
-        else lua_pushnumber(L, arg->number);
+    switch (kind) {
+    case CTL_KINTEGER: lua_pushinteger(L, bits); break;
+    case CTL_KFLOAT: {
+        lua_Number n;
+        memcpy(&n, &bits, sizeof n);
+        lua_pushnumber(L, n);
         break;
+    }
+    case CTL_KBOOLEAN: lua_pushboolean(L, bits != 0); break;
     default: lua_pushnil(L); break;
     }
     int status = pcall_counted(L, rt, 1, 1, -3);   /* the handler, below the function and its argument */
     --*nesting;
-    if (status != LUA_OK) return status;
+    if (status != LUA_OK) { r.status = status; return r; }
     if (lua_isinteger(L, -1)) {   /* the common case first: one API call fewer */
-        out->type = LUA_TNUMBER;
-        out->isinteger = 1;
-        out->integer = lua_tointegerx(L, -1, NULL);
+        r.kind = CTL_KINTEGER;
+        r.bits = lua_tointegerx(L, -1, NULL);
         lua_settop(L, -3);
-        return LUA_OK;
+        return r;
     }
-    int type = lua_type(L, -1);
-    out->type = type;
-    out->isinteger = 0;
-    switch (type) {
+    switch (lua_type(L, -1)) {
     case LUA_TNIL: break;
-    case LUA_TBOOLEAN: out->boolean = lua_toboolean(L, -1); break;
-    case LUA_TNUMBER: out->number = lua_tonumberx(L, -1, NULL); break;
-    default: return LUA_OK;   /* left on the stack for the caller */
+    case LUA_TBOOLEAN: r.kind = CTL_KBOOLEAN; r.bits = lua_toboolean(L, -1); break;
+    case LUA_TNUMBER: {
+        lua_Number n = lua_tonumberx(L, -1, NULL);
+        r.kind = CTL_KFLOAT;
+        memcpy(&r.bits, &n, sizeof n);
+        break;
+    }
+    default: r.kind = CTL_KOTHER; return r;   /* left on the stack for the caller */
     }
     lua_settop(L, -3);
-    return LUA_OK;
+    return r;
 }
 
 int ctl_pcall(lua_State *L, int nargs, int nresults) {

@@ -16,6 +16,13 @@ struct JSONTapeReader {
         bytes = tape.bytes
     }
 
+    /// A kept tape (`ctl_json_tape_keep`): `count` nodes holding one whole value, and its bytes.
+    init(nodes: UnsafeMutablePointer<ctl_json_node>, count: Int, bytes: UnsafeMutablePointer<CChar>) {
+        self.nodes = nodes
+        self.count = count
+        self.bytes = bytes
+    }
+
     /// The value starting at the next node (recursive: depth bounded by the walk's `maxDepth`).
     mutating func value() -> JSONValue {
         precondition(next < count, "json tape: truncated")

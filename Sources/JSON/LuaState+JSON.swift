@@ -23,6 +23,15 @@ extension LuaState {
 
     /// The conversion of the value on top of `L`'s stack (left there).
     static func jsonValueOfTop(_ L: OpaquePointer, maxDepth: Int) throws(LuaJSONError) -> JSONValue {
+        try withTapeOfTop(L, maxDepth: maxDepth) { tape in
+            var reader = JSONTapeReader(tape: tape)
+            return reader.value()
+        }
+    }
+
+    /// `body` given the tape of the value on top of `L`'s stack (left there), valid during the call.
+    @inline(__always)
+    static func withTapeOfTop<R>(_ L: OpaquePointer, maxDepth: Int, _ body: (ctl_json_tape) -> R) throws(LuaJSONError) -> R {
         // The tape starts on the stack: 42 nodes (1,008 bytes: `withUnsafeTemporaryAllocation` takes
         // the heap above 1,024, a `posix_memalign` per call), then 512 string bytes and the 256-byte
         // message. The heap only past them. (Not an `InlineArray`: the package builds for macOS 13.)
@@ -35,8 +44,7 @@ extension LuaState {
                 guard ctl_json_tape_from_lua(L, -1, Int32(maxDepth), &tape, message, 256) != 0 else {
                     throw LuaJSONError(message: String(cString: message))
                 }
-                var reader = JSONTapeReader(tape: tape)
-                return reader.value()
+                return body(tape)
             }
         }
     }
@@ -82,7 +90,7 @@ extension LuaState {
 
     /// Throws the error of `ctl_json_push_protected` (its one value popped); on success the
     /// value stays on the stack.
-    fileprivate func checkPushedJSON(status: Int32) throws {
+    func checkPushedJSON(status: Int32) throws {
         if status == CTL_JSON_NO_STACK { throw LuaError.limit(.memory, message: "stack overflow", traceback: nil) }
         if status != 0 {
             let error = rawPopError(status: status)   // pops exactly the one value pushed
@@ -124,6 +132,9 @@ extension LuaArguments {
 
     /// True when argument `i` is a Lua string (numbers are not: `self[i]` would read `.string`).
     public func isString(_ i: Int) -> Bool { i >= 1 && i <= count && lua_type(rawThread, Int32(i)) == LUA_TSTRING }
+
+    /// True when argument `i` is a Lua table (read without making it a `LuaValue`).
+    public func isTable(_ i: Int) -> Bool { i >= 1 && i <= count && lua_type(rawThread, Int32(i)) == LUA_TTABLE }
 }
 
 /// A Lua value that cannot become JSON (or the reverse): `json: <reason> at <path>`.

@@ -5,7 +5,7 @@ import CLuaSupport
 public class LuaReference {
     /// The state the value lives in.
     public let state: LuaState
-    let ref: Int32
+    @usableFromInline let ref: Int32
 
     /// Refs the value at `index` of `L`. Stack unchanged.
     init(state: LuaState, index: Int32, on L: OpaquePointer) {
@@ -58,9 +58,17 @@ public final class LuaTable: LuaReference {
         }
     }
 
-    /// Raw access by string key.
+    /// Raw access by string key (read with the key pushed from the Swift string: no `LuaString`).
     public subscript(key: String) -> LuaValue {
-        get { self[.string(LuaString(key))] }
+        get {
+            guard !state.isClosed else { return .nil }
+            return state.balanced { L in
+                push(on: L)
+                state.push(key, on: L)
+                lua_rawget(L, -2)
+                return state.value(at: -1, on: L)
+            }
+        }
         set { rawSet(string: key, newValue) }
     }
 
@@ -158,11 +166,6 @@ public final class LuaFunction: LuaReference {
     @discardableResult
     public func call(_ arguments: LuaValue...) throws(LuaError) -> [LuaValue] {
         try state.call(.function(self), arguments)
-    }
-
-    /// Calls the function with one argument and returns its first result (nil when none): the fast path.
-    public func call1(_ argument: LuaValue) throws(LuaError) -> LuaValue {
-        try state.callOne(self, argument)
     }
 
     /// Calls the function with an argument array.

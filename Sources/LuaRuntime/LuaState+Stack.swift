@@ -164,63 +164,6 @@ extension LuaState {
         return found
     }
 
-    /// Calls `function(argument)` under a protected call and returns the first result, without arrays.
-    /// A nil, boolean or number argument and result cross in one C call (`ctl_call1`: the closed
-    /// check, the nesting bound, the handler, the function, the argument, the counted entry and
-    /// the result read there, B2).
-    @inline(__always)
-    func callOne(_ function: LuaFunction, _ argument: LuaValue) throws(LuaError) -> LuaValue {
-        guard var scalar = ctl_scalar(argument) else { return try callOneValue(function, argument) }
-        var out = ctl_scalar()
-        let status = ctl_call1(runtime, function.ref, &scalar, &out)
-        if status == LUA_OK {
-            switch out.type {
-            case LUA_TNUMBER: return out.isinteger != 0 ? .integer(Int64(out.integer)) : .number(out.number)
-            case LUA_TNIL: return .nil
-            case LUA_TBOOLEAN: return .boolean(out.boolean != 0)
-            default: return callOneResult()
-            }
-        }
-        throw callOneError(status)
-    }
-
-    /// `callOne`'s result that is not a scalar, left by `ctl_call1` above its handler. Pops 2.
-    private func callOneResult() -> LuaValue {
-        let L = activeL
-        defer { ctl_pop(L, 2) }   // the result and the handler
-        return value(at: -1, on: L)
-    }
-
-    /// The error of a `ctl_call1` that did not return LUA_OK (pops the handler and the error value).
-    private func callOneError(_ status: Int32) -> LuaError {
-        switch status {
-        case CTL_CLOSED: return .closed
-        case CTL_NESTED: return nesting.refusal
-        case CTL_NOSTACK: return .limit(.memory, message: "stack overflow", traceback: nil)
-        default:
-            let L = activeL
-            defer { ctl_pop(L, 1) }   // the handler
-            return popError(status: status, on: L)
-        }
-    }
-
-    /// `callOne` for an argument that is not a scalar: pushed from Swift.
-    private func callOneValue(_ function: LuaFunction, _ argument: LuaValue) throws(LuaError) -> LuaValue {
-        guard !isClosed else { throw .closed }
-        try nesting.enter()
-        defer { nesting.leave() }
-        let L = activeL
-        let top = lua_gettop(L)
-        try ensureStack(4, on: L)
-        ctl_pushmsgh(L)   // below the function: nothing to rotate in or out
-        function.push(on: L)
-        push(argument, on: L)
-        let status = ctl_pcallh(L, 1, 1, top + 1)
-        defer { lua_settop(L, top) }
-        if status != LUA_OK { throw popError(status: status, on: L) }
-        return value(at: -1, on: L)
-    }
-
     /// Calls the value `function` with `arguments` under a protected call; returns every result.
     func call(_ function: LuaValue, _ arguments: [LuaValue]) throws(LuaError) -> [LuaValue] {
         guard !isClosed else { throw .closed }
@@ -242,20 +185,5 @@ extension LuaState {
         results.reserveCapacity(Int(count))
         for i in 0..<count { results.append(value(at: stack.top + 1 + i, on: L)) }
         return results
-    }
-}
-
-extension ctl_scalar {
-    /// The scalar of a nil, boolean or number value; nil for any other value.
-    @inline(__always)
-    init?(_ value: LuaValue) {
-        self.init()
-        switch value {
-        case .nil: type = LUA_TNIL
-        case .boolean(let b): type = LUA_TBOOLEAN; boolean = b ? 1 : 0
-        case .integer(let i): type = LUA_TNUMBER; isinteger = 1; integer = lua_Integer(i)
-        case .number(let d): type = LUA_TNUMBER; number = d
-        default: return nil
-        }
     }
 }

@@ -24,7 +24,7 @@ public final class LuaState {
         get { runtime.pointee.active }
         set { runtime.pointee.active = newValue }
     }
-    let runtime: UnsafeMutablePointer<ctl_runtime>
+    @usableFromInline let runtime: UnsafeMutablePointer<ctl_runtime>
     /// The sandbox policy chosen at creation.
     public let policy: SandboxPolicy
     /// The limits in force.
@@ -83,6 +83,7 @@ public final class LuaState {
         runtime.pointee.active = state
         runtime.pointee.nesting = nesting.counter
         runtime.pointee.nesting_limit = nesting.limit
+        runtime.pointee.hook_trusted = policy == .strict ? 1 : 0   // no `debug.sethook` for scripts
         self.policy = policy
         self.limits = limits
         self.scriptRoots = scriptRoots

@@ -206,4 +206,65 @@ import Testing
         #expect(lua_gettop(L) == top)
         #expect(lua.nesting.depth == 0)
     }
+
+    /// Every scalar result crosses as a kind and 64 bits: the float's bits exactly (sign of zero,
+    /// NaN, infinities, a float above 2^53), the integer's extremes, booleans.
+    @Test func scalarResultsKeepTheirExactBits() throws {
+        let lua = try LuaState()
+        defer { lua.close() }
+        let f = try lua.run("""
+            local results = {-0.0, 0/0, math.huge, -math.huge, 2.0^53 + 2, math.mininteger, math.maxinteger, true, false, 2^63}
+            return function(k) return results[k] end
+            """)[0].functionValue!
+        guard case .number(let negativeZero) = try f.call1(.integer(1)) else { Issue.record("not a float"); return }
+        #expect(negativeZero == 0 && negativeZero.sign == .minus)
+        guard case .number(let nan) = try f.call1(.integer(2)) else { Issue.record("not a float"); return }
+        #expect(nan.isNaN)
+        guard case .number(.infinity) = try f.call1(.integer(3)) else { Issue.record("not inf"); return }
+        guard case .number(-.infinity) = try f.call1(.integer(4)) else { Issue.record("not -inf"); return }
+        guard case .number(9_007_199_254_740_994) = try f.call1(.integer(5)) else { Issue.record("not 2^53 + 2"); return }
+        guard case .integer(.min) = try f.call1(.integer(6)) else { Issue.record("not mininteger"); return }
+        guard case .integer(.max) = try f.call1(.integer(7)) else { Issue.record("not maxinteger"); return }
+        guard case .boolean(true) = try f.call1(.integer(8)) else { Issue.record("not true"); return }
+        guard case .boolean(false) = try f.call1(.integer(9)) else { Issue.record("not false"); return }
+        guard case .number(9.223372036854775808e18) = try f.call1(.integer(10)) else { Issue.record("not 2^63 as a float"); return }
+        #expect(try f.call1(.integer(11)).isNil)
+    }
+
+    /// Under the full policy a script can remove the limit hook (`debug.sethook()`): the next
+    /// entry sees it gone and installs it again, so a runaway is still stopped. Under the strict
+    /// policy (where the entry trusts the hook it installed) scripts cannot reach `debug.sethook`.
+    @Test func aHookRemovedByAScriptIsBackForTheNextCall1() throws {
+        let full = try LuaState(policy: .full, limits: LuaLimits(instructions: 200_000))
+        defer { full.close() }
+        let unhook = try full.run("return function(x) debug.sethook() return x end")[0].functionValue!
+        // Bounded: a hook left removed makes the test fail, not hang.
+        let spin = try full.run("return function(x) for i = 1, 2e7 do end end")[0].functionValue!
+        for _ in 0..<2 {
+            #expect(try unhook.call1(.integer(1)).integerValue == 1)
+            let error = #expect(throws: LuaError.self) { try spin.call1(.nil) }
+            guard case .limit(.instructions, _, _)? = error else { Issue.record("\(String(describing: error))"); return }
+        }
+        let strict = try LuaState(policy: .strict, limits: LuaLimits(instructions: 200_000))
+        defer { strict.close() }
+        let tryUnhook = try strict.run("return function(x) return pcall(function() debug.sethook() end) end")[0].functionValue!
+        guard case .boolean(false) = try tryUnhook.call1(.nil) else { Issue.record("debug.sethook reachable"); return }
+        let strictSpin = try strict.run("return function(x) while true do end end")[0].functionValue!
+        let error = #expect(throws: LuaError.self) { try strictSpin.call1(.nil) }
+        guard case .limit(.instructions, _, _)? = error else { Issue.record("\(String(describing: error))"); return }
+    }
+
+    /// The timeout is armed per outermost call1: a runaway stops with `timeout`, and the next call
+    /// gets a fresh deadline (a loop long enough to reach the hook runs to its end).
+    @Test func eachCall1GetsItsOwnDeadline() throws {
+        let lua = try LuaState(limits: LuaLimits(instructions: nil, timeout: 0.05))
+        defer { lua.close() }
+        let spin = try lua.run("return function(x) while true do end end")[0].functionValue!
+        let count = try lua.run("return function(n) local s = 0 for i = 1, n do s = s + i end return s end")[0].functionValue!
+        for _ in 0..<2 {
+            let error = #expect(throws: LuaError.self) { try spin.call1(.integer(1)) }
+            guard case .limit(.timeout, _, _)? = error else { Issue.record("\(String(describing: error))"); return }
+            #expect(try count.call1(.integer(20_000)).integerValue == 200_010_000)
+        }
+    }
 }

@@ -124,6 +124,22 @@ void ctl_json_tape_free(ctl_json_tape *tape);
 int ctl_json_tape_from_lua(lua_State *L, int idx, int max_depth, ctl_json_tape *tape,
                            char *errbuf, size_t errlen);
 
+/// A tape kept past its walk: one malloc'd block, the nodes (each
+/// object's members in ascending byte order of their keys, as `JSONTapeReader` reads them),
+/// then the tape's bytes at `kept + tape->count` (offsets unchanged); free it with
+/// `ctl_json_kept_free`. NULL with `*status` 1
+/// when a key is not ASCII (its order as a Swift string may differ from its bytes'), 2 when
+/// out of memory. Never raises.
+ctl_json_node *ctl_json_tape_keep(const ctl_json_tape *tape, int *status);
+
+/// Frees a kept tape (NULL is ignored).
+void ctl_json_kept_free(ctl_json_node *kept);
+
+/// Pushes the value of a kept tape of `count` nodes as `ctl_json_push_protected` pushes the
+/// same value (fresh tables, marks, `json.null`, the memory cap), under a protected call:
+/// 0 with the value pushed, CTL_JSON_NO_STACK having pushed nothing, or a status with the error.
+int ctl_json_push_kept_protected(lua_State *L, const ctl_json_node *kept, size_t count);
+
 /// The `json` module: pushes its table (the `luaL_requiref` opener). Pushes 1.
 int luaopen_ctlua_json(lua_State *L);
 

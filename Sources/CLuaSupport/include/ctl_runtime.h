@@ -68,6 +68,8 @@ typedef struct ctl_runtime {
     long *nesting;         /* the Swift entries running now (LuaNesting's counter, maybe shared
                               with other states); read and counted by `ctl_call1` */
     long nesting_limit;    /* the bound on `*nesting` */
+    int hook_trusted;      /* scripts cannot replace the hook (no `debug.sethook`: the strict
+                              policy): `hooked` is then exact and the entry does not re-read it */
 } ctl_runtime;
 
 /// Starts a watchdog thread: once an armed deadline is `grace` seconds past, it writes
@@ -92,14 +94,19 @@ void ctl_pushmsgh(lua_State *L);
 /// below the function: nothing is rotated. The handler stays on the stack.
 int ctl_pcallh(lua_State *L, int nargs, int nresults, int msgh);
 
-/// A nil, boolean or number crossing without a Swift enum (`ctl_call1`).
-typedef struct ctl_scalar {
-    int type;            /* LUA_TNIL, LUA_TBOOLEAN or LUA_TNUMBER; any other type: not a scalar */
-    int isinteger;       /* for LUA_TNUMBER: `integer` holds it, else `number` */
-    int boolean;
-    lua_Integer integer;
-    lua_Number number;
-} ctl_scalar;
+/// The kind of a scalar crossing `ctl_call1` (argument and result).
+#define CTL_KNIL 0
+#define CTL_KBOOLEAN 1   /* bits: 0 or 1 */
+#define CTL_KINTEGER 2   /* bits: the integer */
+#define CTL_KFLOAT 3     /* bits: the double's bit pattern */
+#define CTL_KOTHER 4     /* a result that is not a scalar: left on the stack */
+
+/// `ctl_call1`'s answer, returned in two registers (no memory crosses the call).
+typedef struct ctl_result {
+    lua_Integer bits;   /* the scalar's payload (see CTL_K*) */
+    int kind;           /* CTL_K* of the result (LUA_OK only) */
+    int status;         /* LUA_OK, a Lua error status, CTL_CLOSED, CTL_NESTED or CTL_NOSTACK */
+} ctl_result;
 
 /// Returned by `ctl_call1` when the stack cannot grow (nothing pushed).
 #define CTL_NOSTACK (-1)
@@ -109,14 +116,14 @@ typedef struct ctl_scalar {
 #define CTL_NESTED (-3)
 
 /// One entry from Swift in one C call (B2): on the running thread (`rt->active`), calls the
-/// function at registry `ref` with the scalar `arg`, one result, under the traceback handler,
-/// counted as a Swift entry (`*rt->nesting`, bounded) and as a protected entry (`ctl_pcall`'s
-/// limits). On LUA_OK with a scalar result: `*out` holds it, the stack is as before. On LUA_OK
-/// with any other result: `out->type` is its type and the stack holds the handler and the result
-/// above the old top (the caller reads it, then pops 2). On an error: the handler and the error
-/// value (as `ctl_pcallh`; the caller pops 2). CTL_CLOSED, CTL_NESTED, CTL_NOSTACK: nothing
-/// pushed, nothing run.
-int ctl_call1(ctl_runtime *rt, int ref, const ctl_scalar *arg, ctl_scalar *out);
+/// function at registry `ref` with the scalar (`kind`, `bits`: CTL_KNIL, CTL_KBOOLEAN,
+/// CTL_KINTEGER or CTL_KFLOAT), one result, under the traceback handler, counted as a Swift
+/// entry (`*rt->nesting`, bounded) and as a protected entry (`ctl_pcall`'s limits). On LUA_OK
+/// with a scalar result: `kind` and `bits` hold it, the stack is as before. On LUA_OK with any
+/// other result: `kind` is CTL_KOTHER and the stack holds the handler and the result above the
+/// old top (the caller reads it, then pops 2). On an error: the handler and the error value (as
+/// `ctl_pcallh`; the caller pops 2). CTL_CLOSED, CTL_NESTED, CTL_NOSTACK: nothing pushed, nothing run.
+ctl_result ctl_call1(ctl_runtime *rt, int ref, int kind, lua_Integer bits);
 
 /// Protected call with the traceback handler, counting an entry from Swift.
 /// Stack: function and `nargs` args on top; pops them, pushes `nresults` results

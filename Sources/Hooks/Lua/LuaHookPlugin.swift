@@ -93,6 +93,15 @@ final class LuaHookPlugin: ScreenHookAdapter {
     }
 
     func executeHook(presentationIndex: Int, dataDict: JSONObject?, completion: @escaping HookCompletion) throws {
+        try execute(presentationIndex: presentationIndex, data: dataDict.map { KeptJSON(.object($0)) }) { succeed, error, data in
+            completion(succeed, error, data.map(\.object))
+        }
+    }
+
+    /// `executeHook` as the manager calls it: the dataDict kept as the last Lua hook's `done` read
+    /// it (`KeptJSON`: pushed as fresh tables straight from the walk's nodes, its `JSONValue` read
+    /// only when Swift needs it), and `done`'s data given back the same way.
+    func execute(presentationIndex: Int, data dataDict: KeptJSON?, completion: @escaping (Bool, String?, KeptJSON?) -> Void) throws {
         let execute = definition.execute
         let retain = definition.retain
         let done: (LuaArguments) throws -> [LuaValue] = { [weak self] args in
@@ -105,21 +114,24 @@ final class LuaHookPlugin: ScreenHookAdapter {
             case .string(let s): message = s.string
             default: throw args.argumentError(2, "string or nil expected, got \(args[2].typeName)")
             }
-            var data: JSONObject?
-            switch args[3] {
-            case .nil: break
-            case .table:
-                let json: JSONValue
-                do throws(LuaJSONError) { json = try args.state.jsonValue(args[3]) } catch {
+            var data: KeptJSON?
+            if args.isTable(3) {
+                // The `json.encode` walk (its checks and messages), kept as its nodes: a copy no
+                // later change to the table reaches.
+                let kept: KeptJSON
+                do throws(LuaJSONError) { kept = try args.keptJSON(3) } catch {
                     throw args.argumentError(3, error.message)
                 }
-                try retain(json.estimatedSize)   // the navigation state and the transcript keep it
-                switch json {
-                case .object(let o): data = o
-                case .array(let a) where a.isEmpty: data = [:]
-                default: throw args.argumentError(3, "a table with string keys expected")
+                try retain(kept.estimatedSize)   // the navigation state and the transcript keep it
+                if kept.isObject {
+                    data = kept
+                } else if kept.isEmptyArray {
+                    data = KeptJSON(.object([:]))
+                } else {
+                    throw args.argumentError(3, "a table with string keys expected")
                 }
-            default: throw args.argumentError(3, "table or nil expected, got \(args[3].typeName)")
+            } else if case let other = args[3], !other.isNil {
+                throw args.argumentError(3, "table or nil expected, got \(other.typeName)")
             }
             switch args[4] {
             case .nil: break
@@ -132,7 +144,7 @@ final class LuaHookPlugin: ScreenHookAdapter {
         // The arguments pushed for the call (no references): the results are not read.
         try execute.call(pushing: 4, results: 0) { arguments in
             arguments.push(instance)
-            if let dataDict { try arguments.push(json: .object(dataDict)) } else { arguments.push(.nil) }
+            if let dataDict { try arguments.push(dataDict) } else { arguments.push(.nil) }
             arguments.pushFunction("done", done)
             arguments.push(Int64(presentationIndex))
         }

@@ -50,8 +50,10 @@ final class NavigationRun {
     var phase = Phase.preload
     /// The next hook to run in the current phase's list.
     var next = 0
-    /// What the last hook passed on (nil: nothing), as the SDK passes it: no merge.
-    var data: JSONObject?
+    /// What the last hook passed on (nil: nothing), as the SDK passes it: no merge. Kept as a
+    /// Lua hook's `done` read it (`KeptJSON`): the next Lua hook gets fresh tables pushed from it,
+    /// and its `JSONValue` is read only for a Swift hook, the state or the transcript.
+    var data: KeptJSON?
     /// The hook running now.
     var active: ActiveHook?
     /// True for a return to a screen (a `back`): only its recurring post-load hooks run.
@@ -90,5 +92,13 @@ public final class NavigationShared {
         let value = try make()
         values[key] = value
         return value
+    }
+}
+
+extension KeptJSON {
+    /// The dataDict as the manager's Swift side reads it (kept only when it is an object).
+    var object: JSONObject {
+        if case .object(let object) = value { return object }
+        return [:]
     }
 }

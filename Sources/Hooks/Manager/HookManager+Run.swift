@@ -143,7 +143,7 @@ extension HookManager {
     private func execute(_ hook: ActiveHook, in run: NavigationRun) {
         do {
             let id = hook.entry.identifier
-            try hook.adapter.executeHook(presentationIndex: hook.index, dataDict: run.data) { [weak self, weak run, weak hook] succeed, error, data in
+            let completion = { [weak self, weak run, weak hook] (succeed: Bool, error: String?, data: KeptJSON?) in
                 guard let self else { return }
                 guard let run, let hook, self.run === run else {
                     self.engine.transcript.record("hook.ignored", [
@@ -153,6 +153,14 @@ extension HookManager {
                 }
                 self.complete(hook, in: run, succeed: succeed, error: error, data: data)
             }
+            // A Lua hook takes and gives the data as kept from the last Lua hook (no `JSONValue`).
+            if let lua = hook.adapter as? LuaHookPlugin {
+                try lua.execute(presentationIndex: hook.index, data: run.data, completion: completion)
+            } else {
+                try hook.adapter.executeHook(presentationIndex: hook.index, dataDict: run.data?.object) { succeed, error, data in
+                    completion(succeed, error, data.map { KeptJSON(.object($0)) })
+                }
+            }
         } catch {
             engine.recordError(error, source: "hook '\(hook.entry.identifier)' execute")
             if !hook.isCompleted { complete(hook, in: run, succeed: false, error: HookManager.message(error), data: nil) }
@@ -161,7 +169,7 @@ extension HookManager {
 
     /// Records the completion (a second one is ignored), decides with the hook's `isFlowBlocker`
     /// as it is now (the SDK reads it after the completion), and goes on at the next turn.
-    func complete(_ hook: ActiveHook, in run: NavigationRun, succeed: Bool, error: String?, data: JSONObject?) {
+    func complete(_ hook: ActiveHook, in run: NavigationRun, succeed: Bool, error: String?, data: KeptJSON?) {
         let id = hook.entry.identifier
         guard !hook.isCompleted else {
             engine.transcript.record("hook.ignored", ["identifier": .string(id), "reason": .string("completed twice")])
@@ -178,7 +186,7 @@ extension HookManager {
         engine.transcript.record("hook.completed", fields)
         // "the next hook runs with the dataDict it returned": exactly that, nothing merged.
         run.data = data
-        if run.phase == .preload { state.last?.data = data }
+        if run.phase == .preload { pendingData = .some(data) }   // read into `state` when it is read
         schedule(run) {
             // The SDK's hook screens remove themselves on success or when they do not block
             // the flow; a failed flow blocker keeps its screen (the user goes back from it).
@@ -207,7 +215,8 @@ extension HookManager {
 
     /// Presents the target as its invocation point does: push, new root, or tab switch.
     private func presentTarget(_ run: NavigationRun) {
-        let entry = NavigationState.Entry(screen: run.target.id, from: run.from.rawValue, data: run.data, dataSource: run.dataSource)
+        let data = run.data?.object
+        let entry = NavigationState.Entry(screen: run.target.id, from: run.from.rawValue, data: data, dataSource: run.dataSource)
         switch run.from {
         case .cell, .navbar: state.stack.append(entry)
         case .menu:
@@ -219,9 +228,9 @@ extension HookManager {
             if state.stack.isEmpty { state.stack.append(entry) } else { state.stack[state.stack.count - 1] = entry }
         }
         state.last?.presented = true
-        state.last?.data = run.data
+        state.last?.data = data
         engine.transcript.record("screen.presented", JSONObject(uncheckedUniqueKeys: HookEventKeys.presented, values: [
-            .string(run.target.id), .string(run.from.rawValue), run.data.map { .object($0) } ?? .null, run.dataSource ?? .null,
+            .string(run.target.id), .string(run.from.rawValue), data.map { .object($0) } ?? .null, run.dataSource ?? .null,
         ]))
     }
 

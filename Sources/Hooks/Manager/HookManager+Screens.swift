@@ -82,7 +82,7 @@ extension HookManager {
         let run = NavigationRun(target: screen, from: InvocationPoint(rawValue: shown.from) ?? .cell, dataSource: shown.dataSource)
         run.isReturn = true
         run.phase = .postload
-        run.data = shown.data
+        run.data = shown.data.map { KeptJSON(.object($0)) }
         self.run = run
         state.running = true
         engine.transcript.record("navigation.returned", ["screen": .string(screen.id)])

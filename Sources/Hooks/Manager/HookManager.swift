@@ -26,7 +26,31 @@ public final class HookManager {
     /// as in the SDK, where such a hook hangs the app.
     public var timeout: Double = 30
     /// The navigation state.
-    public internal(set) var state = NavigationState()
+    public internal(set) var state: NavigationState {
+        get {
+            writePendingData()
+            return stored
+        }
+        set {
+            pendingData = nil
+            stored = newValue
+        }
+        _modify {
+            writePendingData()
+            yield &stored
+        }
+    }
+    /// The state, but for `pendingData`.
+    private var stored = NavigationState()
+    /// The last pre-load hook's data, not yet read into `state.last.data` (read when the state
+    /// is: its `JSONValue` is not needed while only Lua hooks pass it on).
+    var pendingData: KeptJSON??
+
+    private func writePendingData() {
+        guard let pending = pendingData else { return }
+        pendingData = nil
+        stored.last?.data = pending?.object
+    }
     var run: NavigationRun?
     /// Hooks whose screen is on the stack (running, or a failed flow blocker that kept it).
     var screenHooks: [ActiveHook] = []
