@@ -40,7 +40,9 @@ public final class Engine {
     /// The default fetcher (cache over local and http).
     public let defaultFetcher: any FileFetcher
     /// The current Lua state (a new one after each relaunch).
-    public private(set) var lua: LuaState
+    // `lua` and `retainedBytes` without dynamic exclusivity checks (three per `retain`, which
+    // every delivered value pays): plain reads and writes on the engine's one thread.
+    @exclusivity(unchecked) public private(set) var lua: LuaState
     /// Scripts loaded with `app.load` (run again on relaunch), in order.
     public private(set) var scripts: [String] = []
     /// Number of relaunches so far.
@@ -48,7 +50,7 @@ public final class Engine {
 
     /// Bytes of script-made values the engine keeps outside Lua (UI properties, log lines and
     /// errors in the transcript, what systems keep for scripts), charged by `retain`.
-    public internal(set) var retainedBytes = 0
+    @exclusivity(unchecked) public internal(set) var retainedBytes = 0
     /// Entries from Swift into Lua running inside each other, over every state the engine makes
     /// (a relaunch's new state included): a presenter that delivers, a hook that navigates, a
     /// trait that shows, a validator that submits end with one clear error at its limit.

@@ -15,10 +15,11 @@ public final class CustomTemplateContext {
     /// Merged values in argument order (file arguments hold local paths).
     public let values: JSONObject
     /// True after `presented()` recorded the view.
-    public private(set) var isPresented = false
+    // These three without dynamic exclusivity checks: plain reads and writes that call out to nothing.
+    @exclusivity(unchecked) public private(set) var isPresented = false
     /// True after `dismissed()` (the context is then inert).
-    public private(set) var isDismissed = false
-    weak var controller: InAppController?
+    @exclusivity(unchecked) public private(set) var isDismissed = false
+    @exclusivity(unchecked) weak var controller: InAppController?
 
     /// The template name.
     public var templateName: String { template.name }

@@ -84,11 +84,19 @@ public final class InAppController {
     /// The device orientation (`app.configure{landscape = true}`): native in-apps without
     /// the orientation are dropped (`checkOrientationSupport:`).
     public var isLandscape = false
-    /// The queue file, saved once per settle.
-    lazy var saver = CoalescedSave(
-        storage: storage, clock: clock, fileName: InAppController.storageName,
-        encode: { [unowned self] in try Self.encodeJSON(persistedState) },
-        failed: { [unowned self] in reportError("templates: \($0)") })
+    /// The queue file, saved once per settle (made on first use: its closures capture `self`).
+    var saver: CoalescedSave {
+        if let madeSaver { return madeSaver }
+        let made = CoalescedSave(
+            storage: storage, clock: clock, fileName: InAppController.storageName,
+            encode: { [unowned self] in try Self.encodeJSON(persistedState) },
+            failed: { [unowned self] in reportError("templates: \($0)") })
+        madeSaver = made
+        return made
+    }
+    // A `lazy var` cannot drop its exclusivity checks (two per in-app state change: each
+    // `markChanged` and `isRetired` read it); this one is read, and set once, calling out to nothing.
+    @exclusivity(unchecked) private var madeSaver: CoalescedSave?
     /// True when the state changed since the last save (a save waits for the idle point).
     public var hasUnsavedChanges: Bool { saver.hasUnsavedChanges }
     /// Number of saves (atomic writes of the queue file) so far.
@@ -97,9 +105,9 @@ public final class InAppController {
     var isRetired: Bool { saver.isRetired }
     @exclusivity(unchecked) private var generatedIds = 0
     /// Caps, lifecycle and events of the simulated SDK (nil: no caps, always foreground).
-    public weak var displayDelegate: (any InAppDisplayDelegate)?
+    @exclusivity(unchecked) public weak var displayDelegate: (any InAppDisplayDelegate)?
     /// The app's in-app callbacks (`app.delegate`), or nil: every in-app shows, URLs open.
-    public var appDelegate: InAppAppDelegate?
+    @exclusivity(unchecked) public var appDelegate: InAppAppDelegate?
     /// The extras of the last action triggered per in-app id (`actionExtras`, for `dismissed`).
     @exclusivity(unchecked) var actionExtras: [String: JSONObject] = [:]
     /// The rendering status (`suspendInAppNotifications`, `discardInAppNotifications`, `resume`).

@@ -7,28 +7,51 @@ import JSON
 /// client-side in-apps (`InAppEvaluator.sortByPriority`).
 public struct InAppNotification: Equatable, Sendable {
     /// The notification object as received (what `templates.displayed()` returns).
-    public let json: JSONValue
+    public var json: JSONValue { storage.json }
     /// The `wzrk_id` (or an id the controller assigned when missing).
-    public let id: String
+    public var id: String { storage.id }
     /// True for an in-app spawned by a `custom-code` action of another one.
-    public let isAction: Bool
+    public var isAction: Bool { storage.isAction }
     /// `id`, `template` and `ti` when present: the fields every in-app transcript event starts
     /// with (`InAppController.fields`). Built once here: an in-app's queued, presenting,
     /// presented and dismissed events share this object (derived from `json` and `id` alone).
-    let eventFields: JSONObject
+    var eventFields: JSONObject { storage.eventFields }
+
+    /// The notification's fields in one shared, immutable object: the queue, the prepared
+    /// in-app, the displayed one and its context each hold a copy (six copies and five
+    /// destructions per in-app), and a copy is then one reference count, not one for `json`,
+    /// `id` and each of the event fields' two arrays.
+    private final class Storage: Sendable {
+        let json: JSONValue
+        let id: String
+        let isAction: Bool
+        let eventFields: JSONObject
+
+        init(json: JSONValue, id: String, isAction: Bool, eventFields: JSONObject) {
+            self.json = json
+            self.id = id
+            self.isAction = isAction
+            self.eventFields = eventFields
+        }
+    }
+    private let storage: Storage
 
     /// Wraps a notification object.
     public init(json: JSONValue, id: String? = nil, isAction: Bool = false) {
-        self.json = json
         let id = id ?? Self.wireId(of: json) ?? ""
-        self.id = id
-        self.isAction = isAction
         // Room for the fields callers add (`reason`, `message`), without a literal's intermediate array.
         var fields = JSONObject(minimumCapacity: 4)
         fields["id"] = .string(id)
         fields["template"] = json["templateName"]?.stringValue.map(JSONValue.string) ?? .null
         if let ti = json["ti"] { fields["ti"] = ti }
-        eventFields = fields
+        storage = Storage(json: json, id: id, isAction: isAction, eventFields: fields)
+    }
+
+    /// Equal notifications: the same object, id and action flag (the event fields derive from
+    /// the object and the id).
+    public static func == (lhs: InAppNotification, rhs: InAppNotification) -> Bool {
+        lhs.storage === rhs.storage
+            || (lhs.id == rhs.id && lhs.isAction == rhs.isAction && lhs.json == rhs.json)
     }
 
     /// The `wzrk_id` of a notification object, when it has one (strings, or numbers as text).

@@ -14,8 +14,10 @@ public final class TemplatesManager {
     /// The instance configuration (the build flags can change: a scenario's `setup.build`).
     public var configuration: TemplatesConfiguration
     /// Registered templates in registration order.
-    public private(set) var templates: [CustomTemplate] = []
-    private var index: [String: Int] = [:]
+    // No dynamic exclusivity checks (four per in-app: `template(named:)`, `isRegistered`): plain
+    // reads, and mutations in `register` that call out to nothing, on the engine's one thread.
+    @exclusivity(unchecked) public private(set) var templates: [CustomTemplate] = []
+    @exclusivity(unchecked) private var index: [String: Int] = [:]
     /// The SDK's system app functions, always registered (not listed, never synced).
     let systemTemplates: [String: CustomTemplate] = Dictionary(
         uniqueKeysWithValues: SystemAppFunctions.templates().map { ($0.name, $0) })

@@ -82,4 +82,44 @@ import Testing
         relaunched.clock.drain()
         #expect(relaunched.events("template.presenting").map(pairs) == [["id=\"inapp-1\"", "template=\"Banner\"", "ti=4"]])
     }
+
+    /// A notification's fields live in one shared object: equality is still by value (two
+    /// notifications made apart from the same object, id and flag are equal; any difference is not).
+    @Test func equalityComparesTheValuesNotTheSharedStorage() {
+        let json: JSONValue = ["type": "custom-code", "templateName": "Banner", "wzrk_id": "w", "ti": 2, "vars": ["a": 1]]
+        let a = InAppNotification(json: json)
+        let copy = a
+        #expect(copy == a)
+        #expect(InAppNotification(json: json) == a)
+        #expect(InAppNotification(json: json, id: "w") == a)
+        #expect(InAppNotification(json: json, id: "other") != a)
+        #expect(InAppNotification(json: json, isAction: true) != a)
+        #expect(InAppNotification(json: ["type": "custom-code", "templateName": "Banner", "wzrk_id": "w", "ti": 2, "vars": ["a": 2]]) != a)
+        #expect(InAppNotification(json: ["type": "custom-code", "templateName": "Banner", "wzrk_id": "w", "ti": 2]) != a)
+        #expect(a.json == json && a.id == "w" && !a.isAction && copy.eventFields == ["id": "w", "template": "Banner", "ti": 2])
+        // The queue and the displayed in-app compare as before.
+        #expect([a, copy].firstIndex(of: InAppNotification(json: json)) == 0)
+    }
+
+    /// The controller's and the campaigns' save bookkeeping (made on first use) is one object:
+    /// a change marked through one access is seen by the next, and saved once.
+    @Test func theSaveBookkeepingIsMadeOnceAndKept() throws {
+        let h = try harness()
+        #expect(h.controller.saver === h.controller.saver)
+        #expect(!h.controller.hasUnsavedChanges)
+        // Not drained: the change is marked and its save waits for the run loop's idle point.
+        try h.controller.deliver([["type": "custom-code", "templateName": "Banner", "wzrk_id": "s"]])
+        #expect(h.controller.hasUnsavedChanges)
+        h.controller.flush()
+        #expect(!h.controller.hasUnsavedChanges && h.controller.saveCount == 1)
+        let campaigns = Campaigns(controller: h.controller, transcript: h.transcript, clock: h.clock, storage: h.storage)
+        #expect(campaigns.saver === campaigns.saver)
+        let before = campaigns.saver.saveCount
+        campaigns.recordEvent("Bought")
+        #expect(campaigns.saver.hasUnsavedChanges)
+        campaigns.flush()
+        #expect(!campaigns.saver.hasUnsavedChanges && campaigns.saver.saveCount == before + 1)
+        campaigns.retire()
+        #expect(campaigns.isRetired && h.controller.isRetired == false)
+    }
 }

@@ -60,11 +60,18 @@ public final class Campaigns {
     var timerGeneration = 0
     /// In-action in-apps waiting for their timer (memory only).
     var inActionCache: [String: JSONValue] = [:]
-    /// The campaign state's file, saved once per settle.
-    lazy var saver = CoalescedSave(
-        storage: storage, clock: clock, fileName: Campaigns.storageName,
-        encode: { [unowned self] in try InAppController.encodeJSON(data.json) },
-        failed: { [unowned self] in transcript.record("error", ["message": .string("templates: \($0)")]) })
+    /// The campaign state's file, saved once per settle (made on first use: its closures capture `self`).
+    var saver: CoalescedSave {
+        if let madeSaver { return madeSaver }
+        let made = CoalescedSave(
+            storage: storage, clock: clock, fileName: Campaigns.storageName,
+            encode: { [unowned self] in try InAppController.encodeJSON(data.json) },
+            failed: { [unowned self] in transcript.record("error", ["message": .string("templates: \($0)")]) })
+        madeSaver = made
+        return made
+    }
+    // Not a `lazy var`, which keeps its exclusivity checks (three per in-app: every `data.changed()`).
+    @exclusivity(unchecked) private var madeSaver: CoalescedSave?
     /// `users.json` and `users.journal`: one record appended per settle that changed the users.
     lazy var usersJournal = UsersJournal(
         storage: storage, clock: clock, registry: { [unowned self] in users },
