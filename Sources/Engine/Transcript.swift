@@ -90,6 +90,15 @@ public final class Transcript {
         return event
     }
 
+    /// ``record(_:_:)`` giving nothing back: no copy of the event made for the caller (its
+    /// retains and releases), for events recorded many times per operation (FlowX's `validation`
+    /// events: 60 per B9 submit).
+    /// `fields` is taken as it is (consumed: a caller's copy is moved in, not copied again).
+    public func append(_ type: String, _ fields: consuming JSONObject) {
+        events.append(TranscriptEvent(t: clock(), type: type, fields: fields))
+        if let observer { observer(events[events.count - 1]) }
+    }
+
     /// Events whose type starts with `prefix` (all when nil).
     public func events(prefix: String?) -> [TranscriptEvent] {
         guard let prefix, !prefix.isEmpty else { return events }

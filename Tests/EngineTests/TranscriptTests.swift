@@ -30,4 +30,21 @@ import Testing
         #expect(throws: LocatedProblem.self) { try TranscriptEvent(json: ["t": 0, "type": 1]) }
         #expect(throws: LocatedProblem.self) { try TranscriptEvent(json: [["t": 0, "type": "a"]]) }
     }
+
+    @Test func appendRecordsAsRecordDoes() {
+        var now = 1.0
+        let transcript = Transcript(clock: { now })
+        var seen: [TranscriptEvent] = []
+        transcript.record("a", ["k": 1])
+        now = 2
+        transcript.append("b", ["k": 2, "j": "x"])
+        transcript.observer = { seen.append($0) }
+        now = 3
+        transcript.append("c", [:])
+        let recorded = transcript.record("d", ["k": 4])
+        #expect(transcript.events == [TranscriptEvent(t: 1, type: "a", fields: ["k": 1]), TranscriptEvent(t: 2, type: "b", fields: ["k": 2, "j": "x"]),
+                                      TranscriptEvent(t: 3, type: "c"), TranscriptEvent(t: 3, type: "d", fields: ["k": 4])])
+        #expect(seen == Array(transcript.events[2...]) && recorded == transcript.events[3])
+        #expect(Array(transcript.events[1].fields.keys) == ["k", "j"])
+    }
 }

@@ -18,8 +18,9 @@ public final class ProcessInstance {
     public internal(set) var state: State = .running
     /// The screen shown (the last one shown once the process ended).
     public internal(set) var screen: ScreenDefinition { didSet { formKeys = nil } }
-    /// The keys of `screen`'s form fields (see `formValues()`), made on the first submit.
-    private var formKeys: JSONObject?
+    /// The keys of `screen`'s form fields (see `formValues()`), made on the first submit, and for
+    /// each the index in `data` where it was found last (checked before it is used).
+    private var formKeys: (keys: JSONObject, hints: [Int])?
     /// Every value filled in and saved so far (start parameters included).
     public internal(set) var data: JSONObject
     /// Field key → message of the last validation that blocked an action.
@@ -62,22 +63,32 @@ public final class ProcessInstance {
     /// key on two forms at its first place), the keys without a value left out. The keys (and
     /// their hash table) are made once per screen and shared by every submit's request.
     func formValues() -> JSONObject {
-        let keys = formKeys ?? {
+        var (keys, hints) = formKeys ?? {
             var keys: JSONObject = [:]
             for form in screen.forms { for field in form.fields where keys[field.key] == nil { keys[field.key] = .null } }
-            formKeys = keys
-            return keys
+            return (keys, Array(repeating: 0, count: keys.count))
         }()
+        formKeys = nil   // the hints are changed in place, then put back
+        defer { formKeys = (keys, hints) }
         var values = keys
         var complete = true
         let data = self.data
         values.values.withUnsafeMutableBufferPointer { values in
-            for i in values.indices {
-                guard let value = data[keys.keys[i]] else {
-                    complete = false
-                    return
+            hints.withUnsafeMutableBufferPointer { hints in
+                let dataKeys = data.keys
+                for i in values.indices {
+                    // Where the key was last time (a comparison), else hashed.
+                    var at = hints[i]
+                    if at >= dataKeys.count || dataKeys[at] != keys.keys[i] {
+                        guard let found = data.index(forKey: keys.keys[i]) else {
+                            complete = false
+                            return
+                        }
+                        at = found
+                        hints[i] = found
+                    }
+                    values[i] = data.values[at]
                 }
-                values[i] = value
             }
         }
         guard !complete else { return values }

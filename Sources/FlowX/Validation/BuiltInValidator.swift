@@ -78,14 +78,17 @@ public enum BuiltInValidator: String, CaseIterable, Sendable {
     /// `text.count` (characters, as the renderer counts them), without walking grapheme clusters
     /// when the text is ASCII: one character per byte, but CR LF is one.
     static func length(_ text: String) -> Int {
-        var bytes = 0, pairs = 0, afterCR = false
-        for byte in text.utf8 {
-            guard byte < 0x80 else { return text.count }
-            if byte == 0x0A && afterCR { pairs += 1 }
-            afterCR = byte == 0x0D
-            bytes += 1
+        var utf8 = text
+        let ascii: Int? = utf8.withUTF8 { bytes in
+            var pairs = 0, afterCR = false
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                if byte == 0x0A && afterCR { pairs += 1 }
+                afterCR = byte == 0x0D
+            }
+            return bytes.count - pairs
         }
-        return bytes - pairs
+        return ascii ?? text.count
     }
 
     private func param(_ params: [String]) throws(ValidatorError) -> String {

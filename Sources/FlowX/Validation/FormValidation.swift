@@ -34,8 +34,9 @@ extension ValidatorRegistry {
 /// One form validation in progress: walks the validators field by field, pausing on async ones.
 ///
 /// The forms are walked in place through buffer pointers (no field or spec copied out, no array
-/// made per run: B9 judges 60 validators per submit), each field's value looked up once, at its
-/// first validator (the data does not change).
+/// made per run: B9 judges 60 validators per submit), the position kept in locals while the sync
+/// validators run (no dynamic exclusivity check per access), each field's value looked up once,
+/// at its first validator (the data does not change).
 private final class FormRun {
     let registry: ValidatorRegistry
     let forms: [FormDefinition]
@@ -46,14 +47,9 @@ private final class FormRun {
     var form = 0
     var field = 0
     var validator = 0
-    /// The value of `forms[form].fields[field]`.
+    /// The value of `forms[form].fields[field]`, and its index in `data` (-1: none yet).
     var value: JSONValue?
-
-    /// An async validator to wait for (the position stays on it until it completes).
-    struct Pending {
-        let spec: ValidatorSpec
-        let field: String
-    }
+    var valueIndex = -1
 
     init(registry: ValidatorRegistry, forms: [FormDefinition], data: JSONObject, completion: @escaping (FormResult) -> Void) {
         self.registry = registry
@@ -65,10 +61,11 @@ private final class FormRun {
     /// Runs validators until one is still pending (it calls back) or all have judged.
     /// A loop, not recursion: a form of many sync validators uses no stack depth.
     func next() {
-        if let pending = judgeSync() {
-            registry.validate(pending.spec.name, value: value, params: pending.spec.params, custom: pending.spec.isCustom,
-                              field: pending.field) { [self] outcome in
-                self.judge(outcome, pending.spec.message, field: pending.field)
+        if judgeSync() {
+            // An async validator: continue from its completion (the position stays on it until then).
+            let key = forms[form].fields[field].key, spec = forms[form].fields[field].validators[validator]
+            registry.validate(spec.name, value: value, params: spec.params, custom: spec.isCustom, field: key) { [self] outcome in
+                self.judge(outcome, spec.message, field: key)
                 self.next()
             }
             return
@@ -79,52 +76,65 @@ private final class FormRun {
         }
     }
 
-    /// Judges the sync validators from the position on; nil once every validator has judged.
-    private func judgeSync() -> Pending? {
-        forms.withUnsafeBufferPointer { forms in
+    /// Judges the sync validators from the position on: true when it stopped at an async one,
+    /// false once every validator has judged.
+    private func judgeSync() -> Bool {
+        var form = self.form, field = self.field, validator = self.validator
+        var value = self.value, valueIndex = self.valueIndex
+        defer {
+            (self.form, self.field, self.validator) = (form, field, validator)
+            (self.value, self.valueIndex) = (value, valueIndex)
+        }
+        let registry = self.registry, data = self.data
+        return forms.withUnsafeBufferPointer { forms in
             while form < forms.count {
-                if let pending = forms[form].fields.withUnsafeBufferPointer({ judgeSync($0) }) { return pending }
+                let stopped = forms[form].fields.withUnsafeBufferPointer { fields in
+                    while field < fields.count {
+                        let f = fields.baseAddress! + field
+                        let stopped = f.pointee.validators.withUnsafeBufferPointer { specs in
+                            f.pointee.validationEvents.withUnsafeBufferPointer { events in
+                                while validator < specs.count {
+                                    let spec = specs.baseAddress! + validator
+                                    if validator == 0 { value = FormRun.value(of: f.pointee.key, in: data, after: &valueIndex) }
+                                    guard let outcome = registry.outcomeNow(
+                                        spec.pointee.name, builtIn: spec.pointee.builtIn, lengthBound: spec.pointee.lengthBound, value: value,
+                                        params: spec.pointee.params, custom: spec.pointee.isCustom, field: f.pointee.key,
+                                        events: validator < events.count ? events.baseAddress! + validator : nil) else { return true }
+                                    guard outcome.valid else {
+                                        self.errors[f.pointee.key] = .string(spec.pointee.message)   // the field's first failure is its message
+                                        break
+                                    }
+                                    validator += 1
+                                }
+                                return false
+                            }
+                        }
+                        if stopped { return true }
+                        field += 1
+                        validator = 0
+                    }
+                    return false
+                }
+                if stopped { return true }
                 form += 1
                 field = 0
                 validator = 0
             }
-            return nil
+            return false
         }
     }
 
-    private func judgeSync(_ fields: UnsafeBufferPointer<FieldDefinition>) -> Pending? {
-        while field < fields.count {
-            let f = fields.baseAddress! + field
-            let pending = f.pointee.validators.withUnsafeBufferPointer { specs in
-                f.pointee.validationEvents.withUnsafeBufferPointer { events in judgeSync(f, specs, events) }
-            }
-            if pending != nil { return pending }
+    /// `data[key]`, trying first the key after the last one found (`index`, updated): fields
+    /// often come in the data's order, and a comparison is cheaper than hashing.
+    private static func value(of key: String, in data: JSONObject, after index: inout Int) -> JSONValue? {
+        let next = index + 1
+        if next < data.count && data.keys[next] == key {
+            index = next
+            return data.values[next]
         }
-        return nil
-    }
-
-    /// The validators of one field (`specs`, with their prepared `events`); moves to the next field
-    /// after its last validator or its first failure.
-    private func judgeSync(_ f: UnsafePointer<FieldDefinition>, _ specs: UnsafeBufferPointer<ValidatorSpec>,
-                           _ events: UnsafeBufferPointer<ValidationEventFields>) -> Pending? {
-        while validator < specs.count {
-            let spec = specs.baseAddress! + validator
-            if validator == 0 { value = data[f.pointee.key] }
-            guard let outcome = registry.outcomeNow(spec.pointee.name, builtIn: spec.pointee.builtIn, lengthBound: spec.pointee.lengthBound,
-                                                    value: value, params: spec.pointee.params, custom: spec.pointee.isCustom,
-                                                    field: f.pointee.key,
-                                                    events: validator < events.count ? events.baseAddress! + validator : nil) else {
-                return Pending(spec: spec.pointee, field: f.pointee.key)
-            }
-            guard outcome.valid else {
-                errors[f.pointee.key] = .string(spec.pointee.message)   // the field's first failure is its message
-                break
-            }
-            validator += 1
-        }
-        field += 1
-        validator = 0
-        return nil
+        guard let found = data.index(forKey: key) else { return nil }
+        index = found
+        return data.values[found]
     }
 
     /// Moves past the async validator; a failure gives the field its message and skips its other validators.

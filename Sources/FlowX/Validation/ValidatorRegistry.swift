@@ -81,7 +81,7 @@ public final class ValidatorRegistry {
             }
         }
         if outcome.reason == nil, let events {
-            transcript.record("validation", outcome.valid ? events.pointee.valid : events.pointee.invalid)
+            transcript.append("validation", outcome.valid ? events.pointee.valid : events.pointee.invalid)
             return outcome
         }
         return recorded(outcome, name, field)
@@ -116,7 +116,7 @@ public final class ValidatorRegistry {
             fields = JSONObject(uncheckedUniqueKeys: ValidationKeys.withReason, values: [validator, valid, .string(reason)])
         case (nil, nil): fields = JSONObject(uncheckedUniqueKeys: ValidationKeys.plain, values: [validator, valid])
         }
-        transcript.record("validation", fields)
+        transcript.append("validation", fields)
         return outcome
     }
 

@@ -41,4 +41,21 @@ import Testing
         instance.data["y"] = 3
         #expect(Array(instance.formValues().keys) == ["x", "y", "z", "w"] && instance.formValues()["y"] == 3)
     }
+
+    /// Each key's place in the data is remembered between submits: keys removed, moved or added
+    /// before it (its place changes) still give its own value.
+    @Test func formValuesFollowKeysMovingInTheData() {
+        let instance = ProcessInstance(uuid: "u", definition: definition, parent: nil, data: ["x": 1, "y": 2, "z": 3, "w": 4])
+        #expect(instance.formValues() == ["x": 1, "y": 2, "z": 3, "w": 4])
+        let changes: [(inout JSONObject) -> Void] = [
+            { $0.removeValue(forKey: "x") }, { $0["x"] = 10 }, { $0.removeValue(forKey: "q") },
+            { $0 = ["a": 0, "w": 40, "z": 30, "y": 20, "x": 11] }, { $0.removeValue(forKey: "a") }, { $0.swapAt(0, 3) },
+            { $0 = ["w": "w", "x": "x"] }, { $0["y"] = "y"; $0["z"] = "z" },
+        ]
+        for change in changes {
+            change(&instance.data)
+            #expect(instance.formValues() == expected(instance.screen, instance.data), "data \(instance.data)")
+            #expect(instance.formValues() == expected(instance.screen, instance.data))
+        }
+    }
 }

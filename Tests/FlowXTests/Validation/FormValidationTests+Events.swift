@@ -41,6 +41,23 @@ extension FormValidationTests {
         #expect(transcript.events.contains { $0.type == "validation" && $0["reason"] == "unknown validator" && $0["field"] == "x" })
     }
 
+    /// Each field's value is looked up trying the data's next key first: any order of the data,
+    /// keys missing or extra, and a key on two forms give the values the data holds.
+    @Test func valuesAreTheDatasInAnyOrder() {
+        let keys = ["a", "b", "c", "d"]
+        let fields = keys.map { FieldDefinition(key: $0, validators: [ValidatorSpec(name: "echo")]) }
+        let forms = [FormDefinition(id: "one", fields: fields), FormDefinition(id: "two", fields: [fields[2], fields[0]])]
+        let orders: [[String]] = [keys, keys.reversed(), ["b", "a", "d", "c"], ["c", "x", "a"], ["x", "d", "y", "b", "a"], [], ["d"]]
+        for order in orders {
+            let (registry, _) = makeRegistryAndTranscript()
+            var seen: [String] = []
+            registry.register("echo", .sync { value, _ in seen.append(value?.stringValue ?? "-"); return true })
+            let data = JSONObject(uniqueKeysWithValues: order.map { ($0, JSONValue.string("v" + $0)) })
+            #expect(registry.validateWaiting(forms: forms, data: data).isValid)
+            #expect(seen == (keys + ["c", "a"]).map { data[$0]?.stringValue ?? "-" }, "data order \(order)")
+        }
+    }
+
     @Test func preparedEventsFollowTheKeyTheNameAndTheParams() throws {
         let (registry, transcript) = makeRegistryAndTranscript()
         var field = FieldDefinition(key: "k", validators: [ValidatorSpec(name: "minLength", params: ["2"], message: "short")])
