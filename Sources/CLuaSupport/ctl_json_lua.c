@@ -79,6 +79,19 @@ int ctl_json_table_mark(lua_State *L, int idx) {
 /* ================= json_t -> Lua ================= */
 
 /* Pushes 1. Raises on memory/stack exhaustion or excessive depth. */
+/* A JSON array's or object's table of `n` members at `depth`, marked with its metatable (the
+ * jansson push and the kept nodes' push make the same tables); raises past the hard depth or
+ * when the stack cannot hold it and its members. */
+static void push_json_table(lua_State *L, size_t n, int depth, int object) {
+    if (depth >= CTL_JSON_HARD_MAX_DEPTH)
+        luaL_error(L, "json: too deep (max %d)", CTL_JSON_HARD_MAX_DEPTH);
+    luaL_checkstack(L, object ? 4 : 3, "json: too deep");
+    int size = n > INT32_MAX ? 0 : (int)n;
+    lua_createtable(L, object ? 0 : size, object ? size : 0);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, object ? &ctl_json_key_object_mt : &ctl_json_key_array_mt);
+    lua_setmetatable(L, -2);
+}
+
 static void push_value(lua_State *L, json_t *json, int depth) {
     switch (json_typeof(json)) {
     case JSON_NULL: lua_rawgetp(L, LUA_REGISTRYINDEX, &ctl_json_key_null); break;
@@ -90,13 +103,8 @@ static void push_value(lua_State *L, json_t *json, int depth) {
         lua_pushlstring(L, json_string_value(json), json_string_length(json));
         break;
     case JSON_ARRAY: {
-        if (depth >= CTL_JSON_HARD_MAX_DEPTH)
-            luaL_error(L, "json: too deep (max %d)", CTL_JSON_HARD_MAX_DEPTH);
-        luaL_checkstack(L, 3, "json: too deep");
         size_t n = json_array_size(json);
-        lua_createtable(L, n > INT32_MAX ? 0 : (int)n, 0);
-        lua_rawgetp(L, LUA_REGISTRYINDEX, &ctl_json_key_array_mt);
-        lua_setmetatable(L, -2);
+        push_json_table(L, n, depth, 0);
         for (size_t i = 0; i < n; i++) {
             push_value(L, json_array_get(json, i), depth + 1);
             lua_rawseti(L, -2, (lua_Integer)i + 1);
@@ -104,13 +112,8 @@ static void push_value(lua_State *L, json_t *json, int depth) {
         break;
     }
     case JSON_OBJECT: {
-        if (depth >= CTL_JSON_HARD_MAX_DEPTH)
-            luaL_error(L, "json: too deep (max %d)", CTL_JSON_HARD_MAX_DEPTH);
-        luaL_checkstack(L, 4, "json: too deep");
         size_t n = json_object_size(json);
-        lua_createtable(L, 0, n > INT32_MAX ? 0 : (int)n);
-        lua_rawgetp(L, LUA_REGISTRYINDEX, &ctl_json_key_object_mt);
-        lua_setmetatable(L, -2);
+        push_json_table(L, n, depth, 1);
         for (void *it = json_object_iter(json); it; it = json_object_iter_next(json, it)) {
             lua_pushlstring(L, json_object_iter_key(it), json_object_iter_key_len(it));
             push_value(L, json_object_iter_value(it), depth + 1);
@@ -538,13 +541,8 @@ static void push_tape_value(lua_State *L, tape_cursor *c, int depth) {
     }
     case CTL_JSON_NODE_STRING: lua_pushlstring(L, c->bytes + node->number, node->length); break;
     case CTL_JSON_NODE_ARRAY: {
-        if (depth >= CTL_JSON_HARD_MAX_DEPTH)
-            luaL_error(L, "json: too deep (max %d)", CTL_JSON_HARD_MAX_DEPTH);
-        luaL_checkstack(L, 3, "json: too deep");
         size_t n = node->length;
-        lua_createtable(L, n > INT32_MAX ? 0 : (int)n, 0);
-        lua_rawgetp(L, LUA_REGISTRYINDEX, &ctl_json_key_array_mt);
-        lua_setmetatable(L, -2);
+        push_json_table(L, n, depth, 0);
         for (size_t i = 0; i < n; i++) {
             push_tape_value(L, c, depth + 1);
             lua_rawseti(L, -2, (lua_Integer)i + 1);
@@ -552,13 +550,8 @@ static void push_tape_value(lua_State *L, tape_cursor *c, int depth) {
         break;
     }
     case CTL_JSON_NODE_OBJECT: {
-        if (depth >= CTL_JSON_HARD_MAX_DEPTH)
-            luaL_error(L, "json: too deep (max %d)", CTL_JSON_HARD_MAX_DEPTH);
-        luaL_checkstack(L, 4, "json: too deep");
         size_t n = node->length;
-        lua_createtable(L, 0, n > INT32_MAX ? 0 : (int)n);
-        lua_rawgetp(L, LUA_REGISTRYINDEX, &ctl_json_key_object_mt);
-        lua_setmetatable(L, -2);
+        push_json_table(L, n, depth, 1);
         for (size_t i = 0; i < n; i++) {
             const ctl_json_node *key = &c->nodes[c->next++];
             lua_pushlstring(L, c->bytes + key->number, key->length);

@@ -37,15 +37,7 @@ public class LuaReference {
 public final class LuaTable: LuaReference {
     /// Raw access (no metamethods). Setting a nil or NaN key is ignored.
     public subscript(key: LuaValue) -> LuaValue {
-        get {
-            guard !state.isClosed else { return .nil }
-            return state.balanced { L in
-                push(on: L)
-                state.push(key, on: L)
-                lua_rawget(L, -2)
-                return state.value(at: -1, on: L)
-            }
-        }
+        get { rawGet { L in state.push(key, on: L) } }
         set {
             guard !state.isClosed, !key.isNil else { return }
             if case .number(let d) = key, d.isNaN { return }
@@ -60,16 +52,20 @@ public final class LuaTable: LuaReference {
 
     /// Raw access by string key (read with the key pushed from the Swift string: no `LuaString`).
     public subscript(key: String) -> LuaValue {
-        get {
-            guard !state.isClosed else { return .nil }
-            return state.balanced { L in
-                push(on: L)
-                state.push(key, on: L)
-                lua_rawget(L, -2)
-                return state.value(at: -1, on: L)
-            }
-        }
+        get { rawGet { L in state.push(key, on: L) } }
         set { rawSet(string: key, newValue) }
+    }
+
+    /// The raw value at the key `pushKey` pushes (nil once the state is closed).
+    @inline(__always)
+    private func rawGet(_ pushKey: (OpaquePointer) -> Void) -> LuaValue {
+        guard !state.isClosed else { return .nil }
+        return state.balanced { L in
+            push(on: L)
+            pushKey(L)
+            lua_rawget(L, -2)
+            return state.value(at: -1, on: L)
+        }
     }
 
     /// Raw access by integer key.
