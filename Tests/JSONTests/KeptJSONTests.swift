@@ -17,7 +17,7 @@ import Testing
           local k = rnd(depth > 3 and 8 or 12)
           if k == 0 then return rnd(2) == 1
           elseif k == 1 then return rnd(1000000) - 500000
-          elseif k == 2 then return ({-0.0, 0.0, 1e308, 2^53, math.mininteger, 1.5, 3.0})[rnd(7) + 1]
+          elseif k == 2 then return ({-0.0, 0.0, 1e308, 2^53, math.mininteger, math.maxinteger, 2^63, 1.5, 3.0})[rnd(9) + 1]
           elseif k == 3 then return ({"", "x", "a\\0b", "ünï", "😀", string.rep("s", 700)})[rnd(6) + 1]
           elseif k == 4 then return json.null
           elseif k == 5 then return {}
