@@ -13,9 +13,8 @@ struct ScreenBoundsTests {
     }
 
     @Test(arguments: [
-        ("width = 1e300, height = 800", false), ("width = 390, height = -1e300", false), ("width = math.huge, height = 800", false),
-        ("width = 0/0, height = 800", false), ("width = 20001, height = 800", false), ("width = 0.5, height = 800", false),
-        ("width = 20000, height = 1", true), ("width = 400, height = 800", true),
+        ("width = 1e300, height = 800", false), ("width = 390, height = -1e300", false), ("width = 20001, height = 800", false), ("width = 0.5, height = 800", false),
+        ("width = 1e-300, height = 800", false), ("width = 20000, height = 1", true), ("width = 400, height = 800", true),
     ])
     func theAppScreensSizeIsUsedOnlyInRange(size: String, used: Bool) throws {
         let engine = try SystemCatalog.standard.makeEngine()

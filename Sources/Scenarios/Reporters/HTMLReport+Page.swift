@@ -80,7 +80,10 @@ extension HTMLReport {
         return html
     }
 
-    /// The events of `range`, one row each: index, virtual time, type, fields.
+    /// Characters of an event's fields a page shows; the rest is counted (`--trace` keeps all).
+    static let maxEventText = 20_000
+
+    /// The events of `range`, one row each: index, virtual time, type, fields (cut at ``maxEventText``).
     static func eventsHTML(_ transcript: [TranscriptEvent], range: Range<Int>) -> String {
         guard !range.isEmpty else { return "<p class=\"none\">no events</p>" }
         var html = "<table class=\"transcript\"><thead><tr><th>#</th><th>t</th><th>type</th><th>fields</th></tr></thead><tbody>"
@@ -89,9 +92,16 @@ extension HTMLReport {
             let fields = event.fields.filter { $0.key != "t" && $0.key != "type" }
             let kind = event.type == "error" ? " class=\"error\"" : event.type == "warning" ? " class=\"warning\"" : ""
             html += "<tr\(kind)><td>\(i)</td><td>\(event.t)</td><td>\(escape(event.type))</td>"
-                + "<td><code>\(fields.isEmpty ? "" : escape(JSONWriter.text(.object(fields))))</code></td></tr>"
+                + "<td><code>\(fields.isEmpty ? "" : escape(cut(JSONWriter.text(.object(fields)))))</code></td></tr>"
         }
         return html + "</tbody></table>"
+    }
+
+    /// `text` cut to ``maxEventText`` characters, saying how many more there were.
+    static func cut(_ text: String) -> String {
+        guard text.utf8.count > maxEventText else { return text }
+        let kept = text.prefix(maxEventText)
+        return kept + " … (\(text.count - kept.count) more characters; --trace writes the whole event)"
     }
 
     /// One failure: its summary (linking to its step), expected against actual by JSON path when

@@ -8,7 +8,7 @@
 /// keeps names of different paths apart where the prefix would not (`a/b.json` and
 /// `a__b.json`, two long paths that share their first characters), and no scenario's page can
 /// be `index.html`. A name never starts with `.`, never holds `:` (so a link to it is never read
-/// as a scheme, `javascript:`) and never holds a character HTML or a URL would escape.
+/// as a scheme, `javascript:`) and never holds a character HTML or a URL would escape, nor `..`.
 public enum ReportFileName {
     /// How many characters of the path the readable prefix keeps.
     public static let prefixLength = 60
@@ -20,7 +20,8 @@ public enum ReportFileName {
         var prefix = ""
         for scalar in relativePath.unicodeScalars {
             switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9", ".", "-", "_": prefix.unicodeScalars.append(scalar)
+            case ".": prefix += prefix.hasSuffix(".") ? "_" : "."   // never `..`
+            case "a"..."z", "A"..."Z", "0"..."9", "-", "_": prefix.unicodeScalars.append(scalar)
             case "/": prefix += "__"
             default: prefix += "_"
             }
