@@ -42,7 +42,7 @@ struct ReportOutputTests {
         // JSON: escaped by the writer.
         let json = try String(contentsOfFile: dir.path + "/j.json", encoding: .utf8)
         #expect(json.contains(#""name":"forge\nok 2 - forged""#), "\(json)")
-        // Trace file names: one file, its name escaped.
+        // Trace file names: one file, the newline written `_` in its readable prefix.
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path + "/tr") == [JSONReporter.traceFileName("b\nnot ok 9.json")])
         #expect(JSONReporter.traceFileName("b\nnot ok 9.json").hasPrefix("b_not_ok_9.json-"))
     }
