@@ -63,7 +63,7 @@ struct RunnerOutputTests {
         try "precious".write(toFile: dir + "/target", atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: dir + "/page.html", withDestinationPath: dir + "/target")
         #expect(throws: ReportFileError(path: dir + "/page.html",
-                                        reason: "is a symbolic link: not written through (its name comes from a scenario; remove it)")) {
+                                        reason: "is a symbolic link: not written through (ctlua names this file; remove it)")) {
             try RunnerOutput.writeNamedToDisk(dir + "/page.html", "report")
         }
         #expect(try String(contentsOfFile: dir + "/target", encoding: .utf8) == "precious")

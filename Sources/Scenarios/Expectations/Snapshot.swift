@@ -100,7 +100,7 @@ struct SnapshotStore {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var info = stat()
         if lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-            throw ReportFileError(path: folder, reason: "is a symbolic link: not written through (its name comes from a scenario; remove it)")
+            throw ReportFileError(path: folder, reason: "is a symbolic link: not written through (ctlua names this file; remove it)")
         }
         try RunnerOutput.writeNamedToDisk(path, text)
     }

@@ -98,7 +98,7 @@ public enum ReportFile {
             if type == S_IFDIR { throw ReportFileError(path: path, reason: "is a folder") }
             if type != S_IFREG, !followingLinks {
                 let what = type == S_IFLNK ? "a symbolic link" : "not a regular file"
-                throw ReportFileError(path: path, reason: "is \(what): not written through (its name comes from a scenario; remove it)")
+                throw ReportFileError(path: path, reason: "is \(what): not written through (ctlua names this file; remove it)")
             }
             if type != S_IFREG {
                 // A device, a FIFO, a socket or a symbolic link: write through it.
