@@ -144,4 +144,11 @@ struct HTMLReporterTests {
             #expect(FileManager.default.fileExists(atPath: dir + "/" + name), "\(name)")
         }
     }
+
+    /// A duration read from a worker can be any Double: `-1e300` trapped converting to Int.
+    @Test(arguments: [(0.0125, "13 ms"), (1.25, "1.25 s"), (Double.nan, "nan s"), (-Double.infinity, "-inf s")])
+    func secondsAreWrittenForAnyValue(value: Double, text: String) {
+        #expect(HTMLReport.seconds(value) == text)
+        #expect(HTMLReport.seconds(-1e300).hasPrefix("-1000000"))
+    }
 }

@@ -105,9 +105,9 @@ public enum HTMLReport {
     /// Text escaped for HTML content and attribute values.
     static func escape(_ text: String) -> String { XMLText.escape(text) }
 
-    /// Seconds for people: `12 ms`, `1.25 s`.
+    /// Seconds for people: `12 ms`, `1.25 s` (any Double: a result read from a worker says its own duration).
     static func seconds(_ value: Double) -> String {
-        value < 1 ? "\(Int((value * 1000).rounded())) ms" : String(format: "%.2f s", value)
+        value >= 0 && value < 1 ? "\(Int((value * 1000).rounded())) ms" : String(format: "%.2f s", value)
     }
 
     /// The pages' policy: nothing loaded from outside, inline style, and no script but the
