@@ -81,6 +81,8 @@ public final class Transcript {
     /// The input being applied, for ``warn(_:)``: set by the scenario runner around each step and
     /// setup member (nil outside them: a warning names only what it knows).
     @exclusivity(unchecked) public var source: InputSource?
+    /// The messages ``warn(_:)`` recorded (each once).
+    var warned: Set<String> = []
 
     public init(clock: @escaping () -> Double) { self.clock = clock }
 

@@ -66,10 +66,13 @@ extension Transcript {
         }
     }
 
-    /// Records a `warning` event (``Warning/fields``), placed in ``source`` when it names no file.
+    /// Records a `warning` event (``Warning/fields``), placed in ``source`` when it names no file;
+    /// once per message (a trait config decoded twice for one experience is one ignored input).
     /// The one way any system records what its SDK ignored.
     public func warn(_ warning: Warning) {
-        record("warning", warning.located(in: source).fields)
+        let fields = warning.located(in: source).fields
+        guard case .string(let message)? = fields["message"], warned.insert(message).inserted else { return }
+        record("warning", fields)
     }
 
     /// The ``Warning/message`` of `warning` events, in order: what reports list.

@@ -17,12 +17,11 @@ import Testing
         case "text": base = #""text": "hi""#
         case "image": base = #""imageUrl": "https://cdn.example/a.png""#
         case "embed": base = #""embed": "<p>x</p>""#
-        case "spacer": base = #""spacing": 4"#
         case "textInput": base = #""label": \#(label)"#
         case "optionSelect": base = #""label": \#(label), "selectMode": "single", "options": []"#
         default: base = ""
         }
-        return #"{"type": "\#(type)", "id": "\#(id)", \#(base), "\#(member)": \#(value)}"#
+        return #"{"type": "\#(type)", "id": "\#(id)", \#(base.isEmpty ? "" : base + ", ")"\#(member)": \#(value)}"#
     }
 
     func problem(_ text: String) -> String? {
