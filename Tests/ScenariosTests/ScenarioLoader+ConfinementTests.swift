@@ -23,7 +23,7 @@ struct ScenarioLoaderConfinementTests {
 
     static func problems(_ folder: String, _ scenario: String) -> String {
         let file = folder + "/run/s.json"
-        FileManager.default.createFile(atPath: file, contents: Data(scenario.utf8))
+        _ = FileManager.default.createFile(atPath: file, contents: Data(scenario.utf8))
         let loader = ScenarioLoader(registry: Fixture.registry, runPaths: [folder + "/run"])
         switch loader.loadAll(ScenarioDiscovery.Found(relativePath: "s.json", file: file)) {
         case .success: return "loaded"
