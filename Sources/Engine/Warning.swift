@@ -69,11 +69,23 @@ extension Transcript {
     /// Records a `warning` event (``Warning/fields``), placed in ``source`` when it names no file;
     /// once per message (a trait config decoded twice for one experience is one ignored input).
     /// The one way any system records what its SDK ignored.
+    /// At most ``maxWarnings`` are recorded, then one saying the others are not: a script that
+    /// delivers without end cannot grow the transcript without bound through warnings.
     public func warn(_ warning: Warning) {
+        guard warned.count < Self.maxWarnings else {
+            if warned.count == Self.maxWarnings {
+                warned.insert("")
+                record("warning", Warning(system: "ctlua", "more than \(Self.maxWarnings) warnings: the others are not recorded").fields)
+            }
+            return
+        }
         let fields = warning.located(in: source).fields
         guard case .string(let message)? = fields["message"], warned.insert(message).inserted else { return }
         record("warning", fields)
     }
+
+    /// The most `warning` events one engine records (``warn(_:)``).
+    public static let maxWarnings = 1000
 
     /// The ``Warning/message`` of `warning` events, in order: what reports list.
     public static func warnings(in events: [TranscriptEvent]) -> [(index: Int, message: String)] {
