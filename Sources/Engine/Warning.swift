@@ -26,11 +26,36 @@ public struct Warning: Sendable, Equatable {
         self.suggestion = ignored.flatMap { Spelling.closest(to: $0, among: known) }
     }
 
-    /// `flows/a.json: steps[1].deliver.vars.titel: templates: ... (did you mean 'title'?)`.
+    /// `flows/a.json: steps[1].deliver.vars.titel: templates: ... (did you mean 'title'?)`: one
+    /// line whatever the names in it (a key from a payload may hold a newline or an escape
+    /// sequence): control characters are written `\n`, `\u{1B}`.
     public var message: String {
         var text = "\(problem.location)\(system): \(problem.message)"
         if let suggestion { text += " (did you mean '\(suggestion)'?)" }
-        return text
+        return Self.oneLine(text)
+    }
+
+    /// The text with control characters (C0, DEL, C1, the Unicode line and paragraph separators)
+    /// written as escapes: `\n`, `\r`, `\t`, else `\u{XX}`; other text unchanged. Reports write
+    /// names from outside through it too, so none starts a record of its own.
+    public static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var line = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": line += "\\n"
+            case "\r": line += "\\r"
+            case "\t": line += "\\t"
+            case _ where isControl(scalar): line += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: line.unicodeScalars.append(scalar)
+            }
+        }
+        return line
+    }
+
+    /// C0, DEL, C1 and the Unicode line and paragraph separators.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 
     /// The fields of its `warning` event: `message` (``message``), `system`, and `file`, `path`,
