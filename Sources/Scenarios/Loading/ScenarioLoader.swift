@@ -101,7 +101,7 @@ public struct ScenarioLoader: Sendable {
             return placeholder
         }
         for key in object.keys where !Self.topLevel.contains(key) {
-            v.add(JSONPath.root.key(key), "unknown key \(JSONWriter.quote(key)) (known: \(Self.topLevel.sorted().joined(separator: ", ")))")
+            v.add(JSONPath.root.key(key), NameSuggestion.unknownKey(key, known: Self.topLevel, quote: JSONWriter.quote))
         }
         if let value = object["name"] {
             if let string = value.stringValue { name = string } else { v.add(ValueShape.string.check(value, at: .root.key("name"))) }
@@ -186,8 +186,7 @@ public struct ScenarioLoader: Sendable {
             return nil
         }
         guard let definition = registry[name] else {
-            let known = registry.definitions.keys.sorted().joined(separator: ", ")
-            v.add(path.key(name), "unknown step \(JSONWriter.quote(name)) (known: \(known))")
+            v.add(path.key(name), NameSuggestion.unknown("step", name, known: registry.definitions.keys, quote: JSONWriter.quote))
             return nil
         }
         var shape = definition.value
@@ -201,9 +200,10 @@ public struct ScenarioLoader: Sendable {
             } else if registry[key] != nil {
                 problems.append((path.key(key), "a step has one command: \(JSONWriter.quote(name)) and \(JSONWriter.quote(key)) are both in steps[\(index)]; split them into two steps"))
             } else {
-                let known = definition.parameters.keys.sorted()
-                let hint = known.isEmpty ? "it takes none" : "known: \(known.joined(separator: ", "))"
-                problems.append((path.key(key), "unknown parameter \(JSONWriter.quote(key)) of step \(JSONWriter.quote(name)) (\(hint))"))
+                let context = " of step \(JSONWriter.quote(name))"
+                problems.append((path.key(key), definition.parameters.isEmpty
+                    ? "unknown parameter \(JSONWriter.quote(key))\(context) (it takes none)"
+                    : NameSuggestion.unknown("parameter", key, context, known: definition.parameters.keys, quote: JSONWriter.quote)))
             }
         }
         v.add(problems)
