@@ -51,17 +51,19 @@ public struct LuaTableShape: Sendable, Equatable {
         let keys = Set(self.keys)
         let listCount = isList ? table.count : 0
         var found: [(key: String, message: String)] = []
-        for (key, _) in table.pairs {
-            let message: String
+        table.forEachKey { key in
+            let name: String, message: String
             switch key {
-            case .string(let name):
-                if keys.contains(name.string) { continue }
-                message = NameSuggestion.unknownKey(name.string, known: keys, quote: NameSuggestion.luaQuote)
-            case .integer(let i) where i >= 1 && i <= listCount: continue
-            default:
-                message = "keys are names, got \(key.typeName) (\(key)) (known: \(self.keys.sorted().joined(separator: ", ")))"
+            case .name(let key):
+                if keys.contains(key) { return }
+                (name, message) = (key, NameSuggestion.unknownKey(key, known: keys, quote: NameSuggestion.luaQuote))
+            case .integer(let i):
+                if i >= 1 && i <= listCount { return }
+                (name, message) = ("\(i)", "keys are names, got number (\(i)) (known: \(self.keys.sorted().joined(separator: ", ")))")
+            case .other(let typeName):
+                (name, message) = (typeName, "keys are names, got \(typeName) (known: \(self.keys.sorted().joined(separator: ", ")))")
             }
-            found.append(("\(key)", path.map { "\($0): \(message)" } ?? message))
+            found.append((name, path.map { "\($0): \(message)" } ?? message))
         }
         return found.sorted { $0.key < $1.key }
     }

@@ -70,6 +70,26 @@ import TestSupport
         }
     }
 
+    /// The mistakes issue 35 found passing silently (or named without the typo), each now an error
+    /// naming the typo and the key meant.
+    @Test(arguments: [
+        ("flowx.startProcess('p', {}, {showLoadr = true})", "showLoadr", "showLoader"),
+        ("flowx.dataSource{dismissRequest = function() end}", "dismissRequest", "dismissRequested"),
+        ("hooks.plugin{identifier = 'h', isFlowBlockr = true, execute = function() end}", "isFlowBlockr", "isFlowBlocker"),
+        ("traits.register{type = '@a/b', decorateStp = function() end}", "decorateStp", "decorateStep"),
+        ("templates.define{name = 'T', onPresnt = function() end}", "onPresnt", "onPresent"),
+        ("traits.action{type = '@a/c', exectue = function() end}", "exectue", "execute"),
+        ("json.encode({}, {indnet = 2})", "indnet", "indent"),
+        ("app.configure{debugbuild = true}", "debugbuild", "debugBuild"),
+        ("error(traits.error{description = 'x', recoverible = true})", "recoverible", "recoverable"),
+    ])
+    func theSilentMistakesOfTheIssueAreNamed(_ code: String, _ typo: String, _ meant: String) throws {
+        let engine = try SystemCatalog.standard.makeEngine()
+        let error = try engine.run("local ok, err = pcall(function() \(code) end) if ok then return nil end return tostring(err)").first?.stringValue
+        let message = try #require(error, "\(code) ran")
+        #expect(message.contains("unknown key '\(typo)' (did you mean '\(meant)'? known: "), "\(message)")
+    }
+
     @Test func theDeclaredKeysAreTheFieldsOfTheLuaLSClass() throws {
         let types = try TypesFolder()
         for (module, shape) in Self.shapes {
