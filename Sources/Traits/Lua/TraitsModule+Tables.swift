@@ -6,7 +6,7 @@ extension TraitsModule {
     enum Tables {
         static let trait = LuaTableShape("TraitDefinition", example: "traits.register(TABLE)", fields: [
             .init("type", "string"),
-            .init("init?", "fun(self: TraitInstance): boolean|nil"),
+            .init("init?", "fun(self: TraitInstance): boolean|nil, string|nil"),
             .init("decorateStep?", "fun(self: TraitInstance, step: TraitView)"),
             .init("createContainer?", "fun(self: TraitInstance, steps: TraitView[], pageMonitor: PageMonitor): TraitView"),
             .init("decorateContainer?", "fun(self: TraitInstance, container: TraitView)"),
