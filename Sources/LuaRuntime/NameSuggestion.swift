@@ -10,36 +10,51 @@ public enum NameSuggestion {
     /// substitutions and transpositions of two neighbours, each 1), on Unicode scalars.
     public static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
+        return distance(a, b, limit: max(a.count, b.count))
+    }
+
+    /// ``distance(_:_:)`` of scalars; any value past `limit` is reported as `limit + 1` (and found
+    /// without finishing the table).
+    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         // Three rows: the one before the previous (for transpositions), the previous and the current.
         var before = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
             current[0] = i
+            var smallest = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var best = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { best = min(best, before[j - 2] + 1) }
-                current[j] = best
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { value = min(value, before[j - 2] + 1) }
+                current[j] = value
+                smallest = min(smallest, value)
             }
+            if smallest > limit { return limit + 1 }
             (before, previous, current) = (previous, current, before)
         }
-        return previous[b.count]
+        return min(previous[b.count], limit + 1)
     }
 
-    /// The known name closest to `name`, when it is close: at most two edits, each for at least
-    /// three letters of the longer name, counting one more (`nmae` suggests `name`, `xz` suggests
-    /// `x`, but `x` does not suggest `id`); a name that differs only in case is always close. Ties
-    /// go to the first in sorted order.
+    /// The known name nearest to `name` by edit distance (letters compared without case), when near
+    /// enough to be a likely typo: at most 1 edit for names up to 4 characters, 2 up to 8, 3
+    /// beyond, and fewer edits than `name` has characters (`xz` suggests `x`, `x` suggests nothing,
+    /// `ShowLoader` suggests `showLoader`). Nil when none is that near, or `name` is itself known.
+    /// Ties go to the first in sorted order (the same answer whatever order a set gives).
     public static func closest(to name: String, among known: some Sequence<String>) -> String? {
+        closest(to: name, sorted: known.sorted())
+    }
+
+    static func closest(to name: String, sorted known: [String]) -> String? {
+        let word = Array(name.lowercased().unicodeScalars)
+        let limit = word.count <= 4 ? 1 : word.count <= 8 ? 2 : 3
         var best: (name: String, distance: Int)?
-        for candidate in known.sorted() where candidate != name {
-            let d = candidate.lowercased() == name.lowercased()
-                ? 0 : distance(name, candidate)
-            guard d <= 2, d * 3 <= max(name.unicodeScalars.count, candidate.unicodeScalars.count) + 1 else { continue }
-            if best == nil || d < best!.distance { best = (candidate, d) }
+        for candidate in known {
+            if candidate == name { return nil }
+            let d = distance(word, Array(candidate.lowercased().unicodeScalars), limit: limit)
+            if d <= limit, d < word.count, d < (best?.distance ?? .max) { best = (candidate, d) }
         }
         return best?.name
     }
@@ -56,13 +71,29 @@ public enum NameSuggestion {
     /// the name (` of step "tap"`).
     public static func unknown(_ noun: String, _ name: String, _ context: String = "", known: some Sequence<String>,
                                quote: (String) -> String) -> String {
-        let sorted = known.sorted()
-        let list = sorted.isEmpty ? "none" : sorted.joined(separator: ", ")
+        unknown(noun, name, context, known: KnownNames(known), quote: quote)
+    }
+
+    /// ``unknown(_:_:_:known:quote:)`` with the names sorted and listed once (a file of many
+    /// unknown steps does not sort them once per problem).
+    public static func unknown(_ noun: String, _ name: String, _ context: String = "", known: KnownNames,
+                               quote: (String) -> String) -> String {
         let start = "unknown \(noun) \(quote(name))\(context)"
-        guard let close = closest(to: name, among: sorted) else { return "\(start) (known: \(list))" }
-        return "\(start) (did you mean \(quote(close))? known: \(list))"
+        guard let close = closest(to: name, sorted: known.sorted) else { return "\(start) (known: \(known.list))" }
+        return "\(start) (did you mean \(quote(close))? known: \(known.list))"
     }
 
     /// A name as Lua messages quote it: `'name'`.
     public static func luaQuote(_ name: String) -> String { "'\(name)'" }
+}
+
+/// Known names, sorted and listed once (`a, b, c`; `none` when empty), for ``NameSuggestion``.
+public struct KnownNames: Sendable {
+    public let sorted: [String]
+    public let list: String
+
+    public init(_ names: some Sequence<String>) {
+        sorted = names.sorted()
+        list = sorted.isEmpty ? "none" : sorted.joined(separator: ", ")
+    }
 }

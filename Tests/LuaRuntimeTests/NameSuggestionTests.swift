@@ -20,7 +20,9 @@ import Testing
         #expect(NameSuggestion.closest(to: "colour", among: keys) == nil)
         #expect(NameSuggestion.closest(to: "x", among: ["id", "on"]) == nil)           // two edits of a short name: not close
         #expect(NameSuggestion.closest(to: "xz", among: ["x", "y"]) == "x")
-        #expect(NameSuggestion.closest(to: "name", among: ["name"]) == nil)            // a known name is not unknown
+        #expect(NameSuggestion.closest(to: "name", among: ["name", "nmae"]) == nil)    // a known name is not unknown
+        #expect(NameSuggestion.closest(to: "cpn", among: ["email", "min", "max"]) == nil)   // two edits of three letters
+        #expect(NameSuggestion.closest(to: "dismissRequest", among: ["dismissRequested"]) == "dismissRequested")
         #expect(NameSuggestion.closest(to: "anything", among: []) == nil)
     }
 
