@@ -217,6 +217,7 @@ static inline __attribute__((always_inline)) void enter(lua_State *L, ctl_runtim
         rt->executed = 0;
         rt->tripped = CTL_LIMIT_NONE;
         rt->refused = 0;
+        rt->memory_owed = 0;
         rt->cancel = 0;
         if (rt->timeout > 0) {
             rt->deadline = monotonic_now() + rt->timeout;
@@ -445,7 +446,10 @@ static int trampoline(lua_State *L) {
         lua_concat(L, 2);
         return lua_error(L);
     }
-    if (saved > 0 && rt->limit && rt->used > rt->limit) return raise_memory_error(L);
+    if (saved > 0 && ((rt->limit && rt->used > rt->limit) || rt->memory_owed)) {
+        rt->memory_owed = 0;
+        return raise_memory_error(L);
+    }
     if (r <= CTL_YIELD_BASE) return lua_yield(L, CTL_YIELD_BASE - r);
     return r;
 }
