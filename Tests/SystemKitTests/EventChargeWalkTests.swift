@@ -168,7 +168,7 @@ import TestSupport
         Row(binding: "traits.longPress", setup: present + "traits.show(\(experience("1", content: "{type = 'button', id = '00000000-0000-4000-8000-000000000021', content = {type = 'text', id = '00000000-0000-4000-8000-000000000022', text = 'b'}}")))",
             call: "traits.runActions{{type = '@appcues/request-review'}, {type = '@appcues/request-push'}, {type = '@appcues/update-profile', config = {k = i}}} traits.longPress('00000000-0000-4000-8000-000000000021')",
             records: ["review.requested", "push.requested", "profile.updated", "ui.longpress"]),
-        Row(binding: "traits.show (bad)", call: "pcall(traits.show, {id = string.format('00000000-0000-4000-8000-%012d', i), name = 'e', type = 'mobile', traits = {}, steps = {}})",
+        Row(binding: "traits.show (bad)", call: "traits.show{id = string.format('00000000-0000-4000-8000-%012d', i), name = 'e', type = 'mobile', traits = {}, steps = {}}",
             records: ["experience.error"]),
         // Not looped: a launch happens once per app process (`hooks.launch` again is an error).
         Row(binding: "hooks.launch", setup: """

@@ -143,7 +143,7 @@ import Testing
 
     /// An action that completes later resumes the loop from its completion, in order.
     @Test func anActionCompletingLaterResumesTheRest() throws {
-        let (_, registry) = try registry()
+        let (h, registry) = try registry()   // the harness holds the host (the registry's is weak)
         let recorder = Recorder()
         var later: (() -> Void)?
         final class Deferred: ExperienceAction {
@@ -158,5 +158,6 @@ import Testing
         #expect(recorder.log == ["a"] && !done)
         later?()
         #expect(recorder.log == ["a", "b"] && done)
+        _ = h
     }
 }
