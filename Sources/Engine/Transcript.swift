@@ -107,6 +107,11 @@ public final class Transcript {
     /// True while the events recorded are refused (the note about it is written once per run).
     @exclusivity(unchecked) private var refusing = false
     private let clock: () -> Double
+    /// The input being applied, for ``warn(_:)``: set by the scenario runner around each step and
+    /// setup member (nil outside them: a warning names only what it knows).
+    @exclusivity(unchecked) public var source: InputSource?
+    /// The messages ``warn(_:)`` recorded (each once).
+    var warned: Set<String> = []
 
     public init(clock: @escaping () -> Double, account: MemoryAccount = MemoryAccount()) {
         self.clock = clock
