@@ -167,6 +167,23 @@ import Testing
         }
     }
 
+    /// Issue 34, item 2: a worker whose Swift allocation fails at the address-space backstop
+    /// (a 200 MB log line joined under a 4 GB engine cap and a 700 MB address space) ends in
+    /// SIGABRT; its scenario fails with `not enough memory` and the line that says so, not a
+    /// backtrace, and the run goes on.
+    @Test func aWorkerOutOfAddressSpaceOutsideLuaFailsWithNotEnoughMemory() throws {
+        if ProcessLimits.underAddressSanitizer { return }   // no cap applies there (documented)
+        let dir = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "local s = ('x'):rep(2e8) app.log(s, s)\n".write(toFile: dir.path + "/big_test.lua", atomically: true, encoding: .utf8)
+        try "assert(true)\n".write(toFile: dir.path + "/small_test.lua", atomically: true, encoding: .utf8)
+        let r = try CLI.run(["test", "--jobs", "1", "--max-memory", "4000000000", "--max-address-space", "700000000", dir.path])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("big_test.lua (big): not enough memory: the worker process reached its address-space cap"), "\(r.stdout)")
+        #expect(!r.stdout.contains("<unavailable>"), "no backtrace in the reason: \(r.stdout)")
+        #expect(r.stdout.hasSuffix("1 passed, 1 failed\n"), "\(r.stdout)")
+    }
+
     /// Results, failures and transcripts do not depend on where scenarios run.
     @Test func workersAndInProcessRunsGiveTheSameReportsAndTranscripts() throws {
         let dir = try TemporaryFolder.make()

@@ -188,7 +188,7 @@ final class WorkerProcess {
     /// Waits for the worker to end (killing it if it lingers) and says how it ended.
     /// What a process prints when an allocation fails outside Lua (the Swift runtime, ctlua's
     /// allocator in a Swift frame, the C++ runtime).
-    static let outOfMemory = ["Could not allocate memory", "out of memory", "std::bad_alloc"]
+    static let outOfMemory = ["failed to allocate", "Could not allocate memory", "out of memory", "std::bad_alloc"]
 
     private func reap() -> String {
         guard isAlive else { return "the worker had ended" }
@@ -210,15 +210,14 @@ final class WorkerProcess {
             reason = "the worker exited with status \((status >> 8) & 0xff) before reporting a result"
         }
         let text = String(decoding: outputTail, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        if signal == SIGABRT && Self.outOfMemory.contains(where: text.contains) {
-            // The address-space backstop (`--max-address-space`) made an allocation outside Lua fail.
-            reason = "not enough memory: the worker process reached its address-space cap (--max-address-space) "
-                + "outside Lua code and ended (signal SIGABRT); the run goes on"
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if signal == SIGABRT, let line = lines.first(where: { line in Self.outOfMemory.contains { line.contains($0) } }) {
+            // The address-space backstop (`--max-address-space`) made an allocation outside Lua fail:
+            // say so, with the line that says it (not the backtrace's last lines).
+            return "not enough memory: the worker process reached its address-space cap (--max-address-space) outside Lua "
+                + "code and ended (signal SIGABRT; \(line.trimmingCharacters(in: .whitespaces)))"
         }
-        if !text.isEmpty {
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).suffix(6)
-            reason += "; its last output: " + lines.joined(separator: " | ")
-        }
+        if !text.isEmpty { reason += "; its last output: " + lines.suffix(6).joined(separator: " | ") }
         return reason
     }
 
