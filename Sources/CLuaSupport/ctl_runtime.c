@@ -217,6 +217,7 @@ static inline __attribute__((always_inline)) void enter(lua_State *L, ctl_runtim
         rt->executed = 0;
         rt->tripped = CTL_LIMIT_NONE;
         rt->refused = 0;
+        rt->memory_owed = 0;
         rt->cancel = 0;
         if (rt->timeout > 0) {
             rt->deadline = monotonic_now() + rt->timeout;
@@ -414,9 +415,17 @@ static int fnbox_gc(lua_State *L) {
     return 0;
 }
 
-/* Raises a genuine LUA_ERRMEM (Lua's own "not enough memory"): asks for a block the
- * allocator always refuses. */
+/* Raises a genuine LUA_ERRMEM (Lua's own "not enough memory"). Lua 5.4's lua_error raises
+ * LUA_ERRMEM for its own interned message (pushing it allocates nothing) without the emergency
+ * full collection a refused allocation runs first: a script that catches the error in a loop
+ * (`pcall(app.log, x)` past the cap) pays microseconds per raise, not a full GC. Without room
+ * for the message, asks for a block the allocator always refuses. `refused` marks it real. */
 static int raise_memory_error(lua_State *L) {
+    ctl_getruntime(L)->refused = 1;
+    if (lua_checkstack(L, 1)) {
+        lua_pushliteral(L, "not enough memory");
+        return lua_error(L);
+    }
     lua_newuserdatauv(L, CTL_REFUSED_SIZE, 0);
     return 0;   /* not reached */
 }
@@ -445,7 +454,10 @@ static int trampoline(lua_State *L) {
         lua_concat(L, 2);
         return lua_error(L);
     }
-    if (saved > 0 && rt->limit && rt->used > rt->limit) return raise_memory_error(L);
+    if (saved > 0 && ((rt->limit && rt->used > rt->limit) || rt->memory_owed)) {
+        rt->memory_owed = 0;
+        return raise_memory_error(L);
+    }
     if (r <= CTL_YIELD_BASE) return lua_yield(L, CTL_YIELD_BASE - r);
     return r;
 }

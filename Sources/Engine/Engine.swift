@@ -40,17 +40,19 @@ public final class Engine {
     /// The default fetcher (cache over local and http).
     public let defaultFetcher: any FileFetcher
     /// The current Lua state (a new one after each relaunch).
-    // `lua` and `retainedBytes` without dynamic exclusivity checks (three per `retain`, which
-    // every delivered value pays): plain reads and writes on the engine's one thread.
+    // `lua` without dynamic exclusivity checks: plain reads and writes on the engine's one thread.
     @exclusivity(unchecked) public private(set) var lua: LuaState
     /// Scripts loaded with `app.load` (run again on relaunch), in order.
     public private(set) var scripts: [String] = []
     /// Number of relaunches so far.
     public private(set) var launches = 1
 
-    /// Bytes of script-made values the engine keeps outside Lua (UI properties, log lines and
-    /// errors in the transcript, what systems keep for scripts), charged by `retain`.
-    @exclusivity(unchecked) public internal(set) var retainedBytes = 0
+    /// Bytes of script-made values the engine keeps outside Lua (every transcript event, UI
+    /// properties, what systems keep for scripts), charged to ``memory``.
+    public var retainedBytes: Int { memory.bytes }
+    /// The account of what the engine keeps for scripts, against the memory cap (shared by the
+    /// transcript, which charges each event, and `retain`).
+    public let memory: MemoryAccount
     /// Entries from Swift into Lua running inside each other, over every state the engine makes
     /// (a relaunch's new state included): a presenter that delivers, a hook that navigates, a
     /// trait that shows, a validator that submits end with one clear error at its limit.
@@ -63,7 +65,9 @@ public final class Engine {
     public init(configuration: Configuration = Configuration()) throws {
         self.configuration = configuration
         let clock = self.clock
-        transcript = Transcript(clock: { clock.now })
+        let memory = MemoryAccount(cap: configuration.limits.memory)
+        self.memory = memory
+        transcript = Transcript(clock: { clock.now }, account: memory)
         ui = HeadlessUI(transcript: transcript)
         if let directory = configuration.stateDirectory {
             storage = try Storage(directory: directory)
@@ -82,6 +86,11 @@ public final class Engine {
         let nesting = LuaNesting()
         self.nesting = nesting
         lua = try Engine.makeState(configuration, nesting: nesting)
+        // An event refused at the cap fails the script that caused it (any state still running one).
+        memory.onRefused = { [unowned self] in
+            self.lua.oweMemoryError()
+            for state in self.retired { state.oweMemoryError() }
+        }
         // weak: the transcript holds the clock (its time source); a strong capture would be a cycle
         clock.onOverrun = { [weak transcript] in transcript?.record("error", ["message": .string($0)]) }
         try installCoreModules()

@@ -66,10 +66,33 @@ public struct TranscriptEvent: Sendable, Equatable, JSONRepresentable {
     }
 }
 
+extension TranscriptEvent {
+    /// About how many bytes the event takes in the transcript: its slot in the events array
+    /// (with the array's growth), its type's heap text when it is not a small string, and its
+    /// fields as ``JSONValue/estimatedSize`` counts a value (each string, array and object with
+    /// its storage), so an event of many small fields, or of one large one, is charged for
+    /// what it keeps, not only for its message's bytes.
+    public var estimatedSize: Int {
+        var size = Self.slotSize + (type.utf8.count > 15 ? 32 + type.utf8.count : 0)
+        if !fields.isEmpty { size += JSONValue.object(fields).estimatedSize }
+        return size
+    }
+
+    /// An event's place in the transcript's array: `t`, `type` and `fields` (48 bytes) and
+    /// what the array's doubling leaves unused on average.
+    static let slotSize = 72
+}
+
 /// The ordered record of everything an engine did.
 ///
 /// The transcript is the product's central artefact: the REPL prints it, the
 /// scenario runner asserts on it, and tests read it.
+///
+/// Every event is charged to ``account`` for its whole estimated cost
+/// (``TranscriptEvent/estimatedSize``) as it is recorded: recording is the one path of every
+/// binding and system, so none records without being charged. An event that does not fit under
+/// the memory cap is not kept (counted in ``notKept``; the first of a run of them leaves an
+/// `error` event saying so) and the script running, if any, fails with `not enough memory`.
 public final class Transcript {
     // No dynamic exclusivity checks (≈60 instructions each, two per event): `events` is only
     // appended to (the observer is called after the append) and read, on the engine's one thread.
@@ -77,6 +100,12 @@ public final class Transcript {
     @exclusivity(unchecked) public private(set) var events: [TranscriptEvent] = []
     /// Called for each new event (the REPL prints them as they happen).
     @exclusivity(unchecked) public var observer: ((TranscriptEvent) -> Void)?
+    /// What the events are charged to (the engine's account; without an engine, one with no cap).
+    public let account: MemoryAccount
+    /// Events recorded past the memory cap, and so not kept.
+    @exclusivity(unchecked) public private(set) var notKept = 0
+    /// True while the events recorded are refused (the note about it is written once per run).
+    @exclusivity(unchecked) private var refusing = false
     private let clock: () -> Double
     /// The input being applied, for ``warn(_:)``: set by the scenario runner around each step and
     /// setup member (nil outside them: a warning names only what it knows).
@@ -84,14 +113,17 @@ public final class Transcript {
     /// The messages ``warn(_:)`` recorded (each once).
     var warned: Set<String> = []
 
-    public init(clock: @escaping () -> Double) { self.clock = clock }
+    public init(clock: @escaping () -> Double, account: MemoryAccount = MemoryAccount()) {
+        self.clock = clock
+        self.account = account
+    }
 
-    /// Appends an event stamped with the current virtual time.
+    /// Appends an event stamped with the current virtual time, charged to ``account``; past the
+    /// cap it is returned but not kept (see the type's summary).
     @discardableResult
     public func record(_ type: String, _ fields: JSONObject = [:]) -> TranscriptEvent {
         let event = TranscriptEvent(t: clock(), type: type, fields: fields)
-        events.append(event)
-        observer?(event)
+        keep(event)
         return event
     }
 
@@ -100,8 +132,35 @@ public final class Transcript {
     /// events: 60 per B9 submit).
     /// `fields` is taken as it is (consumed: a caller's copy is moved in, not copied again).
     public func append(_ type: String, _ fields: consuming JSONObject) {
-        events.append(TranscriptEvent(t: clock(), type: type, fields: fields))
+        keep(TranscriptEvent(t: clock(), type: type, fields: fields))
+    }
+
+    /// Records an event that must be kept even at the cap (an error: what failed and why),
+    /// charged within ``MemoryAccount/overdraft`` past it; beyond that it is dropped as well.
+    func recordOverdrawn(_ type: String, _ fields: JSONObject) {
+        let event = TranscriptEvent(t: clock(), type: type, fields: fields)
+        guard account.chargeOverdrawn(event.estimatedSize) else { return refuse() }
+        events.append(event)
         if let observer { observer(events[events.count - 1]) }
+    }
+
+    @inline(__always)
+    private func keep(_ event: consuming TranscriptEvent) {
+        guard account.charge(event.estimatedSize) else { return refuse(event.type) }
+        refusing = false
+        events.append(event)
+        if let observer { observer(events[events.count - 1]) }
+    }
+
+    /// An event past the cap: counted, not kept; the script running is told (`not enough
+    /// memory`); the first of a run leaves a note (itself within the overdraft).
+    private func refuse(_ type: String? = nil) {
+        notKept += 1
+        account.onRefused?()
+        guard let type, !refusing else { return }
+        refusing = true
+        recordOverdrawn("error", ["message": .string(
+            "not enough memory: the transcript is at the memory cap; events past it are not kept (the first: \(type))")])
     }
 
     /// Events whose type starts with `prefix` (all when nil).

@@ -150,6 +150,14 @@ public final class LuaState {
     /// The most bytes Lua had allocated at once.
     public var memoryPeak: Int { Int(runtime.pointee.peak) }
 
+    /// Says that Swift had to refuse keeping something a script caused (its owner's memory
+    /// account is past the cap): while Lua code runs, the Swift function running now returns
+    /// into Lua with `not enough memory` (the trampoline raises it after the Swift frame is
+    /// gone). Does nothing when no Lua code runs (a scenario step outside scripts).
+    public func oweMemoryError() {
+        if !isClosed && runtime.pointee.depth > 0 { runtime.pointee.memory_owed = 1 }
+    }
+
     /// Requests that the running chunk stop with `interrupted` (safe from a signal handler's thread).
     public var interruptHandle: LuaInterruptHandle { LuaInterruptHandle(runtime: runtime) }
 

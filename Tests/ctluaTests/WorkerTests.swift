@@ -138,6 +138,52 @@ import Testing
         #expect(r.stdout.hasSuffix("1 passed, 1 failed\n"), "\(r.stdout)")
     }
 
+    /// Issue 34, item 2: four scenarios that log without end (until the engine's cap ends them)
+    /// each leave the runner their transcript's tail only: 20,000 events in the trace after the
+    /// note of how many were not kept, the report counting the rest, the run ending in time.
+    @Test(arguments: [["--jobs", "2"], ["--no-workers", "--jobs", "1"]])
+    func scenariosThatLogWithoutEndLeaveTheRunnerABoundedTail(mode: [String]) throws {
+        let dir = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for i in 0..<4 {
+            try "while true do app.log(('x'):rep(100)) end\n".write(toFile: dir.path + "/log\(i)_test.lua", atomically: true, encoding: .utf8)
+        }
+        let start = Date()
+        let r = try CLI.run(["test"] + mode + ["--json", dir.path + "/report.json", "--trace", dir.path + "/traces", "--trace-all",
+                                              dir.path + "/log0_test.lua", dir.path + "/log1_test.lua", dir.path + "/log2_test.lua", dir.path + "/log3_test.lua"])
+        #expect(Date().timeIntervalSince(start) < 120)
+        #expect(r.status == 1 && r.stdout.contains("not enough memory"), "\(r.stdout.suffix(2000))")
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir.path + "/report.json"))) as? [String: Any]
+        let scenarios = report?["scenarios"] as? [[String: Any]] ?? []
+        #expect(scenarios.count == 4)
+        for scenario in scenarios {
+            let notKept = scenario["eventsNotKept"] as? Int ?? 0
+            #expect(notKept > 100_000, "a 64 MiB cap lets each scenario log far more than the runner keeps: \(notKept)")
+        }
+        for trace in try FileManager.default.contentsOfDirectory(atPath: dir.path + "/traces") {
+            let lines = try String(contentsOfFile: dir.path + "/traces/" + trace, encoding: .utf8).split(separator: "\n")
+            #expect(lines.count == 20_001, "\(trace): \(lines.count) lines")
+            #expect(lines.first?.contains("earlier events not kept") == true)
+        }
+    }
+
+    /// Issue 34, item 2: a worker whose Swift allocation fails at the address-space backstop
+    /// (a 200 MB log line joined under a 4 GB engine cap and a 700 MB address space) ends in
+    /// SIGABRT; its scenario fails with `not enough memory` and the line that says so, not a
+    /// backtrace, and the run goes on.
+    @Test func aWorkerOutOfAddressSpaceOutsideLuaFailsWithNotEnoughMemory() throws {
+        if ProcessLimits.underAddressSanitizer { return }   // no cap applies there (documented)
+        let dir = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "local s = ('x'):rep(2e8) app.log(s, s)\n".write(toFile: dir.path + "/big_test.lua", atomically: true, encoding: .utf8)
+        try "assert(true)\n".write(toFile: dir.path + "/small_test.lua", atomically: true, encoding: .utf8)
+        let r = try CLI.run(["test", "--jobs", "1", "--max-memory", "4000000000", "--max-address-space", "700000000", dir.path])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("big_test.lua (big): not enough memory: the worker process reached its address-space cap"), "\(r.stdout)")
+        #expect(!r.stdout.contains("<unavailable>"), "no backtrace in the reason: \(r.stdout)")
+        #expect(r.stdout.hasSuffix("1 passed, 1 failed\n"), "\(r.stdout)")
+    }
+
     /// Results, failures and transcripts do not depend on where scenarios run.
     @Test func workersAndInProcessRunsGiveTheSameReportsAndTranscripts() throws {
         let dir = try TemporaryFolder.make()

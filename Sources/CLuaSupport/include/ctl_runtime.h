@@ -68,6 +68,10 @@ typedef struct ctl_runtime {
     long *nesting;         /* the Swift entries running now (LuaNesting's counter, maybe shared
                               with other states); read and counted by `ctl_call1` */
     long nesting_limit;    /* the bound on `*nesting` */
+    int memory_owed;       /* Swift kept memory past the cap for a script during this entry (the
+                              engine's transcript refused an event): the next return from a Swift
+                              function into Lua raises `not enough memory` (cleared then, and at
+                              each outermost entry) */
     int hook_trusted;      /* scripts cannot replace the hook (no `debug.sethook`: the strict
                               policy): `hooked` is then exact and the entry does not re-read it */
 } ctl_runtime;

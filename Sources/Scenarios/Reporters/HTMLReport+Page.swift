@@ -32,7 +32,8 @@ extension HTMLReport {
                 ? "<p class=\"notice\">The scenario did not run: nothing to draw.</p>\n"
                 : "<p class=\"notice\">No screens were recorded: the scenario's worker ended (timeout or crash) before it "
                     + "reported its steps. The transcript so far:</p>\n"
-            body += eventsHTML(result.transcript, range: 0..<result.transcript.count)
+            body += notKeptHTML(result.transcriptNote)
+            body += eventsHTML(result.transcript, range: 0..<result.transcript.count, offset: result.eventsNotKept)
             return document(title: result.name, body: body)
         }
         let failedSteps = Set(result.failures.map { anchor(step: $0.step) })
@@ -71,7 +72,8 @@ extension HTMLReport {
         let id = anchor(step: record.step)
         var html = "<section class=\"step\(failed ? " failed" : "")\" id=\"\(id)\" tabindex=\"-1\">"
         html += "<h2>\(escape(record.label)) <b>\(escape(record.name))</b>"
-        if let t = result.transcript.indices.contains(record.endEvent - 1) ? result.transcript[record.endEvent - 1].t : nil {
+        let kept = record.endEvent - 1 - result.eventsNotKept   // the transcript keeps events from eventsNotKept on
+        if let t = result.transcript.indices.contains(kept) ? result.transcript[kept].t : nil {
             html += " <span class=\"time\">t=\(t)</span>"
         }
         html += "</h2>"
@@ -83,8 +85,12 @@ extension HTMLReport {
             html += "<p class=\"failed-here\">✗ \(escape(failure.summary))</p>"
         }
         html += "<div class=\"cols\"><div class=\"events\"><h3>Events</h3>"
-        let range = max(record.firstEvent, 0)..<min(max(record.endEvent, record.firstEvent), result.transcript.count)
-        html += eventsHTML(result.transcript, range: range)
+        let first = max(record.firstEvent - result.eventsNotKept, 0)
+        let range = first..<max(min(record.endEvent - result.eventsNotKept, result.transcript.count), first)
+        if record.firstEvent < result.eventsNotKept && record.endEvent > record.firstEvent {
+            html += notKeptHTML(result.transcriptNote)
+        }
+        html += eventsHTML(result.transcript, range: range, offset: result.eventsNotKept)
         html += "</div><figure class=\"screen\">\(drawn.svg(record.screen))"
         html += "<figcaption>the screen after \(escape(record.label))</figcaption></figure></div></section>\n"
         return html
@@ -93,15 +99,21 @@ extension HTMLReport {
     /// Characters of an event's fields a page shows; the rest is counted (`--trace` keeps all).
     static let maxEventText = 20_000
 
-    /// The events of `range`, one row each: index, virtual time, type, fields (cut at ``maxEventText``).
-    static func eventsHTML(_ transcript: [TranscriptEvent], range: Range<Int>) -> String {
+    /// "N earlier events not kept" above a transcript the runner kept only the tail of.
+    static func notKeptHTML(_ note: String?) -> String {
+        note.map { "<p class=\"notice\">\(escape($0))</p>" } ?? ""
+    }
+
+    /// The events of `range`, one row each: index (counted from the scenario's first event:
+    /// `offset` earlier ones not kept), virtual time, type, fields (cut at ``maxEventText``).
+    static func eventsHTML(_ transcript: [TranscriptEvent], range: Range<Int>, offset: Int = 0) -> String {
         guard !range.isEmpty else { return "<p class=\"none\">no events</p>" }
         var html = "<table class=\"transcript\"><thead><tr><th>#</th><th>t</th><th>type</th><th>fields</th></tr></thead><tbody>"
         for i in range {
             let event = transcript[i]
             let fields = event.fields.filter { $0.key != "t" && $0.key != "type" }
             let kind = event.type == "error" ? " class=\"error\"" : event.type == "warning" ? " class=\"warning\"" : ""
-            html += "<tr\(kind)><td>\(i)</td><td>\(event.t)</td><td>\(escape(event.type))</td>"
+            html += "<tr\(kind)><td>\(offset + i)</td><td>\(event.t)</td><td>\(escape(event.type))</td>"
                 + "<td><code>\(fields.isEmpty ? "" : escape(cut(JSONWriter.text(.object(fields)))))</code></td></tr>"
         }
         return html + "</tbody></table>"

@@ -1,3 +1,4 @@
+import Engine
 import JSON
 import SystemKit
 
@@ -28,9 +29,17 @@ public enum JSONReporter {
         return JSONWriter.text(report) + "\n"
     }
 
-    /// A transcript as JSON lines, one event per line.
+    /// A transcript as JSON lines, one event per line. When the runner kept only the tail, the
+    /// first line says so in an event's shape: `{"t": <first kept event's t>, "type":
+    /// "transcript.truncated", "notKept": N, "message": "N earlier events not kept ..."}`.
     public static func transcript(_ result: ScenarioResult) -> String {
-        result.transcript.map { JSONWriter.text($0.json) + "\n" }.joined()
+        var lines = result.transcript.map { JSONWriter.text($0.json) + "\n" }
+        if let note = result.transcriptNote {
+            let first = TranscriptEvent(t: result.transcript.first?.t ?? 0, type: "transcript.truncated",
+                                        fields: ["notKept": .integer(Int64(result.eventsNotKept)), "message": .string(note)])
+            lines.insert(JSONWriter.text(first.json) + "\n", at: 0)
+        }
+        return lines.joined()
     }
 
     /// The trace file name for a scenario: a readable prefix of its relative path and a digest

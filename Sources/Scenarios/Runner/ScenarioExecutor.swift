@@ -77,12 +77,20 @@ public struct ScenarioExecutor: Sendable {
     /// one place a ``ScenarioResult`` is made (by ``run(_:)``, here or in a worker process, and
     /// by the runner for a worker that timed out or died).
     /// `marks`: those found by running it (a Lua scenario's `step.skip`...), after the scenario's own.
-    public func result(of scenario: Scenario, failures: [ScenarioFailure], transcript: [TranscriptEvent], duration: Double,
-                       coverage: LuaCoverage? = nil, marks: [ScenarioMark] = []) -> ScenarioResult {
+    /// The result keeps the transcript's tail (``TranscriptTail``: `notKept` earlier events
+    /// already dropped, and more if it passes the bound); failures' event indices count from the
+    /// scenario's first event.
+    public func result(of scenario: Scenario, failures: [ScenarioFailure], transcript: [TranscriptEvent], notKept: Int = 0,
+                       duration: Double, coverage: LuaCoverage? = nil, marks: [ScenarioMark] = []) -> ScenarioResult {
         var failures = failures
-        for i in failures.indices { failures[i].context = context(around: failures[i].eventIndex, in: transcript) }
-        return ScenarioResult(name: scenario.name, relativePath: scenario.relativePath, failures: failures,
-                              transcript: transcript, duration: duration, coverage: coverage, marks: scenario.marks + marks)
+        for i in failures.indices {
+            failures[i].context = context(around: failures[i].eventIndex.map { $0 - notKept }, in: transcript, offset: notKept)
+        }
+        let tail = TranscriptTail(transcript, notKept: notKept).trimmed()
+        var result = ScenarioResult(name: scenario.name, relativePath: scenario.relativePath, failures: failures,
+                                    transcript: tail.events, duration: duration, coverage: coverage, marks: scenario.marks + marks)
+        result.eventsNotKept = tail.notKept
+        return result
     }
 
     /// Under `strict` (`ctlua test --strict`, `"strict": true`), one failure per `warning` event
@@ -251,10 +259,11 @@ public struct ScenarioExecutor: Sendable {
     }
 
     /// One line per event within `contextRadius` of `index`; the event itself is marked `>`.
-    func context(around index: Int?, in transcript: [TranscriptEvent]) -> [String] {
+    /// `offset`: the number of the transcript's first event (earlier ones not kept).
+    func context(around index: Int?, in transcript: [TranscriptEvent], offset: Int = 0) -> [String] {
         guard let index, !transcript.isEmpty else { return [] }
         let center = min(max(index, 0), transcript.count - 1)
         let range = max(0, center - contextRadius)...min(transcript.count - 1, center + contextRadius)
-        return range.map { (i: Int) -> String in (i == center ? "> " : "  ") + transcript[i].line(index: i) }
+        return range.map { (i: Int) -> String in (i == center ? "> " : "  ") + transcript[i].line(index: offset + i) }
     }
 }

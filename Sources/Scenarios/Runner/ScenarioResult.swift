@@ -10,8 +10,11 @@ public struct ScenarioResult: Sendable {
     public var relativePath: String
     /// Empty when the scenario passed.
     public var failures: [ScenarioFailure]
-    /// Everything the engine recorded.
+    /// What the engine recorded: all of it, or its last events when there were more than the
+    /// runner keeps (``TranscriptTail``); `transcript[i]` is event `eventsNotKept + i`.
     public var transcript: [TranscriptEvent]
+    /// How many of the scenario's first events are not in ``transcript`` (0: none dropped).
+    public var eventsNotKept = 0
     /// Wall-clock seconds spent on the scenario.
     public var duration: Double
     /// Line coverage of the scripts it ran (`ctlua test --coverage`); nil when not recorded or
@@ -47,6 +50,9 @@ public struct ScenarioResult: Sendable {
         case passed, failed, skipped, todo
     }
 
+    /// "N earlier events not kept" where the transcript is shown (nil when all were kept).
+    public var transcriptNote: String? { TranscriptTail(notKeptOnly: eventsNotKept).note }
+
     public var status: Status {
         if let mark = marks.first(where: { $0.step == nil }) { return mark.kind == .skip ? .skipped : .todo }
         return failures.isEmpty ? .passed : .failed
@@ -55,13 +61,14 @@ public struct ScenarioResult: Sendable {
     /// True when both describe the same outcome; durations are ignored.
     public func sameOutcome(as other: ScenarioResult) -> Bool {
         name == other.name && relativePath == other.relativePath && failures == other.failures && transcript == other.transcript
+            && eventsNotKept == other.eventsNotKept
     }
 }
 
 extension ScenarioResult: JSONRepresentable {
     /// `{"name", "file", "passed", "duration", "failures": [...], "status", "marks": [...],
-    /// "coverage"?, "steps"?}` (`file` is ``relativePath``; `coverage` and `steps` only when
-    /// recorded). The transcript is not part of it: it
+    /// "coverage"?, "steps"?, "eventsNotKept"?}` (`file` is ``relativePath``; `coverage` and
+    /// `steps` only when recorded, `eventsNotKept` only when the runner dropped events). The transcript is not part of it: it
     /// travels as events (a worker streams them as they are recorded, `--trace` writes JSON lines).
     public var json: JSONValue {
         var object: JSONObject = ["name": .string(name), "file": .string(relativePath), "passed": .bool(passed),
@@ -69,6 +76,7 @@ extension ScenarioResult: JSONRepresentable {
                                   "status": .string(status.rawValue), "marks": .array(marks.map(\.json))]
         if let coverage { object["coverage"] = coverage.json }
         if !steps.isEmpty { object["steps"] = .array(StepRecord.json(steps)) }
+        if eventsNotKept > 0 { object["eventsNotKept"] = .integer(Int64(eventsNotKept)) }
         return .object(object)
     }
 
@@ -96,6 +104,9 @@ extension ScenarioResult: JSONRepresentable {
                   failures: failures, transcript: [],
                   duration: try reader.number(object["duration"], at: .root.key("duration")), coverage: coverage,
                   marks: marks, steps: steps)
+        if let value = object["eventsNotKept"] {
+            eventsNotKept = try reader.integer(value, at: .root.key("eventsNotKept"))
+        }
     }
 }
 

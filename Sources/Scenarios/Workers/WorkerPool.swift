@@ -90,15 +90,15 @@ final class WorkerPool: @unchecked Sendable {
                 continue
             }
             let start = clock.now
-            func failed(_ message: String, _ events: [TranscriptEvent]) -> ScenarioResult {
-                let failure = ScenarioFailure(message: message, eventIndex: events.isEmpty ? nil : events.count - 1)
-                return executor.result(of: request.scenario, failures: [failure], transcript: events,
+            func failed(_ message: String, _ events: TranscriptTail) -> ScenarioResult {
+                let failure = ScenarioFailure(message: message, eventIndex: events.count == 0 ? nil : events.count - 1)
+                return executor.result(of: request.scenario, failures: [failure], transcript: events.events, notKept: events.notKept,
                                        duration: ScenarioExecutor.seconds(since: start, clock))
             }
             let current: WorkerProcess
             if let worker { current = worker } else {
                 do { current = try take() } catch {
-                    store(head.index, failed("cannot start a worker process: \(error)", []))
+                    store(head.index, failed("cannot start a worker process: \(error)", TranscriptTail()))
                     queue.removeFirst()
                     continue
                 }

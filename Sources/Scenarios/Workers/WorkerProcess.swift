@@ -20,8 +20,8 @@ final class WorkerProcess {
     enum Outcome {
         /// The worker's result, its transcript the events it streamed.
         case finished(ScenarioResult)
-        case timedOut(events: [TranscriptEvent])
-        case died(reason: String, events: [TranscriptEvent])
+        case timedOut(events: TranscriptTail)
+        case died(reason: String, events: TranscriptTail)
     }
 
     let pid: pid_t
@@ -102,16 +102,19 @@ final class WorkerProcess {
     /// from now (the wall-clock limit), the worker killed; a worker that dies or breaks the
     /// protocol ends too. The transcript is the events streamed since the previous result.
     func next(timeout: Double) -> Outcome {
-        var events: [TranscriptEvent] = []
+        var events = TranscriptTail()   // bounded: a scenario that logs without end cannot grow the runner
         outputTail.removeAll()
         let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64((timeout * 1000).rounded(.up))))
         while true {
             do {
                 while let message = try inbox.next() {
                     switch try WorkerReply(decoding: message) {
-                    case .events(let batch): events += batch
+                    case .events(let batch): events.append(contentsOf: batch)
                     case .result(var result, let batch):
-                        result.transcript = events + batch
+                        events.append(contentsOf: batch)
+                        let tail = events.trimmed()
+                        result.transcript = tail.events
+                        result.eventsNotKept = tail.notKept
                         return .finished(result)
                     }
                 }
@@ -125,7 +128,7 @@ final class WorkerProcess {
                 // Events written before the kill may still be in the socket: read them to its end.
                 while case .data = wait(milliseconds: 1000) {}
                 while let message = try? inbox.next() {
-                    if case .events(let batch) = try? WorkerReply(decoding: message) { events += batch }
+                    if case .events(let batch) = try? WorkerReply(decoding: message) { events.append(contentsOf: batch) }
                 }
                 _ = reap()
                 return .timedOut(events: events)
@@ -140,7 +143,7 @@ final class WorkerProcess {
 
     /// The outcome of a request that could not be sent: the worker is gone; reaps it and says how it ended.
     func abandon() -> Outcome {
-        .died(reason: reap(), events: [])
+        .died(reason: reap(), events: TranscriptTail())
     }
 
     private enum Wait { case data, idle, closed }
@@ -183,6 +186,10 @@ final class WorkerProcess {
     }
 
     /// Waits for the worker to end (killing it if it lingers) and says how it ended.
+    /// What a process prints when an allocation fails outside Lua (the Swift runtime, ctlua's
+    /// allocator in a Swift frame, the C++ runtime).
+    static let outOfMemory = ["failed to allocate", "Could not allocate memory", "out of memory", "std::bad_alloc"]
+
     private func reap() -> String {
         guard isAlive else { return "the worker had ended" }
         isAlive = false
@@ -203,10 +210,14 @@ final class WorkerProcess {
             reason = "the worker exited with status \((status >> 8) & 0xff) before reporting a result"
         }
         let text = String(decoding: outputTail, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        if !text.isEmpty {
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).suffix(6)
-            reason += "; its last output: " + lines.joined(separator: " | ")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if signal == SIGABRT, let line = lines.first(where: { line in Self.outOfMemory.contains { line.contains($0) } }) {
+            // The address-space backstop (`--max-address-space`) made an allocation outside Lua fail:
+            // say so, with the line that says it (not the backtrace's last lines).
+            return "not enough memory: the worker process reached its address-space cap (--max-address-space) outside Lua "
+                + "code and ended (signal SIGABRT; \(line.trimmingCharacters(in: .whitespaces)))"
         }
+        if !text.isEmpty { reason += "; its last output: " + lines.suffix(6).joined(separator: " | ") }
         return reason
     }
 

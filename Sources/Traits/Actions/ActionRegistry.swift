@@ -52,13 +52,14 @@ public final class ActionRegistry {
 
     /// Runs these actions one after the other, outside the queue (a group's `navigate` actions
     /// before it is presented), then `completion`.
+    ///
+    /// A loop, not a chain of completions: an action that completes at once lets the loop run the
+    /// next, so 8,000 actions that each complete synchronously use one frame, not 8,000 nested
+    /// ones (the SDK's `execute` recurses; here that overflowed the native stack). An action
+    /// that completes later resumes the loop from its completion.
     public func execute(_ actions: [any ExperienceAction], completion: @escaping () -> Void) {
-        var remaining = transform(actions)[...]
-        func next() {
-            guard let action = remaining.popFirst() else { return completion() }
-            run(action, completion: next)
-        }
-        next()
+        let run = SequentialRun(transform(actions), completion: completion)
+        run.resume { action, done in self.run(action, completion: done) }
     }
 
     /// Queues the actions of a user interaction: a `step_interaction` event first (naming the
@@ -138,4 +139,35 @@ public final class ActionRegistry {
 public struct ActionError: Error, CustomStringConvertible, Equatable {
     public var description: String
     public init(_ description: String) { self.description = description }
+}
+
+/// The state of one ``ActionRegistry/execute(_:completion:)``: the actions left, and whether
+/// the loop is running (a completion called inside it only marks the next action ready).
+private final class SequentialRun {
+    private var remaining: ArraySlice<any ExperienceAction>
+    private let completion: () -> Void
+    private var looping = false
+    private var ready = false
+
+    init(_ actions: [any ExperienceAction], completion: @escaping () -> Void) {
+        remaining = actions[...]
+        self.completion = completion
+    }
+
+    /// Runs the next action and those after it while each completes before `start` returns;
+    /// `start` runs an action and calls `done` (now or later) when it has completed.
+    func resume(_ start: @escaping (any ExperienceAction, @escaping () -> Void) -> Void) {
+        ready = true
+        guard !looping else { return }   // called from inside the loop: it goes on
+        looping = true
+        while ready {
+            ready = false
+            guard let action = remaining.popFirst() else {
+                looping = false
+                return completion()
+            }
+            start(action) { [self] in resume(start) }
+        }
+        looping = false
+    }
 }

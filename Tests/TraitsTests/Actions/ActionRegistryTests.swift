@@ -117,4 +117,47 @@ import Testing
         #expect(registry.queuedCount == 0)
         _ = recorder
     }
+
+    /// Issue 34, item 3: 8,000 `@appcues/link` navigate actions in one group ran through a chain
+    /// of completions, each action's frames below the next, until the native stack overflowed
+    /// (SIGSEGV). They run in a loop: every link opens, then the step is presented.
+    @Test func eightThousandNavigateActionsOfAGroupRunWithoutGrowingTheStack() throws {
+        typealias F = ExperienceFixture
+        let links = (0..<8_000).map { F.action("navigate", "@appcues/link", #"{"url": "app://x/\#($0)"}"#) }
+        let h = try TraitsHarness.showing(F.experience([F.group(10, [F.step(11, content: F.text(1100, "One"))], actions: links)]))
+        let opened = h.engine.transcript.events.filter { $0.type == "link.opened" }
+        #expect(opened.count == 8_000 && opened.last?["url"] == "app://x/7999")
+        #expect(h.engine.transcript.events.contains { $0.type == "step.presented" })
+        #expect(!h.engine.transcript.events.contains { $0.type == "error" })
+    }
+
+    /// Past the bound on actions per interaction, the group's actions stop with an error (the
+    /// loop ends: nothing is presented, nothing recurses).
+    @Test func navigateActionsPastTheBoundStopWithAnError() throws {
+        typealias F = ExperienceFixture
+        let links = (0..<(ActionRegistry.maxActionsPerInteraction + 5)).map { F.action("navigate", "@appcues/link", #"{"url": "app://x/\#($0)"}"#) }
+        let h = try TraitsHarness.showing(F.experience([F.group(10, [F.step(11, content: F.text(1100, "One"))], actions: links)]))
+        let errors = h.engine.transcript.events.filter { $0.type == "error" }.compactMap { $0["message"]?.stringValue }
+        #expect(errors.contains { $0.hasPrefix("more than 10000 actions ran from one interaction") }, "\(errors)")
+    }
+
+    /// An action that completes later resumes the loop from its completion, in order.
+    @Test func anActionCompletingLaterResumesTheRest() throws {
+        let (h, registry) = try registry()   // the harness holds the host (the registry's is weak)
+        let recorder = Recorder()
+        var later: (() -> Void)?
+        final class Deferred: ExperienceAction {
+            let type = "@test/later"
+            let park: (@escaping () -> Void) -> Void
+            init(_ park: @escaping (@escaping () -> Void) -> Void) { self.park = park }
+            func execute(in host: any ActionHost, completion: @escaping () -> Void) { park(completion) }
+        }
+        var done = false
+        registry.execute([RecordingAction(type: "a", recorder: recorder), Deferred { later = $0 },
+                          RecordingAction(type: "b", recorder: recorder)]) { done = true }
+        #expect(recorder.log == ["a"] && !done)
+        later?()
+        #expect(recorder.log == ["a", "b"] && done)
+        _ = h
+    }
 }

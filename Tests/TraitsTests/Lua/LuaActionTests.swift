@@ -52,7 +52,8 @@ import Testing
         end}
         """)
         try h.tap(11021)
-        let error = try #require(h.engine.transcript.events.first { $0.type == "error" })
+        // The transcript's note that it refused a `profile.updated` event comes first; then the action's error.
+        let error = try #require(h.engine.transcript.events.first { $0.type == "error" && $0["source"] != nil })
         #expect(error["source"] == .string("action @my/hoard"))
         #expect(error["message"]?.stringValue?.contains("not enough memory") == true)
         #expect(h.system.renderer.profile.count < 200)
