@@ -1,4 +1,5 @@
 import ArgumentParser
+import CTLuaKit
 import Engine
 import Foundation
 import JSON
@@ -27,7 +28,7 @@ struct CTLua: ParsableCommand {
     static var _errorPrefix: String { "ctlua: " }
 
     /// `ctlua --version`: ctlua's version and the C libraries it was built against.
-    static let version = "ctlua 0.1.0 (Lua \(LuaVersion.release), jansson \(JanssonVersion.release))"
+    static let version = "ctlua \(CTLuaHost.version) (Lua \(LuaVersion.release), jansson \(JanssonVersion.release))"
 
     @Option(name: .customShort("e"), help: "Run this chunk and exit.")
     var code: [String] = []

@@ -1,0 +1,14 @@
+// swift-tools-version:6.0
+// An app's Swift package that embeds ctlua (docs/embedding.md): it depends on ctlua by path here;
+// an app outside this repository uses `.package(url: "https://github.com/<owner>/ctlua", exact: "0.2.0")`.
+import PackageDescription
+
+let package = Package(
+    name: "EmbeddingExample",
+    platforms: [.macOS(.v13)],
+    dependencies: [.package(path: "../..")],
+    targets: [
+        .executableTarget(name: "EmbeddingExample", dependencies: [.product(name: "CTLuaKit", package: "ctlua")],
+                          swiftSettings: [.swiftLanguageMode(.v6)]),
+    ]
+)
