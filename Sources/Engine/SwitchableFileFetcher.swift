@@ -1,7 +1,28 @@
 /// A file fetcher whose target can be replaced (fixtures from a scenario's setup).
+///
+/// The engine's fetcher (`Engine.files`) gives paths as scripts see them: a file in the engine's
+/// state directory (the file cache, downloads) is named under ``Engine/scriptStateDirectory``,
+/// the same in every run, not under the temporary folder the state lives in (see
+/// `Engine.scriptPath(_:)`).
 public final class SwitchableFileFetcher: FileFetcher {
     /// Where fetches go now.
     public var target: any FileFetcher
-    public init(target: any FileFetcher) { self.target = target }
-    public func fetch(_ url: String) -> FileFetchResult { target.fetch(url) }
+    /// How a fetched path is given to the caller (identity when nil).
+    let present: ((String) -> String)?
+
+    public init(target: any FileFetcher) {
+        self.target = target
+        self.present = nil
+    }
+
+    init(target: any FileFetcher, present: @escaping (String) -> String) {
+        self.target = target
+        self.present = present
+    }
+
+    public func fetch(_ url: String) -> FileFetchResult {
+        let result = target.fetch(url)
+        guard let present, case .fetched(let path, let cached) = result else { return result }
+        return .fetched(path: present(path), cached: cached)
+    }
 }
