@@ -42,13 +42,15 @@ let package = Package(
             providers: [.apt(["libreadline-dev"]), .brew(["readline"])]),
         .target(name: "CLuaSupport", dependencies: ["CLua", "CJansson"], path: "Sources/CLuaSupport",
                 linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaSupport"]),
+        // The C library (Glibc or Darwin) and the calls that differ between them: the one place.
+        .target(name: "Platform"),
+        .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaSupport", "Platform"]),
         .target(name: "JSON", dependencies: [
             "CJansson", "CLua", "CLuaSupport", "LuaRuntime",
             .product(name: "Collections", package: "swift-collections"),
         ]),
         .target(name: "Engine", dependencies: [
-            "LuaRuntime", "JSON", .product(name: "Collections", package: "swift-collections"),
+            "Platform", "LuaRuntime", "JSON", .product(name: "Collections", package: "swift-collections"),
         ]),
         // The plug-in kit: how a system declares what it brings (steps, setup, expectations, events, REPL and CLI commands).
         .target(name: "SystemKit", dependencies: [
@@ -74,18 +76,18 @@ let package = Package(
         .target(name: "Systems", dependencies: ["SystemKit", "Templates", "FlowX", "Hooks", "Traits"]),
         // Scenarios know systems only through a catalog they are given.
         .target(name: "Scenarios", dependencies: [
-            "Engine", "SystemKit", "JSON", "LuaRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Platform", "Engine", "SystemKit", "JSON", "LuaRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The library product: re-exports the stable API (docs/embedding.md).
         .target(name: "CTLuaKit", dependencies: ["Engine", "LuaRuntime", "JSON", "SystemKit", "Systems", "Scenarios"]),
         .target(name: "TestSupport", dependencies: ["Engine", "LuaRuntime", "JSON", "SystemKit"]),
         .executableTarget(name: "ctlua", dependencies: [
-            "CTLuaKit", "Scenarios", "Systems", "SystemKit", "Engine", "JSON", "LuaRuntime", "CReadline",
+            "CTLuaKit", "Platform", "Scenarios", "Systems", "SystemKit", "Engine", "JSON", "LuaRuntime", "CReadline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "CBaselines", dependencies: ["CLua", "CJansson"], path: "Benchmarks/CBaselines"),
         .executableTarget(name: "Benchmarks", dependencies: [
-            "LuaRuntime", "JSON", "Engine", "Templates", "FlowX", "Hooks", "Traits", "Systems", "SystemKit", "Scenarios", "CLua", "CJansson", "CLuaSupport", "CBaselines",
+            "Platform", "LuaRuntime", "JSON", "Engine", "Templates", "FlowX", "Hooks", "Traits", "Systems", "SystemKit", "Scenarios", "CLua", "CJansson", "CLuaSupport", "CBaselines",
         ], path: "Benchmarks", exclude: ["CBaselines", "README.md"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime", "TestSupport", "CLua"]),
         // C helpers of the JSON tests (Lua states with the `json` module, no LuaRuntime): test-only.
@@ -93,7 +95,8 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON", "LuaRuntime", "TestSupport", "CJSONTestSupport"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "TestSupport"]),
         .testTarget(name: "SystemKitTests", dependencies: ["SystemKit", "Scenarios", "Systems", "Engine", "TestSupport"]),
-        .testTarget(name: "TemplatesTests", dependencies: ["Templates", "SystemKit", "Engine", "TestSupport"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "TestSupport"]),
+        .testTarget(name: "TemplatesTests", dependencies: ["Platform", "Templates", "SystemKit", "Engine", "TestSupport"]),
         .testTarget(name: "FlowXTests", dependencies: ["FlowX", "SystemKit", "Engine", "JSON", "LuaRuntime", "TestSupport"]),
         .testTarget(name: "HooksTests", dependencies: ["Hooks", "SystemKit", "Scenarios", "Systems", "Engine", "TestSupport"]),
         .testTarget(name: "TraitsTests", dependencies: ["Traits", "SystemKit", "Engine", "JSON", "LuaRuntime", "TestSupport"]),

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// The one reader of files from outside: scripts, modules, scenarios, definitions, state files,
 /// snapshots, process definitions. Every file ctlua reads goes through ``read(_:limit:)``.
@@ -102,7 +98,7 @@ public enum FileBytes {
         while true {
             var n = 0
             repeat {
-                n = buffer.withUnsafeMutableBytes { raw in Glibc.read(fd, raw.baseAddress!, raw.count) }
+                n = buffer.withUnsafeMutableBytes { raw in Platform.read(fd, raw.baseAddress!, raw.count) }
             } while n < 0 && errno == EINTR
             if n < 0, errno == EAGAIN {
                 // A descriptor in non-blocking mode with nothing yet (standard input): wait for data.

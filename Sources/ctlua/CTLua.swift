@@ -4,6 +4,7 @@ import Engine
 import Foundation
 import JSON
 import LuaRuntime
+import Platform
 import Scenarios
 import SystemKit
 import Systems
@@ -44,7 +45,7 @@ struct CTLua: ParsableCommand {
         if arguments.first == WorkerProtocol.subcommand {
             var addressSpace: Int?
             if arguments.count == 3, arguments[1] == "--max-address-space" { addressSpace = Int(arguments[2]) }
-            Glibc.exit(ScenarioWorker.serve(registry: StepRegistry(catalog: HostOptions.catalog), addressSpace: addressSpace))
+            Platform.exit(ScenarioWorker.serve(registry: StepRegistry(catalog: HostOptions.catalog), addressSpace: addressSpace))
         }
         if !arguments.isEmpty, arguments.count % 2 == 0,
             stride(from: 0, to: arguments.count, by: 2).allSatisfy({ arguments[$0] == "-e" })
@@ -52,9 +53,9 @@ struct CTLua: ParsableCommand {
             let chunks = stride(from: 1, to: arguments.count, by: 2).map { arguments[$0] }
             do {
                 try runChunks(chunks, engine: HostOptions.makeEngine(sandbox: false, limits: .none))
-                Glibc.exit(0)
+                Platform.exit(0)
             } catch {
-                Glibc.exit((error as? ExitCode)?.rawValue ?? HostFailure.report(error).rawValue)
+                Platform.exit((error as? ExitCode)?.rawValue ?? HostFailure.report(error).rawValue)
             }
         }
         let names = Set(configuration.subcommands.map { $0._commandName } + ["help"])
@@ -91,13 +92,13 @@ struct CTLua: ParsableCommand {
         let code = exitCode(for: error)
         guard code == .validationFailure else { exit(withError: error) }
         FileHandle.standardError.write(Data("\(fullMessage(for: error))\n".utf8))
-        Glibc.exit(Runner.ExitCode.usage)
+        Platform.exit(Runner.ExitCode.usage)
     }
 
     /// Prints `ctlua: message` and exits 2.
     static func usageError(_ message: String) -> Never {
         FileHandle.standardError.write(Data("ctlua: \(message)\n".utf8))
-        Glibc.exit(Runner.ExitCode.usage)
+        Platform.exit(Runner.ExitCode.usage)
     }
 
     static func runChunks(_ chunks: [String], engine: Engine) throws {
