@@ -1,4 +1,5 @@
 import Foundation
+import LuaRuntime
 
 /// Paths as scripts see them. An engine's state (its file cache, downloads) is in a temporary folder
 /// with a random name unless a state directory is given; a path inside it that reached a script

@@ -56,6 +56,16 @@ public enum Platform {
         #endif
     }
 
+    /// `kill(2)`.
+    @discardableResult
+    public static func kill(_ pid: pid_t, _ signal: Int32) -> Int32 {
+        #if canImport(Glibc)
+        Glibc.kill(pid, signal)
+        #else
+        Darwin.kill(pid, signal)
+        #endif
+    }
+
     /// A connected pair of stream sockets, both close-on-exec (atomically on Linux, so no
     /// process spawned by another thread inherits them), neither raising SIGPIPE; nil and `errno`
     /// on failure.

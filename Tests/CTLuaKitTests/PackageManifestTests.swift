@@ -5,7 +5,10 @@ import TestSupport
 /// What a package that depends on ctlua gets from its manifest (`swift package dump-package`).
 @Suite struct PackageManifestTests {
     static func manifest() throws -> [String: Any] {
-        let result = try CLI.shell("swift package dump-package", directory: CLI.packageRoot)
+        // A scratch folder of its own: `swift test` holds the lock of `.build` while it runs.
+        let scratch = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let result = try CLI.shell("swift package --scratch-path '\(scratch.path)' dump-package", directory: CLI.packageRoot)
         try #require(result.status == 0, "\(result.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     }

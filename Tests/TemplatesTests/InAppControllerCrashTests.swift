@@ -200,7 +200,7 @@ private final class ChildProcess: @unchecked Sendable {
 
     /// SIGKILLs the child, waits for it, and returns every complete line it printed.
     func kill() -> [String] {
-        _ = kill(process.processIdentifier, SIGKILL)
+        Platform.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         lock.lock()
         while !finished { lock.wait() }

@@ -203,9 +203,10 @@ import Testing
             send(c, '")'); expect(c, "tapped 101"); prompt(c)
             c.send(":tap 00000000-0000-4000-8000-9000000002\t"); time.sleep(0.3)
             send(c, ""); expect(c, "tapped 202"); prompt(c)
-            # `:tap <Tab>`: the ids' common prefix, then (second Tab) the ids, not Lua names.
-            c.send(":tap \t"); time.sleep(0.3)
-            c.send("\t"); expect(c, "900000000101"); expect(c, "900000000202")
+            # `:tap <Tab>`: the ids' common prefix; Tab again (readline lists once the line is unchanged): the ids, not Lua names.
+            c.send(":tap \\t"); time.sleep(0.3)
+            c.send("\\t"); time.sleep(0.3)
+            c.send("\\t"); expect(c, "900000000101"); expect(c, "900000000202")
             send(c, "101"); expect(c, "tapped 101"); prompt(c)
             quit(c)
             """)
