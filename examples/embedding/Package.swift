@@ -6,7 +6,8 @@ import PackageDescription
 let package = Package(
     name: "EmbeddingExample",
     platforms: [.macOS(.v13)],
-    dependencies: [.package(path: "../..")],
+    // `name:`: a path dependency is known by its folder's name otherwise (a clone need not be named ctlua).
+    dependencies: [.package(name: "ctlua", path: "../..")],
     targets: [
         .executableTarget(name: "EmbeddingExample", dependencies: [.product(name: "CTLuaKit", package: "ctlua")],
                           swiftSettings: [.swiftLanguageMode(.v6)]),
