@@ -46,8 +46,12 @@ public struct CTLuaHost: Sendable {
     }
 
     /// The scenarios of JSON scenario text (one, or one per case of `cases`), validated as a file
-    /// is; `folder` is where its scripts and files are found, `name` its file name in messages.
+    /// is; `folder` is where its scripts and files are found, `name` its file name in messages (a
+    /// name, not a path: `..` or `/` is a load error).
     public func scenarios(json: String, folder: String, name: String = "scenario.json") throws(ScenarioLoadErrors) -> [Scenario] {
+        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
+            throw ScenarioLoadErrors([LocatedProblem(file: name, message: "a scenario's name is a file name, not a path")])
+        }
         let file = URL(fileURLWithPath: folder, isDirectory: true).appendingPathComponent(name).path
         let found = ScenarioDiscovery.Found(relativePath: name, file: file)
         let stem = (name as NSString).deletingPathExtension

@@ -54,6 +54,28 @@ import TestSupport
         }
     }
 
+    /// As an attacker through the library: Lua values kept after their engine is gone (its state
+    /// closed) read as nil and fail to call, instead of touching freed memory; a scenario name
+    /// cannot place its file outside its folder.
+    @Test func valuesThatOutliveTheirEngineAreInertAndNamesStayInTheFolder() throws {
+        let host = CTLuaHost()
+        var engine: Engine? = try host.makeEngine(folder: FileManager.default.currentDirectoryPath)
+        let values = try #require(engine).run("return {x = 1}, function() return 2 end, 'text'")
+        let (table, function) = (try #require(values[0].tableValue), try #require(values[1].functionValue))
+        #expect(table["x"].intValue == 1)
+        engine = nil
+        #expect(table["x"].isNil)
+        table["y"] = .integer(3)   // ignored, not a write into a closed state
+        #expect(table["y"].isNil)
+        #expect(throws: LuaError.self) { try function.call() }
+        #expect(values[2].stringValue == "text", "a string is a Swift value")
+
+        let folder = try TemporaryFolder.make()
+        #expect(throws: ScenarioLoadErrors.self) {
+            try host.scenarios(json: #"{"steps": [{"advance": 1}]}"#, folder: folder.path, name: "../outside.json")
+        }
+    }
+
     /// As an attacker through the library: a script that loops forever or allocates without end
     /// ends with the host's limits (in this process, no worker to kill); nothing escapes to Swift but
     /// a failure.
