@@ -62,7 +62,7 @@ import TestSupport
         var engine: Engine? = try host.makeEngine(folder: FileManager.default.currentDirectoryPath)
         let values = try #require(engine).run("return {x = 1}, function() return 2 end, 'text'")
         let (table, function) = (try #require(values[0].tableValue), try #require(values[1].functionValue))
-        #expect(table["x"].intValue == 1)
+        #expect(table["x"].integerValue == 1)
         engine = nil
         #expect(table["x"].isNil)
         table["y"] = .integer(3)   // ignored, not a write into a closed state

@@ -34,7 +34,7 @@ do {
     check(engine.ui.find("hello")?.properties["text"]?.stringValue == "Hi", "engine: the view is on the headless UI")
     check(host.screenText(of: engine).contains("#hello"), "engine: the screen as text shows it", host.screenText(of: engine))
     let values = try engine.run("return 6 * 7")
-    check(values.first?.intValue == 42, "engine: Lua returns values to Swift", "\(values)")
+    check(values.first?.integerValue == 42, "engine: Lua returns values to Swift", "\(values)")
 
     // A CleverTap presenter (templates).
     let banner = try runScenario(host, "presenter", """
@@ -51,11 +51,14 @@ do {
     let card = try runScenario(host, "trait", """
         {"scripts": ["card.lua"], "steps": [
           {"show": {"experience": {"id": "00000000-0000-4000-8000-000000000001", "name": "Card", "type": "mobile",
-            "steps": [{"id": "00000000-0000-4000-8000-000000000002", "type": "modal", "actions": {},
+            "traits": [{"type": "@appcues/modal", "config": {"presentationStyle": "full"}}],
+            "steps": [{"id": "00000000-0000-4000-8000-000000000002", "type": "group", "actions": {},
                        "traits": [{"type": "@acme/card", "config": {"radius": 12}}],
-                       "content": {"type": "spacer", "id": "00000000-0000-4000-8000-000000000003"}}]}}},
+                       "children": [{"id": "00000000-0000-4000-8000-000000000003", "type": "modal", "traits": [], "actions": {},
+                                     "content": {"type": "spacer", "id": "00000000-0000-4000-8000-000000000004"}}]}]}}},
           {"advance": 1},
-          {"expect": {"events": [{"type": "step.presented"}]}}]}
+          {"expect": {"events": [{"type": "step.presented"}],
+                      "tree": {"children": [{"id": "00000000-0000-4000-8000-000000000003", "cornerRadius": 12}]}}}]}
         """)
     check(card.transcript.contains { $0.type == "step.presented" }, "trait: the decorated step is presented")
 
