@@ -7,6 +7,10 @@
 public final class SwitchableFileFetcher: FileFetcher {
     /// Where fetches go now.
     public var target: any FileFetcher
+    /// When set, a local path or `file://` URL is fetched only when it passes (given the URL as
+    /// asked); one that does not fails with one reason, whether or not the file exists, so a
+    /// fetch cannot tell a script which host paths exist (the engine's roots under `strict`).
+    public var confine: ((String) -> Bool)?
     /// How a fetched path is given to the caller (identity when nil).
     let present: ((String) -> String)?
 
@@ -21,6 +25,9 @@ public final class SwitchableFileFetcher: FileFetcher {
     }
 
     public func fetch(_ url: String) -> FileFetchResult {
+        if let confine, LocalFileFetcher.isLocal(url), !confine(url) {
+            return .failed(reason: "not a file inside the script roots: \(url)")
+        }
         let result = target.fetch(url)
         guard let present, case .fetched(let path, let cached) = result else { return result }
         return .fetched(path: present(path), cached: cached)

@@ -78,7 +78,7 @@ public struct Checker {
             }
         }
         report.problems += loadSystemFiles(scripts: scripts, documents: documents, counts: &report.counts)
-        let loader = ScenarioLoader(registry: registry)
+        let loader = ScenarioLoader(registry: registry, runPaths: paths)
         let compiler = scenarios.isEmpty ? nil : try? LuaState(policy: .full, limits: limits)
         for found in scenarios {
             report.counts["scenario", default: 0] += 1
