@@ -77,7 +77,7 @@ public enum FileBytes {
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: max(0, count))
         var n = 0
-        repeat { n = bytes.withUnsafeMutableBytes { raw in Glibc.read(fd, raw.baseAddress!, raw.count) } } while n < 0 && errno == EINTR
+        repeat { n = bytes.withUnsafeMutableBytes { raw in Platform.read(fd, raw.baseAddress!, raw.count) } } while n < 0 && errno == EINTR
         guard n >= 0 else { throw Failure(path: path, operation: "read", reason: .system(errno)) }
         return Array(bytes[0..<n])
     }
