@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 import CBaselines
 import Foundation
 @_spi(RawLua) import LuaRuntime
@@ -104,8 +100,7 @@ func fullGC(_ state: LuaState) {
 
 /// Spawns `argv` with stdout/stderr to /dev/null and waits; returns the wall time in ns.
 func spawnAndWait(_ argv: [String]) throws -> UInt64 {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
+    var actions = Platform.spawnFileActions()
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)

@@ -4,11 +4,7 @@
 //
 //   Benchmarks [--json] [--ctlua PATH] [--lua PATH] [--only B1,B2,...] [--runs N] [--growth]
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 import CBaselines
 import Engine
 import Foundation

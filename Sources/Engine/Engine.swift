@@ -36,6 +36,8 @@ public final class Engine {
     public let ui: HeadlessUI
     public let storage: Storage
     /// Fetches in-app files: local paths, `file://`, http(s) through a 14-day cache; fixtures replace it.
+    /// The paths it gives are as scripts see them (``scriptPath(_:)``: the state directory as
+    /// ``scriptStateDirectory``).
     public let files: SwitchableFileFetcher
     /// The default fetcher (cache over local and http).
     public let defaultFetcher: any FileFetcher
@@ -82,7 +84,9 @@ public final class Engine {
             upstream: RoutingFileFetcher(local: LocalFileFetcher(baseDirectory: configuration.baseDirectory),
                                          remote: HTTPFileFetcher(directory: storage.directory.appendingPathComponent("downloads"))),
             storage: storage, clock: clock, onError: { transcript.record("error", ["message": .string($0)]) })
-        files = SwitchableFileFetcher(target: defaultFetcher)
+        let stateFolder = storage.directory.path
+        files = SwitchableFileFetcher(target: defaultFetcher,
+                                      present: { Engine.mapPrefix($0, from: stateFolder, to: Engine.scriptStateDirectory) })
         let nesting = LuaNesting()
         self.nesting = nesting
         lua = try Engine.makeState(configuration, nesting: nesting)
@@ -163,6 +167,7 @@ public final class Engine {
         lua.warningHandler = { [unowned self] warning in self.transcript.record("error", ["message": .string(warning)]) }
         try install("app", AppModule.make(engine: self), into: lua)
         try install("ui", UIModule.make(engine: self), into: lua)
+        try installScriptPaths()
     }
 
     /// Runs every timer due now, and what they schedule: the engine is then idle.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 import Foundation
 
 /// Append-only files (journals): one durable append costs one `fdatasync`, whatever the size
@@ -36,7 +32,7 @@ extension Storage {
             written += n
         }
         guard isDurable else { return }
-        if fdatasync(fd) != 0 { throw StorageError.io(path: target, operation: "fdatasync", errno: errno) }
+        if Platform.syncData(fd) != 0 { throw StorageError.io(path: target, operation: "fdatasync", errno: errno) }
         if !existed { syncDirectory() }
     }
 

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 import Foundation
 import LuaRuntime
 
@@ -96,7 +92,7 @@ public struct Storage: Sendable {
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { raw in
-                Glibc.write(fd, raw.baseAddress! + written, raw.count - written)
+                Platform.write(fd, raw.baseAddress! + written, raw.count - written)
             }
             if n < 0 {
                 if errno == EINTR { continue }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// The one reader of files from outside: scripts, modules, scenarios, definitions, state files,
 /// snapshots, process definitions. Every file ctlua reads goes through ``read(_:limit:)``.
@@ -81,7 +77,7 @@ public enum FileBytes {
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: max(0, count))
         var n = 0
-        repeat { n = bytes.withUnsafeMutableBytes { raw in Glibc.read(fd, raw.baseAddress!, raw.count) } } while n < 0 && errno == EINTR
+        repeat { n = bytes.withUnsafeMutableBytes { raw in Platform.read(fd, raw.baseAddress!, raw.count) } } while n < 0 && errno == EINTR
         guard n >= 0 else { throw Failure(path: path, operation: "read", reason: .system(errno)) }
         return Array(bytes[0..<n])
     }
@@ -127,7 +123,7 @@ public enum FileBytes {
         while true {
             var n = 0
             repeat {
-                n = buffer.withUnsafeMutableBytes { raw in Glibc.read(fd, raw.baseAddress!, raw.count) }
+                n = buffer.withUnsafeMutableBytes { raw in Platform.read(fd, raw.baseAddress!, raw.count) }
             } while n < 0 && errno == EINTR
             if n < 0, errno == EAGAIN {
                 // A descriptor in non-blocking mode with nothing yet (standard input): wait for data.

@@ -1,11 +1,7 @@
 import CLua
 import CLuaSupport
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// Line coverage of Lua scripts: per file, the hits of every executable line.
 ///

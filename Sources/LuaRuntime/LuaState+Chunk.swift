@@ -1,11 +1,7 @@
 import CLua
 import CLuaSupport
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 extension LuaState {
     /// The table globals resolve to: the shared base under `strict`, `_G` under `full`.

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// The one rule for "a path inside these folders", symbolic links resolved: `require` and
 /// `app.load` under `strict`, in-app `file://` paths under `strict`, and every file a scenario

@@ -1,11 +1,7 @@
 import CLua
 import CLuaSupport
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// The environment scripts run in: under `strict`, an allow-listed base of read-only
 /// libraries and one `_ENV` per script; under `full`, plain Lua globals.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// Short Lua strings decoded lately (B1): a binding that reads the same key on every call
 /// (`ctx:string("title")`) gets its `String` without decoding and validating the bytes again.

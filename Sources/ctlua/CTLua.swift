@@ -1,8 +1,10 @@
 import ArgumentParser
+import CTLuaKit
 import Engine
 import Foundation
 import JSON
 import LuaRuntime
+import Platform
 import Scenarios
 import SystemKit
 import Systems
@@ -27,7 +29,7 @@ struct CTLua: ParsableCommand {
     static var _errorPrefix: String { "ctlua: " }
 
     /// `ctlua --version`: ctlua's version and the C libraries it was built against.
-    static let version = "ctlua 0.1.0 (Lua \(LuaVersion.release), jansson \(JanssonVersion.release))"
+    static let version = "ctlua \(CTLuaHost.version) (Lua \(LuaVersion.release), jansson \(JanssonVersion.release))"
 
     @Option(name: .customShort("e"), help: "Run this chunk and exit.")
     var code: [String] = []
@@ -43,7 +45,7 @@ struct CTLua: ParsableCommand {
         if arguments.first == WorkerProtocol.subcommand {
             var addressSpace: Int?
             if arguments.count == 3, arguments[1] == "--max-address-space" { addressSpace = Int(arguments[2]) }
-            Glibc.exit(ScenarioWorker.serve(registry: StepRegistry(catalog: HostOptions.catalog), addressSpace: addressSpace))
+            Platform.exit(ScenarioWorker.serve(registry: StepRegistry(catalog: HostOptions.catalog), addressSpace: addressSpace))
         }
         if !arguments.isEmpty, arguments.count % 2 == 0,
             stride(from: 0, to: arguments.count, by: 2).allSatisfy({ arguments[$0] == "-e" })
@@ -51,9 +53,9 @@ struct CTLua: ParsableCommand {
             let chunks = stride(from: 1, to: arguments.count, by: 2).map { arguments[$0] }
             do {
                 try runChunks(chunks, engine: HostOptions.makeEngine(sandbox: false, limits: .none))
-                Glibc.exit(0)
+                Platform.exit(0)
             } catch {
-                Glibc.exit((error as? ExitCode)?.rawValue ?? HostFailure.report(error).rawValue)
+                Platform.exit((error as? ExitCode)?.rawValue ?? HostFailure.report(error).rawValue)
             }
         }
         let names = Set(configuration.subcommands.map { $0._commandName } + ["help"])
@@ -90,13 +92,13 @@ struct CTLua: ParsableCommand {
         let code = exitCode(for: error)
         guard code == .validationFailure else { exit(withError: error) }
         FileHandle.standardError.write(Data("\(fullMessage(for: error))\n".utf8))
-        Glibc.exit(Runner.ExitCode.usage)
+        Platform.exit(Runner.ExitCode.usage)
     }
 
     /// Prints `ctlua: message` and exits 2.
     static func usageError(_ message: String) -> Never {
         FileHandle.standardError.write(Data("ctlua: \(message)\n".utf8))
-        Glibc.exit(Runner.ExitCode.usage)
+        Platform.exit(Runner.ExitCode.usage)
     }
 
     static func runChunks(_ chunks: [String], engine: Engine) throws {

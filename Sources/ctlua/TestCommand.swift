@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Platform
 import Scenarios
 import SystemKit
 
@@ -94,8 +95,7 @@ struct TestCommand: ParsableCommand {
         options.strict = strict
         if !coverageInclude.isEmpty { options.coverageInclude = coverageInclude.filter { !$0.isEmpty } }
         if !noWorkers {
-            let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-                ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
+            let executable = Platform.executablePath ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
             options.workers = WorkerOptions(
                 command: WorkerOptions.command(executable: executable, addressSpace: maxAddressSpace
                                       ?? WorkerOptions.defaultAddressSpace(maxMemory: limits.maxMemory)),

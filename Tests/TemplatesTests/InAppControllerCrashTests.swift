@@ -5,9 +5,7 @@ import JSON
 import TestSupport
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// `kill -9` at random moments (issue 3): nothing acknowledged is lost and the file always parses.
 ///
@@ -202,7 +200,7 @@ private final class ChildProcess: @unchecked Sendable {
 
     /// SIGKILLs the child, waits for it, and returns every complete line it printed.
     func kill() -> [String] {
-        _ = Glibc.kill(process.processIdentifier, SIGKILL)
+        Platform.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         lock.lock()
         while !finished { lock.wait() }

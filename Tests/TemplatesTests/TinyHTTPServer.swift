@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// A minimal HTTP/1.0 server on 127.0.0.1 for tests: fixed routes, counts requests.
 final class TinyHTTPServer: @unchecked Sendable {
@@ -13,7 +11,7 @@ final class TinyHTTPServer: @unchecked Sendable {
 
     init(routes: [String: (Int, String)]) throws {
         self.routes = routes.mapValues { ($0.0, Array($0.1.utf8)) }
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = Platform.tcpSocket()
         socketFD = fd
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))

@@ -56,6 +56,28 @@ import Testing
         #expect(!Completion.isInsideString(#"print("done") "#))
     }
 
+    /// readline ends a word at `-` (and `@`, `(`...): an id's start is found from the quote or `:tap `.
+    @Test func viewIdsWithDashesDotsAndUUIDsCompleteWholeAfterTapAndInsideTheirCalls() throws {
+        let lua = try LuaState(policy: .full)
+        defer { lua.close() }
+        let uuid1 = "00000000-0000-4000-8000-900000000101", uuid2 = "00000000-0000-4000-8000-900000000202"
+        let completion = Completion(lua: lua, environment: nil, viewIDs: ["menu.item-1", "menu.item-2"], visibleIDs: [uuid1, uuid2])
+        // As readline splits the line: the word is what follows the last `-`.
+        #expect(completion.candidates(before: "app.tap(\"00000000-0000-4000-8000-", word: "9000000001") == ["900000000101"])
+        #expect(completion.candidates(before: "app.tap('", word: "") == ["00000000-0000-4000-8000-900000000101",
+                                                                         "00000000-0000-4000-8000-900000000202", "menu.item-1", "menu.item-2"])
+        #expect(completion.candidates(before: "x = 1; app.type(\"menu.item-", word: "") == ["1", "2"])
+        #expect(completion.candidates(before: "ui.hide(\"menu.item-", word: "2") == ["2"])
+        #expect(completion.candidates(before: "ui.hide(\"0000", word: "") == [])   // ui.* reaches only the ui module's views
+        #expect(completion.candidates(before: ":tap ", word: "") == [uuid1, uuid2, "menu.item-1", "menu.item-2"])
+        #expect(completion.candidates(before: ":tap 00000000-0000-4000-8000-", word: "9000000002") == ["900000000202"])
+        #expect(completion.candidates(before: ":tap ", word: "wh") == [], "no Lua names after :tap")
+        // A closed string, another call, a comment: not an id.
+        #expect(completion.candidates(before: "app.tap(\"menu.item-1\", ", word: "wh") == ["while"])
+        #expect(completion.candidates(before: "print(\"menu.item-", word: "1") == [])
+        #expect(completion.candidates(before: "-- app.tap(\"menu.", word: "it") == [])
+    }
+
     @Test func loadCompletesFileNamesInSubfolders() throws {
         let root = CLI.packageRoot.path
         #expect(Completion.fileNames(in: root + "/examples/", prefix: "temp") == ["templates/"])
@@ -193,6 +215,26 @@ import Testing
             c.send(":load examples/tem\t"); time.sleep(0.3)
             c.send("ban\t"); time.sleep(0.3)
             send(c, ""); expect(c, "loaded examples/templates/banner.lua"); prompt(c)
+            quit(c)
+            """)
+    }
+
+    @Test func tabCompletesViewIdsWithDashesAfterTapAndInAppTap() throws {
+        try session("""
+            c = spawn()
+            send(c, 'ui.show{id = "00000000-0000-4000-8000-900000000101", text = "one", onTap = function() print("tapped 101") end}')
+            prompt(c)
+            send(c, 'ui.show{id = "00000000-0000-4000-8000-900000000202", text = "two", onTap = function() print("tapped 202") end}')
+            prompt(c)
+            c.send('app.tap("00000000-0000-4000-8000-9000000001\t'); time.sleep(0.3)
+            send(c, '")'); expect(c, "tapped 101"); prompt(c)
+            c.send(":tap 00000000-0000-4000-8000-9000000002\t"); time.sleep(0.3)
+            send(c, ""); expect(c, "tapped 202"); prompt(c)
+            # `:tap <Tab>`: the ids' common prefix; Tab again (readline lists once the line is unchanged): the ids, not Lua names.
+            c.send(":tap \\t"); time.sleep(0.3)
+            c.send("\\t"); time.sleep(0.3)
+            c.send("\\t"); expect(c, "900000000101"); expect(c, "900000000202")
+            send(c, "101"); expect(c, "tapped 101"); prompt(c)
             quit(c)
             """)
     }

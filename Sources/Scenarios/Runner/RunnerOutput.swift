@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// Where the runner writes: stdout (report, TAP), stderr (errors, progress), and files.
 public struct RunnerOutput: Sendable {
@@ -140,7 +141,7 @@ public enum ReportFile {
     static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            let n = bytes[offset...].withUnsafeBytes { Platform.write(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw ReportFileError(path: path, reason: String(cString: strerror(errno)))

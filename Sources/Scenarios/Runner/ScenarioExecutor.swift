@@ -33,9 +33,14 @@ public struct ScenarioExecutor: Sendable {
 
     /// The engine configuration of a scenario: strict policy, its folder as script root and base.
     public func configuration(for scenario: Scenario) -> Engine.Configuration {
+        configuration(folder: scenario.directory)
+    }
+
+    /// The engine configuration of a scenario in `folder`: strict policy, `folder` as script root and base.
+    public func configuration(folder: String) -> Engine.Configuration {
         var configuration = Engine.Configuration()
-        configuration.scriptRoots = [scenario.directory]
-        configuration.baseDirectory = URL(fileURLWithPath: scenario.directory, isDirectory: true)
+        configuration.scriptRoots = [folder]
+        configuration.baseDirectory = URL(fileURLWithPath: folder, isDirectory: true)
         // `app.load` in a `.lua` scenario may read the project's scripts (`../presenters/x.lua`):
         // the folder the run started from. Under strict nothing outside it or the roots.
         configuration.loadRoots = [FileManager.default.currentDirectoryPath]

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 import Engine
 import Foundation
 import JSON
@@ -27,7 +23,7 @@ public enum ScenarioWorker {
             let request: JSONValue
             do {
                 guard let next = try inbox.next() else {
-                    let n = chunk.withUnsafeMutableBytes { Glibc.read(channel, $0.baseAddress!, $0.count) }
+                    let n = chunk.withUnsafeMutableBytes { Platform.read(channel, $0.baseAddress!, $0.count) }
                     if n < 0 && errno == EINTR { continue }
                     if n <= 0 { return 0 }   // the runner closed the socket: done
                     chunk.withUnsafeBytes { inbox.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
@@ -55,7 +51,7 @@ public enum ScenarioWorker {
 
     private static func writeError(_ text: String) {
         let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress!, $0.count) }
+        _ = bytes.withUnsafeBytes { Platform.write(2, $0.baseAddress!, $0.count) }
     }
 
     /// Transcript events waiting to be written: a background thread writes them every 20 ms as

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 import Engine
 import Foundation
 import JSON
@@ -35,19 +31,18 @@ final class WorkerProcess {
 
     /// Starts `command` (the executable, then its arguments) as a worker.
     init(command: [String]) throws {
-        var pair: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+        guard let (channelEnd, workerEnd) = Platform.socketPair() else {
             throw WorkerStartError("socketpair: \(String(cString: strerror(errno)))")
         }
+        let pair = [channelEnd, workerEnd]
         // A socket pair for the output too: created close-on-exec atomically (pipe2 is not
         // visible from Swift), so no other thread's worker inherits it.
-        var outputPipe: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &outputPipe) == 0 else {
+        guard let (outputEnd, workerOutput) = Platform.socketPair() else {
             close(pair[0]); close(pair[1])
             throw WorkerStartError("pipe: \(String(cString: strerror(errno)))")
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
+        let outputPipe = [outputEnd, workerOutput]
+        var actions = Platform.spawnFileActions()
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
@@ -67,8 +62,7 @@ final class WorkerProcess {
         defer { for p in envp { free(p) } }
         // A clean signal state: nothing blocked, default actions (a test harness or a shell may
         // have blocked or ignored signals, which the worker would inherit).
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        var attributes = Platform.spawnAttributes()
         defer { posix_spawnattr_destroy(&attributes) }
         var empty = sigset_t(), all = sigset_t()
         sigemptyset(&empty)
@@ -157,7 +151,7 @@ final class WorkerProcess {
         if count == 0 { return .idle }
         if output >= 0, fds[1].revents != 0 { drainOutput(blocking: false) }
         guard fds[0].revents != 0 else { return .data }
-        let n = chunk.withUnsafeMutableBytes { Glibc.recv(channel, $0.baseAddress!, $0.count, 0) }
+        let n = chunk.withUnsafeMutableBytes { Platform.recv(channel, $0.baseAddress!, $0.count) }
         if n < 0 { return errno == EINTR || errno == EAGAIN ? .idle : .closed }
         if n == 0 { return .closed }
         chunk.withUnsafeBytes { inbox.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
@@ -173,7 +167,7 @@ final class WorkerProcess {
                 var fd = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
                 if poll(&fd, 1, 0) <= 0 { return }
             }
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(output, $0.baseAddress!, $0.count) }
+            let n = chunk.withUnsafeMutableBytes { Platform.read(output, $0.baseAddress!, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 {
                 close(output)

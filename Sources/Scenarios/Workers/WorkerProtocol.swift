@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 import Engine
 import JSON
 import LuaRuntime
@@ -80,7 +76,7 @@ public enum WorkerProtocol {
         var sent = 0
         while sent < bytes.count {
             let n = bytes.withUnsafeBytes { raw in
-                Glibc.send(fd, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
+                Platform.send(fd, raw.baseAddress! + sent, raw.count - sent)
             }
             if n < 0 {
                 if errno == EINTR { continue }

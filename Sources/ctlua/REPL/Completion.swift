@@ -2,11 +2,12 @@ import Foundation
 import LuaRuntime
 
 /// Tab completion for the REPL: keywords and globals, fields after `.`, methods after `:` (on
-/// userdata of Swift classes too), module names inside `require "`, view ids inside
-/// `app.tap/type/select("` (every visible view, whichever system drew it) and `ui.update/hide/find("`
-/// (the `ui` module's views), and nothing else inside a string. Pure lookups: no Lua code runs,
-/// whatever a script did to its values or globals: only raw reads (`rawget`, raw metatables, never
-/// a script's `getmetatable`), `__index` followed only where it is a table, never a function.
+/// userdata of Swift classes too), module names inside `require "`, view ids (any characters:
+/// UUIDs, dots, dashes) after `:tap ` and inside `app.tap/type/select("` (every visible view,
+/// whichever system drew it) and `ui.update/hide/find("` (the `ui` module's views), and nothing
+/// else inside a string. Pure lookups: no Lua code runs, whatever a script did to its values or
+/// globals: only raw reads (`rawget`, raw metatables, never a script's `getmetatable`), `__index`
+/// followed only where it is a table, never a function.
 struct Completion {
     let lua: LuaState
     /// The session's `_ENV` (under `--sandbox`); nil: the globals.
@@ -27,7 +28,7 @@ struct Completion {
     /// Replacements for `word`, given the text before it on the line; sorted, unique.
     func candidates(before: String, word: String) -> [String] {
         if Self.isRequireArgument(before) { return moduleNames().filter { $0.hasPrefix(word) } }
-        if let ids = viewArgumentIDs(before) { return Set(ids.filter { $0.hasPrefix(word) }).sorted() }
+        if let ids = viewIDCandidates(before: before, word: word) { return ids }
         if Self.isInsideString(before) { return [] }
         if let separator = word.lastIndex(where: { $0 == "." || $0 == ":" }) {
             let base = String(word[..<separator])
@@ -54,35 +55,67 @@ struct Completion {
         return !(previous.isLetter || previous.isNumber || previous == "_" || previous == "." || previous == ":")
     }
 
-    /// True inside the first string argument of a call that takes a view id: `app.tap("`,
-    /// `ui.update('`, `ui.hide(`, `ui.find("` (the quote ends `before`).
-    /// The ids to offer when `before` ends with the opening quote of a view id argument, else nil.
-    func viewArgumentIDs(_ before: String) -> [String]? {
-        guard let quote = before.last, quote == "\"" || quote == "'" else { return nil }
-        let text = before.dropLast().trimmingCharacters(in: .whitespaces)
-        if ["app.tap(", "app.type(", "app.select("].contains(where: { text.hasSuffix($0) }) { return visibleIDs + viewIDs }
-        if ["ui.update(", "ui.hide(", "ui.find("].contains(where: { text.hasSuffix($0) }) { return viewIDs }
+    /// The completions of a view id being typed, or nil when the cursor is not in one: after the
+    /// REPL's `:tap `, or inside the string argument of `app.tap/type/select("` (every visible id)
+    /// or `ui.update/hide/find("` (the `ui` module's). readline ends the word at `-`, `@`, `(`...,
+    /// which an id may hold (Appcues' UUIDs), so the id's start is found here from the whole line:
+    /// an id matches when it starts with what was typed since the quote (or `:tap `), and is offered
+    /// without the part before the word (readline replaces only the word).
+    func viewIDCandidates(before: String, word: String) -> [String]? {
+        let typed: Substring
+        let ids: [String]
+        if before.hasPrefix(":tap ") {
+            typed = before.dropFirst(":tap ".count).drop { $0 == " " }
+            ids = visibleIDs + viewIDs
+        } else {
+            guard let quote = Self.openQuote(before) else { return nil }
+            let call = before[..<quote].trimmingCharacters(in: .whitespaces)
+            if ["app.tap(", "app.type(", "app.select("].contains(where: { call.hasSuffix($0) }) {
+                ids = visibleIDs + viewIDs
+            } else if ["ui.update(", "ui.hide(", "ui.find("].contains(where: { call.hasSuffix($0) }) {
+                ids = viewIDs
+            } else {
+                return nil
+            }
+            typed = before[before.index(after: quote)...]
+        }
+        let prefix = typed + word
+        return Set(ids.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(typed.count)) }).sorted()
+    }
+
+    /// Where `before` ends: in code, inside a short string literal (the index of its opening
+    /// quote) or in a `--` comment (long brackets are not followed).
+    enum LineEnd: Equatable { case code, string(opening: String.Index), comment }
+
+    static func lineEnd(_ before: String) -> LineEnd {
+        var open: String.Index?
+        var escaped = false
+        var previous: Character?
+        var index = before.startIndex
+        while index < before.endIndex {
+            let c = before[index]
+            if let start = open {
+                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == before[start] { open = nil }
+            } else if c == "\"" || c == "'" {
+                open = index
+            } else if c == "-", previous == "-" {
+                return .comment
+            }
+            previous = open == nil ? c : nil
+            index = before.index(after: index)
+        }
+        return open.map { .string(opening: $0) } ?? .code
+    }
+
+    /// The index of the quote that opens the short string `before` ends inside, or nil.
+    static func openQuote(_ before: String) -> String.Index? {
+        if case .string(let opening) = lineEnd(before) { return opening }
         return nil
     }
 
-    /// True when `before` ends inside a short string literal or a `--` comment (long brackets
-    /// are not followed): completing keywords or names there would only get in the way.
-    static func isInsideString(_ before: String) -> Bool {
-        var quote: Character?
-        var escaped = false
-        var previous: Character?
-        for c in before {
-            if let q = quote {
-                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == q { quote = nil }
-            } else if c == "\"" || c == "'" {
-                quote = c
-            } else if c == "-", previous == "-" {
-                return true
-            }
-            previous = quote == nil ? c : nil
-        }
-        return quote != nil
-    }
+    /// True when `before` ends inside a short string literal or a `--` comment: completing
+    /// keywords or names there would only get in the way.
+    static func isInsideString(_ before: String) -> Bool { lineEnd(before) != .code }
 
     /// File names for `:load FOLDER/PREFIX`: the entries of `folder` (relative to the working folder,
     /// `""` for it) that start with `prefix`, folders with a trailing `/`; hidden ones only when asked.

@@ -1,11 +1,7 @@
 import CReadline
 import LuaRuntime
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// Line editing, history and completion with GNU readline, through its callback
 /// interface: the editor waits with `select`, so a SIGINT at the prompt (which only

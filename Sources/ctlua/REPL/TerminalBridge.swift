@@ -1,10 +1,6 @@
 import LuaRuntime
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// The only global mutable state of ctlua, and why it cannot be avoided.
 ///
@@ -42,11 +38,7 @@ enum InterruptSignal {
     static func install() {
         TerminalBridge.prepare()
         var action = sigaction()
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = handleInterrupt
-        #else
-        action.__sigaction_u.__sa_handler = handleInterrupt
-        #endif
+        Platform.setHandler(&action, handleInterrupt)
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
         sigaction(SIGINT, &action, nil)
