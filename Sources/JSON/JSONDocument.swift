@@ -60,6 +60,14 @@ public struct JSONDocument: Sendable {
         }
     }
 
+    /// ``nearestPosition(of:)`` of each path, in one pass over the text however many there are
+    /// (a file with thousands of problems is located in linear time).
+    public func nearestPositions(of paths: [JSONPath]) -> [SourcePosition?] {
+        guard !text.isEmpty else { return paths.map { _ in nil } }
+        var index = JSONPositionIndex(text)
+        return paths.map { path in index.nearestOffset(of: path).map { index.position(of: $0) } }
+    }
+
     /// The line and column of a byte offset of the text.
     private func sourcePosition(_ offset: Int) -> SourcePosition {
         var line = 1, column = 1

@@ -41,6 +41,51 @@ struct JSONLocator {
         return i
     }
 
+    /// The members of the object or elements of the array that starts at `start`, each at the
+    /// offset of its value (an object's first member of each key: duplicates were refused); nil
+    /// when no container starts there. One walk over the container's text.
+    func children(at start: Int) -> Children? {
+        switch byte(start) {
+        case UInt8(ascii: "{"):
+            var members: [String: Int] = [:]
+            var i = skipSpace(start + 1)
+            while byte(i) == UInt8(ascii: "\"") {
+                let (key, end) = string(at: i)
+                i = skipSpace(end)
+                guard byte(i) == UInt8(ascii: ":") else { break }
+                i = skipSpace(i + 1)
+                if members[key] == nil { members[key] = i }
+                i = skipSpace(skipValue(i))
+                guard byte(i) == UInt8(ascii: ",") else { break }
+                i = skipSpace(i + 1)
+            }
+            return .object(members)
+        case UInt8(ascii: "["):
+            var elements: [Int] = []
+            var i = skipSpace(start + 1)
+            while let b = byte(i), b != UInt8(ascii: "]") {
+                elements.append(i)
+                i = skipSpace(skipValue(i))
+                guard byte(i) == UInt8(ascii: ",") else { break }
+                i = skipSpace(i + 1)
+            }
+            return .array(elements)
+        default: return nil
+        }
+    }
+
+    /// What ``children(at:)`` finds.
+    enum Children {
+        case object([String: Int])
+        case array([Int])
+    }
+
+    /// The offset where the text starts (after white space), or nil for no text.
+    var start: Int? {
+        let i = skipSpace(0)
+        return i < text.count ? i : nil
+    }
+
     private func byte(_ i: Int) -> UInt8? { i < text.count ? text[i] : nil }
 
     private func skipSpace(_ start: Int) -> Int {
@@ -89,5 +134,72 @@ struct JSONLocator {
         let raw = text[(start + 1)..<max(start + 1, end - 1)]
         guard raw.contains(UInt8(ascii: "\\")) else { return (String(decoding: raw, as: UTF8.self), end) }
         return ((try? JSONValue.decode(Array(text[start..<end])))?.stringValue ?? "", end)
+    }
+}
+
+/// Positions of many paths in one document, in time linear in the text: each container on the
+/// way is walked once (its members indexed), and lines and code points are counted once.
+/// A value made for one batch of problems (``JSONDocument/nearestPositions(of:)``), not kept.
+struct JSONPositionIndex {
+    private let locator: JSONLocator
+    private let text: [UInt8]
+    private var containers: [Int: JSONLocator.Children] = [:]
+    /// Offsets where each line starts, from line 1.
+    private var lineStarts: [Int] = []
+    /// Code points before each multiple of `stride` bytes.
+    private var codePoints: [Int] = []
+    private static let stride = 256
+
+    init(_ text: [UInt8]) {
+        self.text = text
+        locator = JSONLocator(text)
+    }
+
+    /// The offset of the value at `path` or, when the text has none there, of its nearest ancestor.
+    mutating func nearestOffset(of path: JSONPath) -> Int? {
+        guard var offset = locator.start else { return nil }
+        for component in path.components {
+            let children: JSONLocator.Children?
+            if let known = containers[offset] { children = known } else {
+                children = locator.children(at: offset)
+                containers[offset] = children
+            }
+            let next: Int?
+            switch (component, children) {
+            case (.key(let key), .object(let members)?): next = members[key]
+            case (.index(let i), .array(let elements)?): next = elements.indices.contains(i) ? elements[i] : nil
+            default: next = nil
+            }
+            guard let next else { break }
+            offset = next
+        }
+        return offset
+    }
+
+    /// The line and column (code points, from 1) of a byte offset.
+    mutating func position(of offset: Int) -> SourcePosition {
+        if lineStarts.isEmpty {
+            lineStarts = [0]
+            var count = 0
+            for (i, byte) in text.enumerated() {
+                if i % Self.stride == 0 { codePoints.append(count) }
+                if byte == 0x0A { lineStarts.append(i + 1) }
+                if byte & 0xC0 != 0x80 { count += 1 }
+            }
+            codePoints.append(count)
+        }
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return SourcePosition(line: low + 1, column: codePointsBefore(offset) - codePointsBefore(lineStarts[low]) + 1)
+    }
+
+    private func codePointsBefore(_ offset: Int) -> Int {
+        let block = offset / Self.stride
+        var count = codePoints[min(block, codePoints.count - 1)]
+        for byte in text[(block * Self.stride)..<offset] where byte & 0xC0 != 0x80 { count += 1 }
+        return count
     }
 }

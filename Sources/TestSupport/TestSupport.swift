@@ -9,6 +9,8 @@ public enum CLI {
         public var status: Int32
         public var stdout: String
         public var stderr: String
+        /// The run was ended by the caller's time bound (`run(_:directory:within:)`), not by itself.
+        public var timedOut = false
     }
 
     /// The `ctlua` binary next to the test bundle.
@@ -30,6 +32,13 @@ public enum CLI {
         try launch(executable, arguments, environment: childEnvironment(), directory: directory ?? packageRoot, input: input)
     }
 
+    /// Runs `ctlua` as ``run(_:input:directory:)`` does, killed (SIGKILL) when still running
+    /// after `seconds`: a hang fails its test (`timedOut`) instead of holding the suite.
+    public static func run(_ arguments: [String], directory: URL? = nil, within seconds: Double) throws -> Result {
+        try launch(executable, arguments, environment: childEnvironment(), directory: directory ?? packageRoot, input: nil,
+                   within: seconds)
+    }
+
     /// Runs a shell command line with `bash -c` in `directory`, with extra environment variables.
     public static func shell(_ command: String, environment: [String: String] = [:], directory: URL) throws -> Result {
         try launch(URL(fileURLWithPath: "/bin/bash"), ["-c", command],
@@ -39,7 +48,7 @@ public enum CLI {
     /// Runs a program to its end, feeding `input` (nothing: standard input is closed at once) and
     /// reading both output pipes at once (a child blocked on a full stderr pipe would never close stdout).
     private static func launch(_ program: URL, _ arguments: [String], environment: [String: String], directory: URL,
-                               input: String?) throws -> Result {
+                               input: String?, within seconds: Double? = nil) throws -> Result {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
@@ -52,12 +61,25 @@ public enum CLI {
         try process.run()
         if let input { inp.fileHandleForWriting.write(Data(input.utf8)) }
         try inp.fileHandleForWriting.close()
+        let killer = seconds.map { seconds in
+            let pid = process.processIdentifier
+            let flag = KillFlag()
+            let work = DispatchWorkItem {
+                flag.set()
+                kill(pid, SIGKILL)
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: work)
+            return (work, flag)
+        }
         let errorReader = ErrorReader(err.fileHandleForReading)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = errorReader.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        killer?.0.cancel()
+        var result = Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                            stderr: String(decoding: stderr, as: UTF8.self))
+        result.timedOut = killer?.1.isSet ?? false
+        return result
     }
 
     /// The environment of a `ctlua` child: this process's, with LeakSanitizer off in the child when
@@ -73,6 +95,14 @@ public enum CLI {
 
     /// A fresh temporary folder (``TemporaryFolder/make()``, kept for branches that still call it).
     public static func temporaryDirectory() throws -> URL { try TemporaryFolder.make() }
+}
+
+/// Whether a time bound killed a run (set on the timer's thread, read after the wait).
+private final class KillFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
 }
 
 /// Drains a pipe on a background thread.

@@ -5,39 +5,99 @@ import LuaRuntime
 import SystemKit
 
 extension Checker {
-    /// Per folder (the files of one folder make one app: a process and its validators, templates
-    /// and their JSON definitions), runs the scripts in one engine, reads each system file with its
-    /// system's reader, then asks every system what it found unknown.
-    func loadSystemFiles(scripts: [ScenarioDiscovery.Found], documents: [(ScenarioDiscovery.Found, JSONReader, FileKindDefinition)],
-                         counts: inout [String: Int]) -> [String] {
-        let folder = { (found: ScenarioDiscovery.Found) in (found.file as NSString).deletingLastPathComponent }
-        let folders = Set(scripts.map(folder) + documents.map { folder($0.0) }).sorted()
-        return folders.flatMap { name in
-            loadFolder(scripts: scripts.filter { folder($0) == name }, documents: documents.filter { folder($0.0) == name },
-                       counts: &counts)
+    /// The folder that names the project of `file`: the nearest folder above it holding
+    /// `.ctlua/` (what `ctlua init` writes), or "" (the run's own project, the folder `ctlua
+    /// test` loads from). Two projects checked together are two apps, each with its engine.
+    static func project(of file: String, cache: inout [String: String]) -> String {
+        var folder = (file as NSString).deletingLastPathComponent
+        var visited: [String] = []
+        var root = ""
+        while !folder.isEmpty {
+            if let known = cache[folder] { root = known; break }
+            visited.append(folder)
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder + "/.ctlua", isDirectory: &isFolder), isFolder.boolValue {
+                root = folder
+                break
+            }
+            if folder == "/" { break }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        for seen in visited { cache[seen] = root }
+        return root
+    }
+
+    /// Per project, one engine loads every script once, then reads each system file against
+    /// what they registered, then asks every system what it found unknown.
+    func loadProjects(_ files: Files, scenarios: [Scenario], counts: inout [String: Int]) -> [String] {
+        var cache: [String: String] = [:]
+        var scripts: [String: [String]] = [:]
+        var documents: [String: [(ScenarioDiscovery.Found, JSONReader, FileKindDefinition)]] = [:]
+        for script in files.scripts {
+            scripts[Self.project(of: script.file, cache: &cache), default: []].append(script.file)
+        }
+        for scenario in scenarios {
+            guard case .steps(let listed, _, _) = scenario.body else { continue }
+            let project = Self.project(of: scenario.file, cache: &cache)
+            scripts[project, default: []] += listed
+        }
+        for document in files.documents { documents[Self.project(of: document.0.file, cache: &cache), default: []].append(document) }
+        return Set(scripts.keys).union(documents.keys).sorted().flatMap { project in
+            loadProject(scripts: scripts[project] ?? [], documents: documents[project] ?? [], counts: &counts)
         }
     }
 
-    private func loadFolder(scripts: [ScenarioDiscovery.Found], documents: [(ScenarioDiscovery.Found, JSONReader, FileKindDefinition)],
-                            counts: inout [String: Int]) -> [String] {
-        var problems: [String] = []
+    /// The engine of a project's check: the policy and limits of a `ctlua test` scenario, the
+    /// folder the check runs from as load root; under `full`, `os.exit` raises an error instead
+    /// of ending the check.
+    func makeEngine() throws -> Engine {
         var configuration = Engine.Configuration()
-        configuration.policy = .full
+        configuration.policy = policy
         configuration.limits = limits
-        configuration.scriptRoots = Array(Set(scripts.map { ($0.file as NSString).deletingLastPathComponent })).sorted()
+        configuration.loadRoots = [FileManager.default.currentDirectoryPath]
+        let engine = try registry.catalog.makeEngine(configuration)
+        if watchdog { engine.lua.startWatchdog() }
+        if policy == .full, case .table(let os) = engine.lua.globals["os"] {
+            try os.set(.string(LuaString("exit")), .function(engine.lua.function("exit") { _ in
+                throw LuaError.callback(message: "os.exit: a checked script cannot end `ctlua check`")
+            }))
+        }
+        return engine
+    }
+
+    private func loadProject(scripts: [String], documents: [(ScenarioDiscovery.Found, JSONReader, FileKindDefinition)],
+                             counts: inout [String: Int]) -> [String] {
+        var problems: [String] = []
         let engine: Engine
-        do { engine = try registry.catalog.makeEngine(configuration) } catch {
+        do { engine = try makeEngine() } catch {
             return ["ctlua: cannot make an engine: \(error)"]
         }
         let systems = registry.catalog.systems
         for system in systems {
             do { try system.checks.prepare(engine) } catch { problems.append("\(system.name): \(error)") }
         }
+        var tried: Set<String> = []
         for script in scripts {
+            // Once each: a scenario's script may also be a file found, or loaded by another script.
+            let absolute = ScenarioDiscovery.normalize(script)
+            guard tried.insert(absolute).inserted, !engine.scripts.contains(absolute) else { continue }
             counts["script", default: 0] += 1
-            do { try engine.load(path: script.file) } catch {
-                problems.append((error as? LuaError)?.message ?? "\(script.relativePath): \(error)")
+            let shown = Self.display(absolute)
+            let first = engine.transcript.events.count
+            var failure: String?
+            do {
+                try engine.load(path: absolute)
+                // The script's garbage collected now, under the limits: its finalizers run while
+                // its name is known (a `__gc` that loops or fails is this script's problem).
+                try engine.run("collectgarbage()", name: "=(collecting \(shown)'s garbage)")
+            } catch {
+                failure = (error as? LuaError)?.message ?? "\(error)"
             }
+            // An error the load recorded (a finalizer's, a timer's) fails a scenario in `test`;
+            // a finalizer's stops the collection too: said once.
+            let recorded = Self.errorEvents(of: engine, from: first)
+            if let failure, recorded.isEmpty || !engine.scripts.contains(absolute) { problems.append(Self.naming(shown, failure)) }
+            problems += recorded.map { Self.naming(shown, $0) }
         }
         for (found, reader, kind) in documents {
             counts[kind.name, default: 0] += 1
@@ -49,6 +109,17 @@ extension Checker {
             do { problems += try system.checks.finish(engine) } catch { problems.append("\(system.name): \(error)") }
         }
         return problems
+    }
+
+    /// The messages of the `error` events recorded since event `first`.
+    static func errorEvents(of engine: Engine, from first: Int) -> [String] {
+        engine.transcript.events.dropFirst(first).filter { $0.type == "error" }.map { $0["message"]?.stringValue ?? "error" }
+    }
+
+    /// `message` with the file's name in front, unless it starts with it: every problem names its
+    /// file, also an error raised without a position (`error(x, 0)`, an error object, a limit).
+    static func naming(_ file: String, _ message: String) -> String {
+        message.hasPrefix(file + ":") ? message : "\(file): \(message)"
     }
 
     /// `path` relative to the working folder when inside it.
@@ -63,13 +134,12 @@ extension Checker {
         return "\(file): \(kind): \(error)"
     }
 
-    /// A loaded scenario's scripts compile, and the files its setup and steps name exist.
+    /// A loaded scenario's files named by its setup and steps exist; a `.lua` scenario compiles
+    /// (it is not run). A JSON scenario's scripts were loaded with its project's.
     func checkBody(_ scenario: Scenario, found: ScenarioDiscovery.Found, compiler: LuaState?) -> [String] {
-        guard case .steps(let scripts, let setup, let steps) = scenario.body else {
+        guard case .steps(_, let setup, let steps) = scenario.body else {
             return compile(scenario.file, shownAs: found.relativePath, in: compiler)
         }
-        var problems: [String] = []
-        for script in scripts { problems += compile(script, shownAs: Self.display(script), in: compiler) }
         let references = CoreSteps.fileReferences + registry.catalog.systems.flatMap(\.checks.references)
         var named: [(JSONPath, String)] = []
         for reference in references {
@@ -80,9 +150,12 @@ extension Checker {
                 for step in steps where step.name == name { named += reference.files(step.object, step.path) }
             }
         }
-        guard !named.isEmpty else { return problems }
+        guard !named.isEmpty else { return [] }
         let reader: JSONReader
-        do { reader = try JSONReader(file: found.relativePath, bytes: try FileBytes.read(scenario.file)) } catch { return problems }
+        if case .success(let read)? = found.document { reader = read } else {
+            do { reader = try JSONReader(file: found.relativePath, bytes: try FileBytes.read(scenario.file)) } catch { return [] }
+        }
+        var problems: [String] = []
         for (path, name) in named {
             let full = ScenarioDiscovery.normalize(name.hasPrefix("/") ? name : scenario.directory + "/" + name)
             var isFolder: ObjCBool = false

@@ -77,12 +77,17 @@ public struct ScenarioLoader: Sendable {
         return [LocatedProblem(file: found.relativePath, message: "taken as a scenario by the folder rule: \(rule)")]
     }
 
-    /// Collects problems, located by the reader.
+    /// Collects problems, located by the reader all at once (thousands of unknown steps cost
+    /// one pass over the text, not one each).
     struct Validation {
         let reader: JSONReader
-        var errors: [LocatedProblem] = []
+        private var found: [(message: String, path: JSONPath)] = []
 
-        mutating func add(_ path: JSONPath, _ message: String) { errors.append(reader.problem(message, at: path)) }
+        init(reader: JSONReader) { self.reader = reader }
+
+        var errors: [LocatedProblem] { reader.problems(found) }
+
+        mutating func add(_ path: JSONPath, _ message: String) { found.append((message, path)) }
 
         mutating func add(_ problems: [(JSONPath, String)]) { for (path, message) in problems { add(path, message) } }
     }
