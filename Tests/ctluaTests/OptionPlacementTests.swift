@@ -92,6 +92,12 @@ struct OptionPlacementTests {
                                 echo children=$c; wait $p
                                 """),
         ],
+        "check": [
+            "policy": Probe(option: ["--policy", "full"], rest: ["s.lua"], files: ["s.lua": "assert(io)"]),
+            "max-memory": Probe(option: ["--max-memory", "10000000"], rest: ["s.lua"], files: ["s.lua": big]),
+            "max-instructions": Probe(option: ["--max-instructions", "1000"], rest: ["s.lua"], files: ["s.lua": smallLoop]),
+            "timeout": Probe(option: ["--timeout", "0.2"], rest: ["--max-instructions", "0", "s.lua"], files: ["s.lua": loop]),
+        ],
         "render": [
             "step": Probe(option: ["--step", "-1"], rest: ["a.json"], files: ["a.json": tapScenario]),
             "out": Probe(option: ["--out", "s.svg"], rest: ["a.json"], files: ["a.json": tapScenario]),
