@@ -98,7 +98,7 @@ struct JSONDocumentTests {
         let clock = ContinuousClock()
         let start = clock.now
         let positions = document.nearestPositions(of: paths)
-        #expect(clock.now - start < .seconds(5))
+        #expect(clock.now - start < .seconds(30), "one walk each took minutes")
         #expect(positions.last == document.nearestPosition(of: paths[39_999]))
     }
 }

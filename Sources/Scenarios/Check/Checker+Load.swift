@@ -91,13 +91,13 @@ extension Checker {
                 // its name is known (a `__gc` that loops or fails is this script's problem).
                 try engine.run("collectgarbage()", name: "=(collecting \(shown)'s garbage)")
             } catch {
-                failure = (error as? LuaError)?.message ?? "\(error)"
+                failure = Self.naming(shown, error)
             }
             // An error the load recorded (a finalizer's, a timer's) fails a scenario in `test`;
             // a finalizer's stops the collection too: said once.
             let recorded = Self.errorEvents(of: engine, from: first)
-            if let failure, recorded.isEmpty || !engine.scripts.contains(absolute) { problems.append(Self.naming(shown, failure)) }
-            problems += recorded.map { Self.naming(shown, $0) }
+            if let failure, recorded.isEmpty || !engine.scripts.contains(absolute) { problems.append(failure) }
+            problems += recorded.map { "\(shown): \($0)" }
         }
         for (found, reader, kind) in documents {
             counts[kind.name, default: 0] += 1
@@ -116,10 +116,16 @@ extension Checker {
         engine.transcript.events.dropFirst(first).filter { $0.type == "error" }.map { $0["message"]?.stringValue ?? "error" }
     }
 
-    /// `message` with the file's name in front, unless it starts with it: every problem names its
-    /// file, also an error raised without a position (`error(x, 0)`, an error object, a limit).
-    static func naming(_ file: String, _ message: String) -> String {
-        message.hasPrefix(file + ":") ? message : "\(file): \(message)"
+    /// A script's error as a problem: a syntax error and a string raised by Lua code as they are
+    /// (they start with `file:line:`), any other (a limit, an error object, not enough memory)
+    /// after the file's name, so it names its file too.
+    static func naming(_ file: String, _ error: any Error) -> String {
+        switch error as? LuaError {
+        case .syntax(let message, _)?: return message
+        case .runtime(let message, _, .string)?: return message
+        case let error?: return "\(file): \(error.message)"
+        case nil: return "\(file): \(error)"
+        }
     }
 
     /// `path` relative to the working folder when inside it.

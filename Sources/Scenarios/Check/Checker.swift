@@ -78,8 +78,22 @@ public struct Checker {
         for case (let file, let scenario?) in scenarios {
             report.problems += checkBody(scenario, found: file, compiler: compiler)
         }
-        report.problems = Self.grouped(report.problems, files: found).map(ReportText.escapingControls)
+        report.problems = Self.grouped(report.problems, files: found).map { Self.shortened(ReportText.escapingControls($0)) }
         return report
+    }
+
+    /// The longest problem line printed, in bytes: a script's error of megabytes is cut, saying
+    /// how much was left out.
+    static let longestLine = 8192
+
+    /// `line` cut at ``longestLine`` bytes (on a character boundary), with the count of the rest.
+    static func shortened(_ line: String) -> String {
+        let bytes = line.utf8.count
+        guard bytes > longestLine else { return line }
+        var kept = line.utf8.prefix(longestLine)
+        while let last = kept.last, last & 0xC0 == 0x80 { kept = kept.dropLast() }
+        if let last = kept.last, last >= 0xC0 { kept = kept.dropLast() }
+        return String(decoding: kept, as: UTF8.self) + "... (\(bytes - kept.count) more bytes)"
     }
 
     /// Puts a file found into its list, or reports why it is no file ctlua reads.
