@@ -15,25 +15,22 @@ extension CheckCommandTests {
 
     static let scenario = #"{"scripts": ["../presenters/promo.lua"], "steps": [{"advance": 1}]}"#
 
+    /// A project whose one scenario loads `promo.lua`, broken by `source`.
+    static func script(_ name: String, _ source: String, _ message: String) -> Breakage {
+        Breakage(name: name, files: ["presenters/promo.lua": source, "scenarios/s.json": scenario], message: message)
+    }
+
     static let breakages: [Breakage] = [
-        Breakage(name: "script syntax error", files: ["presenters/promo.lua": "local x = = 1\n", "scenarios/s.json": scenario],
-                 message: "presenters/promo.lua:1: unexpected symbol near '='"),
-        Breakage(name: "script error at load", files: ["presenters/promo.lua": "\nerror('no promo')\n", "scenarios/s.json": scenario],
-                 message: "presenters/promo.lua:2: no promo"),
-        Breakage(name: "a library the strict policy leaves out",
-                 files: ["presenters/promo.lua": "local f = io.open('/etc/passwd')\n", "scenarios/s.json": scenario],
-                 message: "presenters/promo.lua:1: attempt to index a nil value (global 'io')"),
-        Breakage(name: "os.exit", files: ["presenters/promo.lua": "os.exit(0)\n", "scenarios/s.json": scenario],
-                 message: "presenters/promo.lua:1: attempt to call a nil value (field 'exit')"),
-        Breakage(name: "instruction limit", files: ["presenters/promo.lua": "while true do end\n", "scenarios/s.json": scenario],
-                 message: "instruction limit exceeded"),
-        Breakage(name: "memory limit",
-                 files: ["presenters/promo.lua": "local t = {} for i = 1, 1e8 do t[i] = i end\n", "scenarios/s.json": scenario],
-                 message: "not enough memory"),
-        Breakage(name: "table constructor nested past the parser's C levels",
-                 files: ["presenters/promo.lua": "local ok = 1\nlocal t = " + String(repeating: "{", count: 300) + String(repeating: "}", count: 300) + "\n",
-                         "scenarios/s.json": scenario],
-                 message: "presenters/promo.lua:2: C stack overflow"),
+        script("script syntax error", "local x = = 1\n", "presenters/promo.lua:1: unexpected symbol near '='"),
+        script("script error at load", "\nerror('no promo')\n", "presenters/promo.lua:2: no promo"),
+        script("a library the strict policy leaves out", "local f = io.open('/etc/passwd')\n",
+               "presenters/promo.lua:1: attempt to index a nil value (global 'io')"),
+        script("os.exit", "os.exit(0)\n", "presenters/promo.lua:1: attempt to call a nil value (field 'exit')"),
+        script("instruction limit", "while true do end\n", "instruction limit exceeded"),
+        script("memory limit", "local t = {} for i = 1, 1e8 do t[i] = i end\n", "not enough memory"),
+        script("table constructor nested past the parser's C levels",
+               "local ok = 1\nlocal t = " + String(repeating: "{", count: 300) + String(repeating: "}", count: 300) + "\n",
+               "presenters/promo.lua:2: C stack overflow"),
         Breakage(name: "unknown step", files: ["scenarios/s.json": #"{"steps": [{"tapp": "ok"}]}"#],
                  message: #"scenarios/s.json:1:21: steps[0].tapp: unknown step "tapp""#),
         Breakage(name: "missing script", files: ["scenarios/s.json": #"{"scripts": ["nope.lua"], "steps": []}"#],
