@@ -78,6 +78,11 @@ public final class Transcript {
     /// Called for each new event (the REPL prints them as they happen).
     @exclusivity(unchecked) public var observer: ((TranscriptEvent) -> Void)?
     private let clock: () -> Double
+    /// The input being applied, for ``warn(_:)``: set by the scenario runner around each step and
+    /// setup member (nil outside them: a warning names only what it knows).
+    @exclusivity(unchecked) public var source: InputSource?
+    /// The messages ``warn(_:)`` recorded (each once).
+    var warned: Set<String> = []
 
     public init(clock: @escaping () -> Double) { self.clock = clock }
 

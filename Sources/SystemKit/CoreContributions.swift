@@ -22,8 +22,8 @@ public enum CoreContributions {
         EventType("log", fields: ["message"], meaning: "`print` or `app.log` in a script"),
         EventType("error", fields: ["message", "(traceback)"],
                   meaning: "a script error on the run loop (timer, tap, presenter) or a warning; fails the scenario unless an `events` pattern names it"),
-        EventType("warning", fields: ["message", "(...)"],
-                  meaning: "a likely mistake that changes nothing at run time (a validator name nothing answers); printed by `ctlua run` (standard error) and `ctlua test` (`WARN` lines); never fails a scenario"),
+        EventType("warning", fields: ["message", "system", "(file)", "(path)", "(ignored)", "(didYouMean)"],
+                  meaning: "input the SDK ignores or drops without a word (a `vars` key no argument reads, a template name nothing defines, a validator name nothing answers...): the run goes on as on a device; `file` and `path` say where, `ignored` what, `didYouMean` the closest known name; printed by `ctlua run` (standard error) and `ctlua test` (`WARN` lines), listed by every reporter; fails the scenario only under `ctlua test --strict` or `\"strict\": true`"),
         EventType("app.relaunched", fields: ["launch"], meaning: "the app was relaunched (`relaunch` step, `app.relaunch`); `launch` counts from 1"),
     ]
 

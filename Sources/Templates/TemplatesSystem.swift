@@ -82,6 +82,7 @@ public final class TemplatesSystem: EngineSystem {
     /// Delivers a server response (an object without `type`/`templateName`), or an in-app or a
     /// list of them as the shorthand `{inapp_notifs = ...}` that leaves the delivery mode as it is.
     public func deliver(_ payload: JSONValue) throws(InAppError) {
+        if let transcript = engine?.transcript { InAppInputCheck.warn(payload, manager: manager, transcript: transcript) }
         if case .object(let o) = payload, !Self.isInApp(o) {
             if let notifs = o["inapp_notifs"] { _ = try InAppController.items(.object(["inapp_notifs": notifs])) }
             campaigns.handleResponse(o)

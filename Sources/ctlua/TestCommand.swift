@@ -41,6 +41,10 @@ struct TestCommand: ParsableCommand {
     var verbose = false
     @Option(help: "Write transcripts of failed scenarios to this folder.") var trace: String?
     @Flag(help: "With --trace, write every scenario's transcript.") var traceAll = false
+    @Flag(help: ArgumentHelp(
+        "Fail a scenario on each warning (input the simulated SDK ignores, such as a misspelt `vars` key).",
+        discussion: "Without it a warning is a WARN line that fails nothing; a scenario file can ask for the same with \"strict\": true."))
+    var strict = false
     @Flag(help: "Rewrite the golden transcripts of `snapshot` expectations instead of comparing them.") var updateSnapshots = false
     @Flag(help: "After the run, watch the scenarios and the scripts they load; run the affected ones again on each change (Ctrl-C stops).")
     var watch = false
@@ -87,6 +91,7 @@ struct TestCommand: ParsableCommand {
         options.coveragePath = coverage
         options.reportDirectory = report
         options.verbose = verbose
+        options.strict = strict
         if !coverageInclude.isEmpty { options.coverageInclude = coverageInclude.filter { !$0.isEmpty } }
         if !noWorkers {
             let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))

@@ -64,6 +64,9 @@ struct OptionPlacementTests {
             "report": Probe(option: ["--report", "rep"], rest: ["a.json"], files: ["a.json": scenario]),
             // A failure inside a `tree` pattern: the whole pattern's line diff only with --verbose.
             "verbose": Probe(option: ["--verbose"], rest: ["a.json"], files: ["a.json": wrongTree]),
+            // A scenario with a warning (an unknown validator): passes, fails under --strict.
+            "strict": Probe(option: ["--strict"], rest: ["a.json"],
+                            files: ["a.json": #"{"name": "w", "steps": [{"validate": "emial", "value": "x", "expect": true}]}"#]),
             "trace": Probe(option: ["--trace", "tr"], rest: ["a_test.lua"], files: ["a_test.lua": "error('no')"]),
             "trace-all": Probe(option: ["--trace-all"], rest: ["--trace", "tr", "a.json"], files: ["a.json": scenario]),
             "update-snapshots": Probe(

@@ -76,7 +76,7 @@ public final class ValidatorRegistry {
                     outcome = ValidationOutcome(valid: answer)
                 } else {
                     outcome = ValidationOutcome(valid: !strict, reason: "unknown validator")
-                    warnUnknown(name)
+                    warnUnknown(name, field: field)
                 }
             }
         }
@@ -93,11 +93,11 @@ public final class ValidatorRegistry {
     /// The unknown-name rule applied: the SDK's sample answers `true`, so a misspelt or
     /// unregistered name passes silently on a device. ctlua keeps that result but says so once per
     /// name with a `warning` event (shown by `ctlua run` and `ctlua test`; it fails nothing).
-    private func warnUnknown(_ name: String) {
+    private func warnUnknown(_ name: String, field: String?) {
         guard warned.insert(name).inserted else { return }
         let result = strict ? "invalid (strictValidators)" : "valid, as the SDK's sample data source answers"
-        transcript.record("warning", ["message": .string("flowx: no custom validator named '\(name)': registered neither with flowx.validator nor answered by the data source's validate; the value counts as \(result)"),
-                                      "validator": .string(name)])
+        transcript.warn(Warning(system: "flowx", "no custom validator named '\(name)'\(field.map { " (field '\($0)')" } ?? ""): registered neither with flowx.validator nor answered by the data source's validate; the value counts as \(result)",
+                                ignored: name, known: custom.keys.sorted() + BuiltInValidator.allCases.map(\.rawValue)))
     }
 
     /// Records the judgement (`validation`) and gives it back.

@@ -34,6 +34,12 @@ extension HookManager {
             schedule(run) { self.advance(run) }
         }
         guard let factory = factories[id] else {
+            // The SDK skips a hook it cannot make without a word: say which, and the closest known name.
+            let list = run.phase == .preload ? "preload_plugins" : "postload_plugins"
+            let why = plugins[id] == nil ? "is in no plugin list (plugin_configurations.json, hooks.plugin)"
+                : "has a manifest but no implementation (hooks.plugin)"
+            engine.transcript.warn(Warning(system: "hooks", "hook '\(id)' of screen '\(run.target.id)' (\(list)) \(why): the SDK skips it",
+                                           ignored: id, known: Set(plugins.keys).union(factories.keys).sorted()))
             skip(plugins[id] == nil ? "missing plugin" : "no implementation registered for plugin '\(id)'")
             return
         }

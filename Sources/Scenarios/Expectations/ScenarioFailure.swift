@@ -32,6 +32,9 @@ public struct ScenarioFailure: Sendable, Equatable {
         self.context = context
     }
 
+    /// The ``expectation`` label of a failure made from a `warning` event under `strict`.
+    public static let warning = "warning"
+
     /// True for an error (a Lua error, a step that threw, an unnamed `error` event); false for an
     /// unmet expectation. JUnit reports the first as `<error>`, the second as `<failure>`.
     public var isError: Bool { expectation == nil || expectation == "error event" }
@@ -46,7 +49,7 @@ public struct ScenarioFailure: Sendable, Equatable {
     public var summary: String {
         var where_ = location
         // An unnamed error event is not an expectation written in the step: its label is the step.
-        if let expectation, expectation != "error event" { where_ += where_.isEmpty ? expectation : ".expect.\(expectation)" }
+        if let expectation, expectation != "error event", expectation != Self.warning { where_ += where_.isEmpty ? expectation : ".expect.\(expectation)" }
         return where_.isEmpty ? message : "\(where_): \(message)"
     }
 }

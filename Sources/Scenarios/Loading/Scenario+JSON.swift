@@ -10,6 +10,7 @@ extension Scenario: JSONRepresentable {
     public var json: JSONValue {
         var object: JSONObject = ["file": .string(file), "relativePath": .string(relativePath), "name": .string(name)]
         if !marks.isEmpty { object["marks"] = .array(marks.map(\.json)) }
+        if strict { object["strict"] = .bool(true) }
         if case .steps(let scripts, let setup, let steps) = body {
             object["scripts"] = .array(scripts.map { .string($0) })
             object["setup"] = setup
@@ -28,8 +29,9 @@ extension Scenario: JSONRepresentable {
         for (i, mark) in try reader.array(object["marks"] ?? [], at: .root.key("marks")).enumerated() {
             do { marks.append(try ScenarioMark(json: mark)) } catch { throw error.under(.root.key("marks").index(i)) }
         }
+        let strict = try reader.bool(object["strict"], at: .root.key("strict"), default: false)
         guard object["scripts"] != nil || object["steps"] != nil else {
-            self.init(relativePath: relativePath, file: file, name: name, body: .lua, marks: marks)
+            self.init(relativePath: relativePath, file: file, name: name, body: .lua, marks: marks, strict: strict)
             return
         }
         var steps: [ScenarioStep] = []
@@ -38,7 +40,7 @@ extension Scenario: JSONRepresentable {
         }
         self.init(relativePath: relativePath, file: file, name: name,
                   body: .steps(scripts: try reader.strings(object["scripts"], at: .root.key("scripts")),
-                               setup: object["setup"] ?? .null, steps: steps), marks: marks)
+                               setup: object["setup"] ?? .null, steps: steps), marks: marks, strict: strict)
     }
 }
 

@@ -46,8 +46,13 @@ public struct Scenario: Sendable, Equatable {
     public var marks: [ScenarioMark] = []
     /// `"only": true`: when any scenario selected has it, the others are skipped.
     public var only = false
+    /// `"strict": true` (or `ctlua test --strict`): each `warning` event the run records is a
+    /// failure (``ScenarioExecutor/result(of:failures:transcript:duration:coverage:marks:)``).
+    public var strict = false
 
-    public init(relativePath: String, file: String, name: String, body: Body, marks: [ScenarioMark] = [], only: Bool = false) {
+    public init(relativePath: String, file: String, name: String, body: Body, marks: [ScenarioMark] = [], only: Bool = false,
+                strict: Bool = false) {
+        self.strict = strict
         self.relativePath = relativePath
         self.file = file
         self.name = name

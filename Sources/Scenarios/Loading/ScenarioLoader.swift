@@ -92,7 +92,7 @@ public struct ScenarioLoader: Sendable {
         mutating func add(_ problems: [(JSONPath, String)]) { for (path, message) in problems { add(path, message) } }
     }
 
-    private static let topLevel: Set<String> = ["name", "description", "scripts", "setup", "steps", "skip", "todo", "only", "cases", "include"]
+    private static let topLevel: Set<String> = ["name", "description", "scripts", "setup", "steps", "skip", "todo", "only", "strict", "cases", "include"]
 
     private func validate(_ root: JSONValue, found: ScenarioDiscovery.Found, directory: String, defaultName: String,
                           into v: inout Validation) -> Scenario {
@@ -112,8 +112,8 @@ public struct ScenarioLoader: Sendable {
             if let string = value.stringValue { name = string } else { v.add(ValueShape.string.check(value, at: .root.key("name"))) }
         }
         if let value = object["description"] { v.add(ValueShape.string.check(value, at: .root.key("description"))) }
-        for key in ["skip", "todo", "only"] {
-            if let value = object[key] { v.add((key == "only" ? ValueShape.boolean : ScenarioMark.shape).check(value, at: .root.key(key))) }
+        for key in ["skip", "todo", "only", "strict"] {
+            if let value = object[key] { v.add((key == "only" || key == "strict" ? ValueShape.boolean : ScenarioMark.shape).check(value, at: .root.key(key))) }
         }
         if let value = object["scripts"] {
             let problems = ValueShape.arrayOf(.string).check(value, at: .root.key("scripts"))
@@ -167,7 +167,7 @@ public struct ScenarioLoader: Sendable {
         }
         return Scenario(relativePath: found.relativePath, file: found.file, name: name,
                         body: .steps(scripts: scripts, setup: setup, steps: steps),
-                        marks: marks, only: object["only"] == .bool(true))
+                        marks: marks, only: object["only"] == .bool(true), strict: object["strict"] == .bool(true))
     }
 
     /// Members any step may have besides its command.

@@ -14,6 +14,7 @@ enum HTMLAssets {
         .summary .fail dd{color:#cf222e}.summary .pass dd{color:#1a7f37}.summary .error dd{color:#8250df}
         .scenarios{padding:12px 40px}.scenarios li{margin:4px 0}.file,.time,.why{color:#57606a;font-size:12px}
         .failures{margin:12px 20px;padding:8px 12px;border:1px solid #cf222e;border-radius:6px;background:#fff8f8}
+        .warnings{margin:12px 20px;padding:8px 12px;border:1px solid #9a6700;border-radius:6px;background:#fff8c5}.warn{color:#9a6700;font-size:12px}
         .diff{border-collapse:collapse;margin:6px 0}.diff td,.diff th{border:1px solid #d0d7de;padding:2px 6px;text-align:left;vertical-align:top}
         .diff .expected,.expected code{color:#1a7f37}.diff .actual,.actual code{color:#cf222e}
         .linediff .del{color:#cf222e}.linediff .ins{color:#1a7f37}.linediff,.context{background:#f6f8fa;padding:6px;overflow:auto}

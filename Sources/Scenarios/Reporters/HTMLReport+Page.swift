@@ -16,6 +16,16 @@ extension HTMLReport {
             for failure in result.failures { body += failureHTML(failure) }
             body += "</section>\n"
         }
+        let warnings = Transcript.warnings(in: result.transcript)
+        if !warnings.isEmpty {
+            // What the SDK ignored: each warning links to its row in the step's events.
+            body += "<section class=\"warnings\"><h2>Warnings</h2><ul>\n"
+            for (index, message) in warnings {
+                let step = result.steps.last { $0.firstEvent <= index && index < $0.endEvent }
+                body += "<li class=\"warning\"><a href=\"#\(anchor(step: step?.step))\">WARN</a> \(escape(message))</li>\n"
+            }
+            body += "</ul></section>\n"
+        }
         for mark in result.marks { body += "<p class=\"mark\">\(mark.kind == .skip ? "SKIP" : "TODO"): \(escape(mark.line))</p>\n" }
         if result.steps.isEmpty {
             body += result.status == .skipped || result.status == .todo

@@ -128,6 +128,12 @@ public enum HTMLReport {
         return html + "</dl>"
     }
 
+    /// ` · 2 warnings` after a scenario of the index that recorded any.
+    static func warned(_ result: ScenarioResult) -> String {
+        let count = result.warnings.count
+        return count == 0 ? "" : " <span class=\"warn\">· \(count) warning\(count == 1 ? "" : "s")</span>"
+    }
+
     /// The index: the summary, then every scenario with its outcome and a link to its page.
     public static func index(_ run: Run) -> String {
         var rows = ""
@@ -137,7 +143,7 @@ public enum HTMLReport {
             rows += "<li class=\"scenario \(status)\"><span class=\"badge\">\(status.uppercased())</span> "
                 + "<a href=\"\(escape(pageName(result.relativePath)))\">\(escape(result.name))</a> "
                 + "<span class=\"file\">\(escape(result.relativePath))</span> <span class=\"time\">\(seconds(result.duration))</span>"
-                + "<span class=\"why\">\(first)</span></li>\n"
+                + "<span class=\"why\">\(first)</span>\(warned(result))</li>\n"
         }
         let body = "<header><h1>ctlua test report</h1>\(summary(run))</header>\n<main><ol class=\"scenarios\">\n\(rows)</ol></main>"
         return document(title: "ctlua test report", body: body)

@@ -4,7 +4,8 @@ import SystemKit
 /// The machine-readable report (`--json FILE`) and transcripts (`--trace DIR`).
 public enum JSONReporter {
     /// `{"passed":N,"failed":N,"scenarios":[...]}`, a scenario in its JSON form
-    /// (``ScenarioResult/json``: name, file, passed, duration, failures), without coverage and screens.
+    /// (``ScenarioResult/json``: name, file, passed, duration, failures), without coverage and screens,
+    /// with its `warnings` (the `warning` events: message, system, file, path, ignored, didYouMean).
     public static func render(_ results: [ScenarioResult]) -> String {
         let failed = results.filter { !$0.passed }.count
         let notRun = results.filter { $0.status == .skipped || $0.status == .todo }.count
@@ -13,6 +14,7 @@ public enum JSONReporter {
             if case .object(var object) = json {
                 object.removeValue(forKey: "coverage")
                 object.removeValue(forKey: "steps")
+                object["warnings"] = .array(result.transcript.filter { $0.type == "warning" }.map(\.json))
                 json = .object(object)
             }
             return json

@@ -25,21 +25,25 @@ public enum JUnitReporter {
                 continue
             }
             let stepMarks = result.marks.filter { $0.step != nil }
-            if result.passed && stepMarks.isEmpty {
+            let warnings = result.warnings
+            if result.passed && stepMarks.isEmpty && warnings.isEmpty {
                 xml += "/>\n"
                 continue
             }
-            if result.passed {
-                xml += ">\n      <system-out>\(XMLText.escape(stepMarks.map(\.line).joined(separator: "\n")))</system-out>\n    </testcase>\n"
-                continue
-            }
             xml += ">\n"
-            let first = result.failures[0]
-            let element = first.isError ? "error" : "failure"
-            let type = first.isError ? "error" : "expectation"
-            xml += "      <\(element) message=\"\(XMLText.escape(first.summary))\" type=\"\(type)\">"
-            xml += XMLText.escape(TextReporter.details(of: result).joined(separator: "\n"), attribute: false)
-            xml += "</\(element)>\n"
+            if let first = result.failures.first {
+                let element = first.isError ? "error" : "failure"
+                let type = first.isError ? "error" : first.expectation == ScenarioFailure.warning ? "warning" : "expectation"
+                xml += "      <\(element) message=\"\(XMLText.escape(first.summary))\" type=\"\(type)\">"
+                xml += XMLText.escape(TextReporter.details(of: result).joined(separator: "\n"), attribute: false)
+                xml += "</\(element)>\n"
+            } else if !stepMarks.isEmpty {
+                xml += "      <system-out>\(XMLText.escape(stepMarks.map(\.line).joined(separator: "\n")))</system-out>\n"
+            }
+            // The run's warnings (what the SDK ignored), one `WARN` line each, as the text report prints them.
+            if !warnings.isEmpty {
+                xml += "      <system-err>\(XMLText.escape(warnings.map { "WARN " + $0 }.joined(separator: "\n"), attribute: false))</system-err>\n"
+            }
             xml += "    </testcase>\n"
         }
         xml += "  </testsuite>\n</testsuites>\n"

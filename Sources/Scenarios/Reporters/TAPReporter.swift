@@ -17,6 +17,7 @@ public enum TAPReporter {
             for mark in result.marks where mark.step != nil {
                 out += "# \(mark.kind == .skip ? "SKIP" : "TODO") \(ReportText.escapingControls(mark.line))\n"
             }
+            for warning in result.warnings { out += "# WARN \(ReportText.escapingControls(warning))\n" }
             guard let first = result.failures.first else { continue }
             out += "  ---\n"
             out += "  message: \(JSONWriter.quote(first.summary))\n"

@@ -72,9 +72,7 @@ public enum TextReporter {
 
     /// `WARN flows/a.json (name): message`, one per `warning` event of the scenario (passed or not).
     public static func warnings(of result: ScenarioResult) -> [String] {
-        result.transcript.filter { $0.type == "warning" }.map { event in
-            "WARN \(result.relativePath) (\(result.name)): \(event["message"]?.stringValue ?? JSONWriter.text(event.json))"
-        }
+        result.warnings.map { "WARN \(result.relativePath) (\(result.name)): \($0)" }
     }
 
     /// `SKIP flows/a.json (name): flaky on CI`, `TODO ...`: one per scenario that did not run and per

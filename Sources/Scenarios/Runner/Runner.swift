@@ -149,7 +149,11 @@ public enum Runner {
             executor.screens = options.reportDirectory != nil
             return executor
         }()
-        let scenarios = applyingOnly(scenarios)
+        let scenarios = applyingOnly(scenarios).map { scenario in
+            var scenario = scenario
+            if options.strict { scenario.strict = true }
+            return scenario
+        }
         events.emit(.runStarted(scenarios: scenarios))
         // Worker processes (the default of `ctlua test`), or engines on this process's threads.
         let pool = options.workers.map(WorkerPool.init(options:))

@@ -37,6 +37,8 @@ public struct RunnerOptions: Sendable {
     public var progress: Bool?
     /// Golden transcripts: update them, and whether this is CI (a missing one fails).
     public var snapshots = SnapshotMode()
+    /// `--strict`: every scenario fails on its `warning` events (as `"strict": true` does).
+    public var strict = false
     /// Run each scenario in a supervised worker process (``WorkerOptions``); nil: in this process.
     /// A worker assembles engines from its own catalog (the worker executable's), so a custom
     /// `makeEngine` given to ``Runner`` applies only in this process.

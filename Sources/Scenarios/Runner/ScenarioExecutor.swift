@@ -85,6 +85,19 @@ public struct ScenarioExecutor: Sendable {
                               transcript: transcript, duration: duration, coverage: coverage, marks: scenario.marks + marks)
     }
 
+    /// Under `strict` (`ctlua test --strict`, `"strict": true`), one failure per `warning` event
+    /// that no `events` expectation names (at the event and its step, labelled `warning`), as an
+    /// unnamed `error` event fails every scenario.
+    static func strictFailures(_ scenario: Scenario, _ transcript: [TranscriptEvent], named: Set<Int> = [],
+                               step: (Int) -> Int? = { _ in nil }) -> [ScenarioFailure] {
+        guard scenario.strict else { return [] }
+        return Transcript.warnings(in: transcript).filter { !named.contains($0.index) }.map { index, message in
+            ScenarioFailure(step: step(index), expectation: ScenarioFailure.warning, message: "warning (strict): \(message)",
+                            expected: "no warning (ctlua test --strict); name it in an `expect.events` pattern if it is meant",
+                            actual: JSONWriter.text(transcript[index].json), eventIndex: index)
+        }
+    }
+
     /// Seconds elapsed on `clock` since `start`.
     static func seconds(since start: ContinuousClock.Instant, _ clock: ContinuousClock) -> Double {
         let elapsed = clock.now - start
@@ -107,10 +120,10 @@ public struct ScenarioExecutor: Sendable {
             do {
                 let steps = try LuaSteps.make(on: engine)
                 try runLuaScenario(path: scenario.file, name: scenario.relativePath, on: engine, step: steps?.step)
-                guard let steps else { return [] }
+                guard let steps else { return Self.strictFailures(scenario, engine.transcript.events) }
                 let outcome = try LuaSteps.run(steps.run, on: engine, eventIndex: { lastIndex(engine) })
                 marks = outcome.marks
-                return outcome.failure.map { [$0] } ?? []
+                return (outcome.failure.map { [$0] } ?? []) + Self.strictFailures(scenario, engine.transcript.events)
             } catch {
                 return [ScenarioFailure(message: "\(error)", eventIndex: lastIndex(engine))]
             }
@@ -156,7 +169,10 @@ public struct ScenarioExecutor: Sendable {
         if let first = unnamed.first?.step {
             failures.removeAll { $0.expectation != nil && ($0.step ?? -1) > first }
         }
-        return unnamed.prefix(1) + failures + unnamed.dropFirst()
+        let warned = Self.strictFailures(scenario, engine.transcript.events, named: named) { index in
+            index < stepOfEvent.count && stepOfEvent[index] >= 0 ? stepOfEvent[index] : nil
+        }
+        return unnamed.prefix(1) + failures + unnamed.dropFirst() + warned
     }
 
     /// Applies the members of `setup` that belong to `phase`, in the registry's order, then settles.
@@ -166,6 +182,8 @@ public struct ScenarioExecutor: Sendable {
         defer { engine.settle() }
         for member in registry.setupMembers where member.phase == phase {
             guard let value = object[member.name] else { continue }
+            engine.transcript.source = Transcript.InputSource(file: scenario.relativePath, path: JSONPath.root.key("setup").key(member.name))
+            defer { engine.transcript.source = nil }
             do {
                 try member.apply(SetupContext(engine: engine, value: value, directory: scenario.directory))
             } catch {
@@ -209,7 +227,12 @@ public struct ScenarioExecutor: Sendable {
             since = engine.transcript.events.count
             return outcome.failures
         case .run(let handler):
-            defer { engine.settle() }
+            // What the step's handler and the settling after it warn about is in the step's value.
+            engine.transcript.source = Transcript.InputSource(file: scenario.relativePath, path: step.path.key(step.name))
+            defer {
+                engine.settle()
+                engine.transcript.source = nil
+            }
             do {
                 try ExpectHelpers.install(on: engine)
                 try handler(StepContext(engine: engine, value: step.value, step: step.object,

@@ -36,6 +36,9 @@ public struct ScenarioResult: Sendable {
     /// `skip`/`todo` of the scenario (it did not run) and of its steps (they did not run).
     public var marks: [ScenarioMark] = []
 
+    /// The messages of its `warning` events (``Engine/Warning``), in order: what every reporter lists.
+    public var warnings: [String] { Transcript.warnings(in: transcript).map(\.message) }
+
     /// True when no failure: a skipped or to-do scenario does not fail the run.
     public var passed: Bool { failures.isEmpty }
 

@@ -44,12 +44,16 @@ final class LuaTrait: StepDecoratingTrait, ContainerCreatingTrait, ContainerDeco
 
     func adopts(_ capability: TraitCapability) -> Bool { provided.contains(capability) }
 
-    /// The instance's `init`: false drops it.
-    func initialize() throws -> Bool {
-        guard case .function = definition["init"] else { return true }
+    /// The instance's `init`: false drops it. `why`: the second result when a string (the
+    /// built-ins say which config member did not decode, whether they drop the instance or keep
+    /// it with defaults).
+    func initialize() throws -> (keep: Bool, why: String?) {
+        guard case .function = definition["init"] else { return (true, nil) }
         let results = try call("init")
-        if case .boolean(false)? = results.first { return false }
-        return true
+        var why: String?
+        if results.count > 1, case .string(let text) = results[1] { why = text.string }
+        if case .boolean(false)? = results.first { return (false, why) }
+        return (true, why)
     }
 
     @discardableResult

@@ -42,7 +42,13 @@ enum TraitsModule {
                 guard case .table(let instance)? = try newInstance.call(.table(definition), .table(fields)).first else { return nil }
                 let trait = LuaTrait(type: type, level: configuration.level, definition: definition, instance: instance, errorMeta: errorMeta)
                 trait.onRemoveError = { error in engine.recordError(error, source: "trait \(type): remove") }
-                return try trait.initialize() ? trait : nil
+                let (keep, why) = try trait.initialize()
+                if let why {
+                    // The SDK's `try? configuration.decode(...)`: the trait is dropped, or keeps its defaults, without a word.
+                    engine.transcript.warn(Warning(system: "traits", "trait '\(type)' (\(configuration.level.rawValue) level) "
+                        + (keep ? "ignores its config, as the SDK does, and keeps its defaults: " : "is dropped, as the SDK drops it: ") + why))
+                }
+                return keep ? trait : nil
             }
             return [.boolean(registered)]
         })

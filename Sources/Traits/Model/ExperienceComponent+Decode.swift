@@ -21,6 +21,8 @@ extension ExperienceComponent {
         guard known.contains(type) else { throw reader.problem("unknown type '\(type)'", at: path.key("type")) }
         let id = try reader.uuid(object["id"], at: path.key("id"))
         var component = ExperienceComponent(type: type, id: id, properties: [:], children: [], form: nil)
+        // The optional members the SDK decodes too: one of the wrong type fails the whole experience.
+        try ComponentMembers.check(object, type: type, reader, path)
         if let style = try reader.optionalObject(object["style"], at: path.key("style")) { component.properties["style"] = .object(style) }
         func items() throws(LocatedProblem) -> [ExperienceComponent] {
             var result: [ExperienceComponent] = []

@@ -104,7 +104,7 @@ extension ValidatorRegistry {
         #expect(registry.validateWaiting("cpn", value: "2").valid)
         #expect(registry.validateWaiting("ibn", value: "3").valid)
         let warnings = transcript.events.filter { $0.type == "warning" }
-        #expect(warnings.map { $0["validator"] } == ["cpn", "ibn"])
+        #expect(warnings.map { $0["ignored"] } == ["cpn", "ibn"])
         #expect(warnings.first?["message"]?.stringValue?.contains("no custom validator named 'cpn'") == true)
         registry.strict = true
         #expect(!registry.validateWaiting("other", value: "4").valid)

@@ -3,14 +3,15 @@ local D = ...
 traits.register{
   type = "@appcues/backdrop-keyhole",
   init = function(self)
-    local c = D.decode(self.config, {shape = "string", cornerRadius = "number", blurRadius = "number", spreadRadius = "number"}) or {}
+    local c, why = D.decode(self.config, {shape = "string", cornerRadius = "number", blurRadius = "number", spreadRadius = "number"})
+    c = c or {}
     if c.shape == "circle" then
       self.shape = json.object{shape = "circle", blurRadius = c.blurRadius or 0}
     else
       self.shape = json.object{shape = "rectangle", cornerRadius = math.max(c.cornerRadius or 0, 0)}
     end
     self.spread = c.spreadRadius
-    return true
+    return true, why
   end,
   decorateBackdrop = function(self, backdrop)
     self.metadata:set{keyholeShape = self.shape, keyholeSpread = self.spread}

@@ -3,8 +3,8 @@ local D = ...
 traits.register{
   type = "@appcues/backdrop",
   init = function(self)
-    local c = D.decode(self.config, {backgroundColor = {required = true, kind = D.color}})
-    if not c then return false end
+    local c, why = D.decode(self.config, {backgroundColor = {required = true, kind = D.color}})
+    if not c then return false, why end
     self.backgroundColor = c.backgroundColor.light
     return true
   end,

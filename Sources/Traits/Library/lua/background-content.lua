@@ -3,8 +3,8 @@ local D = ...
 traits.register{
   type = "@appcues/background-content",
   init = function(self)
-    local c = D.decode(self.config, {content = "!object"})
-    if not c then return false end
+    local c, why = D.decode(self.config, {content = "!object"})
+    if not c then return false, why end
     self.content = c.content
     return true
   end,

@@ -3,13 +3,15 @@ local D = ...
 traits.register{
   type = "@appcues/effects",
   init = function(self)
-    local c = D.decode(self.config, {presentationStyle = {required = true, kind = {"confetti"}}, duration = "integer",
-                                     intensity = "number", style = "object"})
-    if not c then return false end
+    local c, why = D.decode(self.config, {presentationStyle = {required = true, kind = {"confetti"}}, duration = "integer",
+                                          intensity = "number", style = "object"})
+    if not c then return false, why end
     local colors = c.style and c.style.colors
     if colors ~= nil and colors ~= json.null then
-      if not D.isArray(colors) then return false end
-      for _, color in ipairs(colors) do if type(color) ~= "string" then return false end end
+      if not D.isArray(colors) then return false, "config.style.colors: expected an array" end
+      for i, color in ipairs(colors) do
+        if type(color) ~= "string" then return false, "config.style.colors[" .. (i - 1) .. "]: expected a string" end
+      end
     else
       colors = nil
     end

@@ -3,8 +3,8 @@ local D = ...
 traits.register{
   type = "@appcues/embedded",
   init = function(self)
-    local c = D.decode(self.config, {frameID = "!string", style = D.style, transition = {"none", "fade"}})
-    if not c then return false end
+    local c, why = D.decode(self.config, {frameID = "!string", style = D.style, transition = {"none", "fade"}})
+    if not c then return false, why end
     self.frameID, self.style, self.transition = c.frameID, c.style, c.transition or "none"
     return true
   end,

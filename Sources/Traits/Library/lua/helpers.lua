@@ -17,20 +17,43 @@ local function fits(kind, v)
   end
   return false
 end
+local function describe(v)
+  if type(v) == "string" then return string.format("%q", v) end
+  if v == NULL then return "null" end
+  if D.isArray(v) then return "array" end
+  if type(v) == "table" then return "object" end
+  return type(v)
+end
+local function expected(kind)
+  if type(kind) == "string" then return (kind == "integer" or kind == "object" or kind == "array") and "an " .. kind or "a " .. kind end
+  if type(kind) == "table" then
+    local names = {}
+    for _, c in ipairs(kind) do names[#names + 1] = tostring(c) end
+    return "one of " .. table.concat(names, ", ")
+  end
+  return "a value of its type"
+end
 --- Decodes `config` with `schema` ({key = kind} with kind "!..." or {required = true, ...}):
---- returns the decoded table, or nil when the config is absent or does not fit (Decodable's `try?`).
+--- returns the decoded table, or nil when the config is absent or does not fit (Decodable's `try?`);
+--- when it does not fit, also why (`config.presentationStyle: expected one of ..., got "x"`), the
+--- first wrong member by name, for the run's `warning`.
 function D.decode(config, schema)
-  if not D.isObject(config) then return nil end
+  if config == nil or config == NULL then return nil end
+  if not D.isObject(config) then return nil, "config: expected an object, got " .. describe(config) end
+  local keys = {}
+  for key in pairs(schema) do keys[#keys + 1] = key end
+  table.sort(keys)
   local out = {}
-  for key, spec in pairs(schema) do
+  for _, key in ipairs(keys) do
+    local spec = schema[key]
     local kind, required = spec, false
     if type(spec) == "string" and spec:sub(1, 1) == "!" then kind, required = spec:sub(2), true end
     if type(spec) == "table" and spec.required then kind, required = spec.kind, true end
     local v = config[key]
     if v == nil or v == NULL then
-      if required then return nil end
+      if required then return nil, "config." .. key .. ": missing required key" end
     elseif not fits(kind, v) then
-      return nil
+      return nil, "config." .. key .. ": expected " .. expected(kind) .. ", got " .. describe(v)
     else
       out[key] = (kind == "integer") and math.tointeger(v) or v
     end

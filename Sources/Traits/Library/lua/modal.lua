@@ -4,8 +4,8 @@ local styles = {"full", "dialog", "sheet", "halfSheet"}
 traits.register{
   type = "@appcues/modal",
   init = function(self)
-    local c = D.decode(self.config, {presentationStyle = {required = true, kind = styles}, style = D.style, transition = "string"})
-    if not c then return false end
+    local c, why = D.decode(self.config, {presentationStyle = {required = true, kind = styles}, style = D.style, transition = "string"})
+    if not c then return false, why end
     self.presentationStyle, self.style = c.presentationStyle, c.style
     -- "slide" slides from the edge the modal is aligned to; anything else fades
     self.transition = "fade"

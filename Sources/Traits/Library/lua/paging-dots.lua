@@ -3,9 +3,10 @@ local D = ...
 traits.register{
   type = "@appcues/paging-dots",
   init = function(self)
-    local c = D.decode(self.config, {style = D.style}) or {}
+    local c, why = D.decode(self.config, {style = D.style})
+    c = c or {}
     self.style = c.style or {}
-    return true
+    return true, why
   end,
   decorateContainer = function(self, container)
     local pages = container:get("pages")

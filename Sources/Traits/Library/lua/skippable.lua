@@ -3,12 +3,13 @@ local D = ...
 traits.register{
   type = "@appcues/skippable",
   init = function(self)
-    local c = D.decode(self.config, {buttonAppearance = {"hidden", "minimal", "default"}, ignoreBackdropTap = "boolean",
-                                     buttonStyle = D.style}) or {}
+    local c, why = D.decode(self.config, {buttonAppearance = {"hidden", "minimal", "default"}, ignoreBackdropTap = "boolean",
+                                          buttonStyle = D.style})
+    c = c or {}
     self.buttonAppearance = c.buttonAppearance or "default"
     self.ignoreBackdropTap = c.ignoreBackdropTap or false
     self.buttonStyle = c.buttonStyle
-    return true
+    return true, why
   end,
   decorateContainer = function(self, container)
     if self.buttonAppearance ~= "hidden" then

@@ -3,10 +3,11 @@ local D = ...
 traits.register{
   type = "@appcues/step-transition-animation",
   init = function(self)
-    local c = D.decode(self.config, {duration = "integer", easing = {"linear", "easeIn", "easeOut", "easeInOut"}}) or {}
+    local c, why = D.decode(self.config, {duration = "integer", easing = {"linear", "easeIn", "easeOut", "easeInOut"}})
+    c = c or {}
     self.duration = (c.duration or 300) / 1000
     self.easing = c.easing or "linear"
-    return true
+    return true, why
   end,
   decorateContainer = function(self, container)
     self.metadata:set{animationDuration = self.duration, animationEasing = self.easing}

@@ -25,9 +25,9 @@ end
 traits.register{
   type = "@appcues/target-element",
   init = function(self)
-    local c = D.decode(self.config, {selector = {required = true, kind = isSelector}, retryIntervals = isIntervals,
+    local c, why = D.decode(self.config, {selector = {required = true, kind = isSelector}, retryIntervals = isIntervals,
       contentPreferredPosition = {"top", "bottom", "left", "right"}, contentDistanceFromTarget = "number"})
-    if not c then return false end
+    if not c then return false, why end
     self.c = c
     -- by default the lookup is retried at 300, 600, 900, 1200 ms before the step fails
     self.retryIntervals = {}

@@ -10,7 +10,8 @@ end
 traits.register{
   type = "@appcues/target-interaction",
   init = function(self)
-    local c = D.decode(self.config, {enablePassThrough = "boolean", actions = isActions}) or {}
+    local c, why = D.decode(self.config, {enablePassThrough = "boolean", actions = isActions})
+    c = c or {}
     self.enablePassThrough = c.enablePassThrough or false
     self.tapActions, self.longPressActions, self.tapModels, self.longPressModels = {}, {}, {}, {}
     for _, a in ipairs(c.actions or {}) do
@@ -22,7 +23,7 @@ traits.register{
         self.longPressModels[#self.longPressModels + 1] = a
       end
     end
-    return true
+    return true, why
   end,
   decorateBackdrop = function(self, backdrop)
     self.metadata:registerHandler("@appcues/target-interaction", function(meta)

@@ -3,10 +3,10 @@ local D = ...
 traits.register{
   type = "@appcues/target-rectangle",
   init = function(self)
-    local c = D.decode(self.config, {contentPreferredPosition = {"top", "bottom", "left", "right"},
+    local c, why = D.decode(self.config, {contentPreferredPosition = {"top", "bottom", "left", "right"},
       contentDistanceFromTarget = "number", x = "number", y = "number", width = "number", height = "number",
       relativeX = "number", relativeY = "number", relativeWidth = "number", relativeHeight = "number"})
-    if not c then return false end
+    if not c then return false, why end
     self.c = c
     return true
   end,

@@ -20,13 +20,14 @@ end
 traits.register{
   type = "@appcues/tooltip",
   init = function(self)
-    local c = D.decode(self.config, {hidePointer = "boolean", pointerBase = "number", pointerLength = "number",
-                                     pointerCornerRadius = "number", style = D.style}) or {}
+    local c, why = D.decode(self.config, {hidePointer = "boolean", pointerBase = "number", pointerLength = "number",
+                                          pointerCornerRadius = "number", style = D.style})
+    c = c or {}
     self.hidePointer = c.hidePointer or false
     self.pointerSize = json.object{width = c.pointerBase or 16, height = c.pointerLength or 8}
     self.pointerCornerRadius = c.pointerCornerRadius or 0
     self.style = c.style
-    return true
+    return true, why
   end,
   decorateStep = function(self, step) step:set("padding", D.padding(self.style)) end,
   createWrapper = function(self, container)

@@ -1,0 +1,71 @@
+import Engine
+import JSON
+import Testing
+@testable import Templates
+
+/// What the CleverTap SDK ignores in a delivered in-app is a `warning` naming the path and the
+/// closest known name (issue 35 item 3); the delivery itself is unchanged.
+@Suite struct InAppInputCheckTests {
+    func harness() throws -> Harness {
+        try Harness { presenter in
+            [try makeTemplate("Banner", presenter: presenter) { b in
+                try b.addArgument("title", string: "Hi")
+                try b.addArgument("count", integer: 3)
+            }]
+        }
+    }
+
+    func warnings(_ payload: JSONValue, _ h: Harness) -> [TranscriptEvent] {
+        InAppInputCheck.warn(payload, manager: h.manager, transcript: h.transcript)
+        return h.events("warning")
+    }
+
+    @Test func aVarsKeyNoArgumentHasWarnsWithTheClosestArgument() throws {
+        let h = try harness()
+        let events = warnings(inapp("c1", "Banner", vars: ["titel": "Sale"]), h)
+        #expect(events.count == 1)
+        #expect(events.first?["path"] == "vars.titel")
+        #expect(events.first?["ignored"] == "titel")
+        #expect(events.first?["didYouMean"] == "title")
+        #expect(events.first?["system"] == "templates")
+        #expect(events.first?["message"]?.stringValue == "vars.titel: templates: template 'Banner' has no argument 'titel': the SDK ignores the value (did you mean 'title'?)")
+    }
+
+    @Test func anUndefinedTemplateNameWarnsWithTheClosestDefinedName() throws {
+        let h = try harness()
+        let events = warnings(.array([inapp("c1", "Baner"), inapp("c2", "Banner")]), h)
+        #expect(events.map { $0["path"] } == ["[0].templateName"])
+        #expect(events.first?["didYouMean"] == "Banner")
+    }
+
+    @Test func aVarsValueOfTheWrongTypeWarnsThatTheDefaultIsKept() throws {
+        let h = try harness()
+        let events = warnings(inapp("c1", "Banner", vars: ["count": "three"]), h)
+        #expect(events.map { $0["path"] } == ["vars.count"])
+        #expect(events.first?["message"]?.stringValue?.contains("is a number, got string: the SDK keeps its default") == true)
+    }
+
+    @Test func anUnreadInAppMemberWarnsInAResponse() throws {
+        let h = try harness()
+        var inApp = inapp("c1", "Banner").objectValue ?? [:]
+        inApp["priorty"] = 2
+        let events = warnings(.object(["inapp_notifs": .array([.object(inApp)])]), h)
+        #expect(events.map { $0["path"] } == ["inapp_notifs[0].priorty"])
+        #expect(events.first?["didYouMean"] == "priority")
+    }
+
+    @Test func aWellFormedInAppWarnsNothing() throws {
+        let h = try harness()
+        #expect(warnings(inapp("c1", "Banner", priority: 1, vars: ["title": "Sale", "count": 2]), h).isEmpty)
+    }
+
+    /// Inside a scenario step the warning names the scenario file and the step's path.
+    @Test func theRunnersInputSourcePlacesTheWarning() throws {
+        let h = try harness()
+        h.transcript.source = Transcript.InputSource(file: "flows/a.json", path: JSONPath.root.key("steps").index(1).key("deliver"))
+        let events = warnings(inapp("c1", "Banner", vars: ["titel": "Sale"]), h)
+        #expect(events.first?["file"] == "flows/a.json")
+        #expect(events.first?["path"] == "steps[1].deliver.vars.titel")
+        #expect(events.first?["message"]?.stringValue?.hasPrefix("flows/a.json: steps[1].deliver.vars.titel: templates: ") == true)
+    }
+}
