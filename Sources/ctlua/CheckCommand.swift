@@ -19,8 +19,9 @@ struct CheckCommand: ParsableCommand {
             system's JSON files (template definitions, experiences, plugin configurations, river files, \
             process definitions) are read against what the scripts registered, whatever their folders, and \
             unknown trait types and validator names are reported. Every problem is printed on one line \
-            (control characters escaped) as ctlua: FILE:LINE:COLUMN: message. Exit status: 0 no problem, \
-            1 problems, 2 usage error.
+            (control characters escaped) as ctlua: FILE:LINE:COLUMN: message; input the SDK would ignore as \
+            WARN FILE:LINE:COLUMN: message. Exit status: 0 no problem (warnings allowed unless --strict), \
+            1 problems (or warnings with --strict), 2 usage error.
             """)
 
     @Argument(help: "Files or folders (searched recursively).") var paths: [String] = ["."]
@@ -40,6 +41,11 @@ struct CheckCommand: ParsableCommand {
             (status 1) one second later if a script still runs where the hook cannot stop it.
             """)) var timeout: Double?
 
+    @Flag(help: ArgumentHelp(
+        "Warnings fail the check (exit 1), as `ctlua test --strict` fails a scenario on them.",
+        discussion: "Without it a warning (input the SDK would ignore) is a WARN line on standard error that fails nothing."))
+    var strict = false
+
     /// The root command declares the limits too (for `-e` and standard input); see `TestCommand`.
     @ParentCommand var root: CTLua
 
@@ -57,11 +63,17 @@ struct CheckCommand: ParsableCommand {
             FileHandle.standardError.write(Data(report.missingPaths.map { "ctlua: \($0)\n" }.joined().utf8))
             throw ExitCode(Runner.ExitCode.usage)
         }
-        if report.problems.isEmpty {
-            print("ok: \(report.summary.isEmpty ? "no files" : report.summary)")
+        let warned = report.warnings.map { "WARN \($0)\n" }.joined()
+        let failed = report.problems.map { "ctlua: \($0)\n" }.joined()
+        let count = report.warnings.count
+        let warnings = "\(count) warning\(count == 1 ? "" : "s")"
+        if report.problems.isEmpty && (count == 0 || !strict) {
+            FileHandle.standardError.write(Data(warned.utf8))
+            print("ok: \(report.summary.isEmpty ? "no files" : report.summary)\(count == 0 ? "" : " (\(warnings))")")
             return
         }
-        FileHandle.standardError.write(Data(report.problems.map { "ctlua: \($0)\n" }.joined().utf8))
+        let strictly = strict && count > 0 ? "ctlua: \(warnings) (--strict)\n" : ""
+        FileHandle.standardError.write(Data((warned + failed + strictly).utf8))
         throw ExitCode.failure
     }
 }

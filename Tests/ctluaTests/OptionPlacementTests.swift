@@ -97,6 +97,7 @@ struct OptionPlacementTests {
         ],
         "check": [
             "policy": Probe(option: ["--policy", "full"], rest: ["s.lua"], files: ["s.lua": "assert(io)"]),
+            "strict": Probe(option: ["--strict"], rest: ["p.json"], files: ["p.json": #"{"name": "p", "screens": [{"id": "a", "forms": [{"id": "f", "fields": [{"key": "k", "validators": [{"name": "nope"}]}]}]}]}"#]),
             "max-memory": Probe(option: ["--max-memory", "10000000"], rest: ["s.lua"], files: ["s.lua": big]),
             "max-instructions": Probe(option: ["--max-instructions", "1000"], rest: ["s.lua"], files: ["s.lua": smallLoop]),
             "timeout": Probe(option: ["--timeout", "0.2"], rest: ["--max-instructions", "0", "s.lua"], files: ["s.lua": loop]),

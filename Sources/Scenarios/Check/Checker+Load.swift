@@ -29,7 +29,7 @@ extension Checker {
 
     /// Per project, one engine loads every script once, then reads each system file against
     /// what they registered, then asks every system what it found unknown.
-    func loadProjects(_ files: Files, scenarios: [Scenario], counts: inout [String: Int]) -> [String] {
+    func loadProjects(_ files: Files, scenarios: [Scenario], into report: inout Report) {
         var cache: [String: String] = [:]
         var scripts: [String: [String]] = [:]
         var documents: [String: [(ScenarioDiscovery.Found, JSONReader, FileKindDefinition)]] = [:]
@@ -42,8 +42,8 @@ extension Checker {
             scripts[project, default: []] += listed
         }
         for document in files.documents { documents[Self.project(of: document.0.file, cache: &cache), default: []].append(document) }
-        return Set(scripts.keys).union(documents.keys).sorted().flatMap { project in
-            loadProject(scripts: scripts[project] ?? [], documents: documents[project] ?? [], counts: &counts)
+        for project in Set(scripts.keys).union(documents.keys).sorted() {
+            loadProject(scripts: scripts[project] ?? [], documents: documents[project] ?? [], into: &report)
         }
     }
 
@@ -66,12 +66,15 @@ extension Checker {
     }
 
     private func loadProject(scripts: [String], documents: [(ScenarioDiscovery.Found, JSONReader, FileKindDefinition)],
-                             counts: inout [String: Int]) -> [String] {
+                             into report: inout Report) {
         var problems: [String] = []
         let engine: Engine
         do { engine = try makeEngine() } catch {
-            return ["ctlua: cannot make an engine: \(error)"]
+            return report.problems.append("ctlua: cannot make an engine: \(error)")
         }
+        // Where each file's work starts in the transcript: a warning that names no file is
+        // about the file being read when it was recorded.
+        var starts: [(event: Int, file: String?)] = []
         let systems = registry.catalog.systems
         for system in systems {
             do { try system.checks.prepare(engine) } catch { problems.append("\(system.name): \(error)") }
@@ -81,8 +84,9 @@ extension Checker {
             // Once each: a scenario's script may also be a file found, or loaded by another script.
             let absolute = ScenarioDiscovery.normalize(script)
             guard tried.insert(absolute).inserted, !engine.scripts.contains(absolute) else { continue }
-            counts["script", default: 0] += 1
+            report.counts["script", default: 0] += 1
             let shown = Self.display(absolute)
+            starts.append((engine.transcript.events.count, shown))
             let first = engine.transcript.events.count
             var failure: String?
             do {
@@ -100,15 +104,29 @@ extension Checker {
             problems += recorded.map { "\(shown): \($0)" }
         }
         for (found, reader, kind) in documents {
-            counts[kind.name, default: 0] += 1
+            report.counts[kind.name, default: 0] += 1
+            starts.append((engine.transcript.events.count, found.relativePath))
             do { problems += try kind.check(engine, reader) } catch {
                 problems.append(Self.message(error, file: found.relativePath, kind: kind.name))
             }
         }
+        starts.append((engine.transcript.events.count, nil))
         for system in systems {
             do { problems += try system.checks.finish(engine) } catch { problems.append("\(system.name): \(error)") }
         }
-        return problems
+        report.problems += problems
+        report.warnings += Self.warnings(of: engine, starts: starts)
+    }
+
+    /// The messages of the project's `warning` events (what the SDK would ignore: the warnings
+    /// of `ctlua test`), each naming its file: the one it names, else the one being read.
+    static func warnings(of engine: Engine, starts: [(event: Int, file: String?)]) -> [String] {
+        engine.transcript.events.enumerated().compactMap { index, event in
+            guard event.type == "warning" else { return nil }
+            let message = event["message"]?.stringValue ?? JSONWriter.text(event.json)
+            guard event["file"] == nil, let file = starts.last(where: { $0.event <= index })?.file else { return message }
+            return "\(file): \(message)"
+        }
     }
 
     /// The messages of the `error` events recorded since event `first`.

@@ -38,6 +38,9 @@ public struct Checker {
         /// One line per problem, `file:line:column: message` where it applies, control characters
         /// escaped (a file name or an error message cannot start a line of its own).
         public var problems: [String] = []
+        /// What the SDK would ignore without a word (the `warning` events the loads recorded,
+        /// as `ctlua test` prints them `WARN`), one line each: not problems, unless `--strict`.
+        public var warnings: [String] = []
         /// How many files of each kind were checked (`scenario`, `script`, a system's kinds).
         public var counts: [String: Int] = [:]
         /// Paths given that do not exist (a usage error: exit 2).
@@ -73,12 +76,13 @@ public struct Checker {
             case .success(let scenario): scenarios.append((file, scenario))
             }
         }
-        report.problems += loadProjects(files, scenarios: scenarios.compactMap(\.1), counts: &report.counts)
+        loadProjects(files, scenarios: scenarios.compactMap(\.1), into: &report)
         let compiler = try? LuaState(policy: .strict, limits: limits)
         for case (let file, let scenario?) in scenarios {
             report.problems += checkBody(scenario, found: file, compiler: compiler)
         }
         report.problems = Self.grouped(report.problems, files: found).map { Self.shortened(ReportText.escapingControls($0)) }
+        report.warnings = Self.grouped(report.warnings, files: found).map { Self.shortened(ReportText.escapingControls($0)) }
         return report
     }
 
