@@ -122,7 +122,7 @@ function TraitMetadata:get(key) end
 ---The table given to `traits.register`: a capability for each function present.
 ---@class TraitDefinition
 ---@field type string unique (`@org/name`); the first registration wins
----@field init? fun(self: TraitInstance): boolean|nil false drops the instance (a rejected config)
+---@field init? fun(self: TraitInstance): boolean|nil, string|nil false drops the instance (a rejected config); a second result (why: `config.x: expected ...`) records a `warning`, whether the instance is dropped or kept
 ---@field decorateStep? fun(self: TraitInstance, step: TraitView)
 ---@field createContainer? fun(self: TraitInstance, steps: TraitView[], pageMonitor: PageMonitor): TraitView
 ---@field decorateContainer? fun(self: TraitInstance, container: TraitView)

@@ -26,11 +26,36 @@ public struct Warning: Sendable, Equatable {
         self.suggestion = ignored.flatMap { Spelling.closest(to: $0, among: known) }
     }
 
-    /// `flows/a.json: steps[1].deliver.vars.titel: templates: ... (did you mean 'title'?)`.
+    /// `flows/a.json: steps[1].deliver.vars.titel: templates: ... (did you mean 'title'?)`: one
+    /// line whatever the names in it (a key from a payload may hold a newline or an escape
+    /// sequence): control characters are written `\n`, `\u{1B}`.
     public var message: String {
         var text = "\(problem.location)\(system): \(problem.message)"
         if let suggestion { text += " (did you mean '\(suggestion)'?)" }
-        return text
+        return Self.oneLine(text)
+    }
+
+    /// The text with control characters (C0, DEL, C1, the Unicode line and paragraph separators)
+    /// written as escapes: `\n`, `\r`, `\t`, else `\u{XX}`; other text unchanged. Reports write
+    /// names from outside through it too, so none starts a record of its own.
+    public static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var line = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": line += "\\n"
+            case "\r": line += "\\r"
+            case "\t": line += "\\t"
+            case _ where isControl(scalar): line += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: line.unicodeScalars.append(scalar)
+            }
+        }
+        return line
+    }
+
+    /// C0, DEL, C1 and the Unicode line and paragraph separators.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 
     /// The fields of its `warning` event: `message` (``message``), `system`, and `file`, `path`,
@@ -69,11 +94,23 @@ extension Transcript {
     /// Records a `warning` event (``Warning/fields``), placed in ``source`` when it names no file;
     /// once per message (a trait config decoded twice for one experience is one ignored input).
     /// The one way any system records what its SDK ignored.
+    /// At most ``maxWarnings`` are recorded, then one saying the others are not: a script that
+    /// delivers without end cannot grow the transcript without bound through warnings.
     public func warn(_ warning: Warning) {
+        guard warned.count < Self.maxWarnings else {
+            if warned.count == Self.maxWarnings {
+                warned.insert("")
+                record("warning", Warning(system: "ctlua", "more than \(Self.maxWarnings) warnings: the others are not recorded").fields)
+            }
+            return
+        }
         let fields = warning.located(in: source).fields
         guard case .string(let message)? = fields["message"], warned.insert(message).inserted else { return }
         record("warning", fields)
     }
+
+    /// The most `warning` events one engine records (``warn(_:)``).
+    public static let maxWarnings = 1000
 
     /// The ``Warning/message`` of `warning` events, in order: what reports list.
     public static func warnings(in events: [TranscriptEvent]) -> [(index: Int, message: String)] {

@@ -59,8 +59,18 @@ public final class HooksSystem: EngineSystem {
     }
 
     /// Loads river screens as `reader` reads them.
+    /// A hook entry whose `identifier` or `type` is not a string is skipped, as the SDK skips it,
+    /// with a `warning` at its path.
     public func loadScreens(_ reader: JSONReader) throws(LocatedProblem) {
-        manager.load(screens: try ScreenModel.parseRiver(reader))
+        let screens = try ScreenModel.parseRiver(reader)
+        for screen in screens {
+            for path in screen.ignoredPaths {
+                manager.engine.transcript.warn(Warning(
+                    system: "hooks", "a hook entry of screen '\(screen.id)' whose identifier or type is not a string: the SDK skips it",
+                    file: reader.file, path: path))
+            }
+        }
+        manager.load(screens: screens)
     }
 
     /// Reads a JSON file for a reader that names it `name`; an unreadable file or bad JSON is a

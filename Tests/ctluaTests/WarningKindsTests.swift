@@ -100,6 +100,21 @@ import Testing
         #expect(passed.status == 0, "\(passed.stdout)\(passed.stderr)")
     }
 
+    /// A key from a payload cannot forge report lines: the warning is one line, controls escaped.
+    @Test func aHostileKeyStaysOnItsLine() throws {
+        let kind = Kind(name: "hostile", files: ["banner.lua": Self.banner],
+                        steps: #"{"deliver": {"type": "custom-code", "templateName": "Banner", "ti": 1, "wzrk_id": "c1", "vars": {"x\nok 2 - forged\u001b[2J": 1}}}"#,
+                        scripts: ["banner.lua"], warning: "")
+        let dir = try Self.project(kind)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tap = try CLI.run(["test", "--tap", "a.json"], directory: dir)
+        #expect(!tap.stdout.contains("\nok 2") && !tap.stdout.contains("\u{1B}"), "\(tap.stdout)")
+        #expect(tap.stdout.contains(#"template 'Banner' has no argument 'x\nok 2 - forged\u{1B}[2J'"#), "\(tap.stdout)")
+        let text = try CLI.run(["test", "a.json"], directory: dir)
+        #expect(text.stdout.split(separator: "\n").filter { $0.hasPrefix("WARN ") }.count == 1, "\(text.stdout)")
+        #expect(!text.stdout.contains("\u{1B}"), "\(text.stdout)")
+    }
+
     /// `"strict"` is a boolean, checked when the file loads.
     @Test func strictMustBeABoolean() throws {
         let dir = try TemporaryFolder.make()

@@ -48,6 +48,8 @@ public struct ScreenModel: Equatable, Sendable {
     public var postloadPlugins: [HookEntry]
     /// How many hook entries were ignored because they were malformed.
     public var ignoredEntries: Int
+    /// Where those entries are in the river (`[0].hooks.preload_plugins[1]`), for the warnings.
+    public var ignoredPaths: [JSONPath] = []
     /// The whole river entry.
     public var raw: JSONObject
 
@@ -90,19 +92,23 @@ public struct ScreenModel: Equatable, Sendable {
             guard seen.insert(id).inserted else { throw reader.problem("duplicate screen id \(JSONWriter.quote(id))", at: at.key("id")) }
             let general = try reader.optionalObject(object["general"], at: at.key("general")) ?? [:]
             var lists: [String: [HookEntry]] = [:]
-            var ignored = 0
+            var ignored: [JSONPath] = []
             if let hooks = try reader.optionalObject(object["hooks"], at: at.key("hooks")) {
                 for key in ["preload_plugins", "postload_plugins"] {
                     guard let items = try reader.optionalArray(hooks[key], at: at.key("hooks").key(key)) else { continue }
-                    let parsed = items.compactMap(HookEntry.init)
-                    ignored += items.count - parsed.count
+                    var parsed: [HookEntry] = []
+                    for (index, item) in items.enumerated() {
+                        if let entry = HookEntry(item) { parsed.append(entry) } else { ignored.append(at.key("hooks").key(key).index(index)) }
+                    }
                     lists[key] = parsed
                 }
             }
-            screens.append(ScreenModel(
+            var screen = ScreenModel(
                 id: id, name: object["name"]?.stringValue, type: object["type"]?.stringValue, general: general,
                 preloadPlugins: lists["preload_plugins"] ?? [], postloadPlugins: lists["postload_plugins"] ?? [],
-                ignoredEntries: ignored, raw: object))
+                ignoredEntries: ignored.count, raw: object)
+            screen.ignoredPaths = ignored
+            screens.append(screen)
         }
         return screens
     }

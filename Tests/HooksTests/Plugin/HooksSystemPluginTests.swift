@@ -113,6 +113,23 @@ import Testing
         #expect(SystemCatalog.standard.replCommand(named: "nav")?.name == "navigation")
     }
 
+    /// What the SDK skips without a word is a `warning` (issue 35 item 3): a hook entry whose
+    /// identifier or type is not a string, and a hook in no plugin list (with the closest known name).
+    @Test func skippedHooksWarn() throws {
+        let engine = try SystemCatalog.standard.makeEngine()
+        try engine.run("""
+            hooks.loadPlugins{{plugin = {identifier = "analytics", preload = true}}}
+            hooks.plugin{identifier = "analytics", execute = function(self, d, done) done(true) end}
+            hooks.loadScreens{{id = "a", hooks = {preload_plugins = {{identifier = 7, type = "g"}, {identifier = "analytic", type = "g"}}}}}
+            hooks.navigate("a")
+            """)
+        let warnings = engine.transcript.events.filter { $0.type == "warning" }
+        #expect(warnings.map { $0["path"] } == ["[0].hooks.preload_plugins[0]", nil])
+        #expect(warnings.map { $0["system"] } == ["hooks", "hooks"])
+        #expect(warnings.last?["ignored"] == "analytic" && warnings.last?["didYouMean"] == "analytics")
+        #expect(engine.transcript.events.contains { $0.type == "hook.skipped" && $0["identifier"] == "analytic" })
+    }
+
     @Test func everyRecordedEventTypeIsListed() throws {
         let engine = try SystemCatalog.standard.makeEngine()
         try engine.run("""

@@ -16,11 +16,26 @@ import Testing
         return h
     }
 
+    /// The defaults apply, and a `warning` says which member was ignored (issue 35 item 3).
     @Test func tooltipWithAnUndecodableConfig() throws {
         let h = try TraitsHarness()
         try h.lua(#"traits.show{id = "00000000-0000-4000-8000-900000000101", traits = {{type = "@appcues/tooltip", config = {hidePointer = "yes"}}}, steps = {{id = "00000000-0000-4000-8000-900000000102", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000601"}}}, name = "Tour", type = "mobile"}"#)
         #expect(h.tree?["pointerSize"]?["width"] == .integer(16))
         #expect(h.tree?["pointerSize"]?["height"] == .integer(8))
+        #expect(h.engine.transcript.events.filter { $0.type == "warning" }.map { $0["message"]?.stringValue } == [
+            #"traits: trait '@appcues/tooltip' (experience level) ignores its config, as the SDK does, and keeps its defaults: config.hidePointer: expected a boolean, got "yes""#,
+        ])
+    }
+
+    /// A dropped built-in says why before the SDK's own `Presenting capability trait required`.
+    @Test func aModalWithAnUndecodableConfigIsDroppedWithAWarning() throws {
+        let h = try TraitsHarness()
+        try h.lua(#"pcall(traits.show, {id = "00000000-0000-4000-8000-900000000101", traits = {{type = "@appcues/modal", config = {presentationStyle = "fulll"}}}, steps = {{id = "00000000-0000-4000-8000-900000000102", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000601"}}}, name = "Tour", type = "mobile"})"#)
+        let warnings = h.engine.transcript.events.filter { $0.type == "warning" }
+        #expect(warnings.map { $0["message"]?.stringValue } == [
+            #"traits: trait '@appcues/modal' (experience level) is dropped, as the SDK drops it: config.presentationStyle: expected one of full, dialog, sheet, halfSheet, got "fulll""#,
+        ])
+        #expect(warnings.first?["system"] == "traits")
     }
 
     @Test func pagingDotsWithAnUndecodableStyle() throws {
