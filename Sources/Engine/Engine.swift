@@ -75,7 +75,8 @@ public final class Engine {
         }
         let transcript = self.transcript
         defaultFetcher = CachingFileFetcher(
-            upstream: RoutingFileFetcher(remote: HTTPFileFetcher(directory: storage.directory.appendingPathComponent("downloads"))),
+            upstream: RoutingFileFetcher(local: LocalFileFetcher(baseDirectory: configuration.baseDirectory),
+                                         remote: HTTPFileFetcher(directory: storage.directory.appendingPathComponent("downloads"))),
             storage: storage, clock: clock, onError: { transcript.record("error", ["message": .string($0)]) })
         files = SwitchableFileFetcher(target: defaultFetcher)
         let nesting = LuaNesting()
@@ -84,6 +85,14 @@ public final class Engine {
         // weak: the transcript holds the clock (its time source); a strong capture would be a cycle
         clock.onOverrun = { [weak transcript] in transcript?.record("error", ["message": .string($0)]) }
         try installCoreModules()
+        // Under strict, a script learns nothing of host files outside its roots through a file
+        // URL (an in-app's `file://` argument): the same rule as `app.load`.
+        if configuration.policy == .strict {
+            files.confine = { [unowned self] url in
+                // The path as the fetcher opens it (not `..`-folded: the kernel follows links first).
+                self.isInsideLoadRoots(LocalFileFetcher.path(of: url, baseDirectory: self.configuration.baseDirectory), mustExist: false)
+            }
+        }
     }
 
     deinit {
@@ -188,14 +197,17 @@ public final class Engine {
         guard configuration.policy == .strict else { return try load(path: path) }
         guard !path.utf8.contains(0) else { throw LuaError.callback(message: "app.load: the path contains a NUL byte") }
         let absolute = URL(fileURLWithPath: path, relativeTo: configuration.baseDirectory).standardizedFileURL.path
-        let saved = lua.scriptRoots
-        lua.scriptRoots = saved + configuration.loadRoots
-        let inside = lua.isInsideScriptRoots(absolute)
-        lua.scriptRoots = saved
-        guard inside else {
+        guard isInsideLoadRoots(absolute) else {
             throw LuaError.callback(message: "app.load: '\(path)' is not a file inside the script roots")
         }
         try load(path: absolute)
+    }
+
+    /// Whether `path` (absolute) is a file a script may reach under `strict`: inside a script
+    /// root or a load root, symlinks resolved (``PathConfinement``). `app.load` and in-app
+    /// `file://` paths both ask it.
+    public func isInsideLoadRoots(_ path: String, mustExist: Bool = true) -> Bool {
+        PathConfinement.isInside(path, roots: lua.scriptRoots + configuration.loadRoots, mustExist: mustExist)
     }
 
     private func runScript(_ path: String) throws {

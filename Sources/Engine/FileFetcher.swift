@@ -42,13 +42,16 @@ public final class LocalFileFetcher: FileFetcher {
         url.hasPrefix("file://") || !url.contains("://")
     }
 
+    /// The local path a `file://` URL (percent escapes decoded) or a path names; a relative path
+    /// is resolved against `baseDirectory` (nil: left relative, to the working folder).
+    public static func path(of url: String, baseDirectory: URL?) -> String {
+        if url.hasPrefix("file://") { return URL(string: url)?.path ?? String(url.dropFirst("file://".count)) }
+        if !url.hasPrefix("/"), let base = baseDirectory { return base.appendingPathComponent(url).path }
+        return url
+    }
+
     public func fetch(_ url: String) -> FileFetchResult {
-        var path = url
-        if url.hasPrefix("file://") {
-            path = URL(string: url)?.path ?? String(url.dropFirst("file://".count))
-        } else if !url.hasPrefix("/"), let base = baseDirectory {
-            path = base.appendingPathComponent(url).path
-        }
+        let path = Self.path(of: url, baseDirectory: baseDirectory)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             return .failed(reason: "no such file: \(path)")

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A line and column in a source text, both from 1. Columns count code points, as jansson's
 /// error positions do, so a syntax error and a value's position are counted the same way.
 public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
@@ -16,12 +18,16 @@ public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
 /// apart from doubles, key order kept, `-0` a double); a repeated key in an object is an error
 /// (the rule for every document ctlua reads); a UTF-8 byte order mark is skipped. Positions are
 /// found only when asked (``position(of:)``, on the way to an error message), by walking the text
-/// jansson accepted, so reading a valid document costs no more than jansson's parse.
+/// jansson accepted, so reading a valid document costs no more than jansson's parse. The walk is
+/// done once, on the first question, and answers every later one (locating all the problems of a
+/// file is linear in its size, however many there are).
 public struct JSONDocument: Sendable {
     /// The parsed value.
     public let value: JSONValue
     /// The text the value was read from, without a byte order mark (empty for a value given as is).
     private let text: [UInt8]
+    /// Where the values of the text start, indexed on the first question.
+    private let locator = LazyLocator()
 
     /// Parses `bytes`.
     ///
@@ -45,41 +51,30 @@ public struct JSONDocument: Sendable {
 
     /// Where the value at `path` starts, or nil when the text has no value there.
     public func position(of path: JSONPath) -> SourcePosition? {
-        JSONLocator(text).offset(of: path).map(sourcePosition)
+        guard !text.isEmpty else { return nil }
+        return locator.get(text).position(of: path)
     }
 
     /// Where the value at `path` starts or, when the text has no value there, its nearest
     /// ancestor (a missing key is reported at the object that lacks it).
     public func nearestPosition(of path: JSONPath) -> SourcePosition? {
         guard !text.isEmpty else { return nil }
-        var probe = path
-        while true {
-            if let found = position(of: probe) { return found }
-            if probe.components.isEmpty { return nil }
-            probe.components.removeLast()
-        }
+        return locator.get(text).nearestPosition(of: path)
     }
+}
 
-    /// ``nearestPosition(of:)`` of each path, in one pass over the text however many there are
-    /// (a file with thousands of problems is located in linear time).
-    public func nearestPositions(of paths: [JSONPath]) -> [SourcePosition?] {
-        guard !text.isEmpty else { return paths.map { _ in nil } }
-        var index = JSONPositionIndex(text)
-        return paths.map { path in index.nearestOffset(of: path).map { index.position(of: $0) } }
-    }
+/// A document's ``JSONLocator``, built by the first caller that needs it (documents are shared
+/// between threads, so under a lock).
+private final class LazyLocator: Sendable {
+    private let built = Mutex<JSONLocator?>(nil)
 
-    /// The line and column of a byte offset of the text.
-    private func sourcePosition(_ offset: Int) -> SourcePosition {
-        var line = 1, column = 1
-        for byte in text[..<offset] {
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
+    func get(_ text: [UInt8]) -> JSONLocator {
+        built.withLock { built in
+            if let built { return built }
+            let made = JSONLocator(text)
+            built = made
+            return made
         }
-        return SourcePosition(line: line, column: column)
     }
 }
 

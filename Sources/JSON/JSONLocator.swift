@@ -1,89 +1,157 @@
-/// Finds where a value starts in JSON text that jansson accepted (so the walk needs no error
-/// handling beyond giving up: any surprise answers nil). Keys are compared decoded, escapes
-/// included; with duplicate keys rejected, the first key that matches is the only one.
-struct JSONLocator {
-    private let text: [UInt8]
+/// Where each value starts in JSON text that jansson accepted, found in one pass over the text
+/// (so the walk needs no error handling beyond stopping: any surprise leaves the rest unindexed).
+/// Keys are compared decoded, escapes included; with duplicate keys rejected, the first key that
+/// matches is the only one.
+///
+/// Built once per document and then asked many times (a file with 48,000 problems asks 48,000
+/// times): each answer costs the depth of its path, never a walk of the text, so locating every
+/// problem of a hostile file stays linear in its size.
+struct JSONLocator: Sendable {
+    /// A value of the text: where it starts, and its members or elements when it has any.
+    private struct Node: Sendable {
+        var offset: Int
+        var position: SourcePosition
+    }
 
-    init(_ text: [UInt8]) { self.text = text }
+    private let text: [UInt8]
+    /// Every value, in the order of the text (the root first).
+    private var nodes: [Node] = []
+    /// The members of each object, by node.
+    private var members: [Int: [String: Int]] = [:]
+    /// The elements of each array, by node.
+    private var elements: [Int: [Int]] = [:]
+
+    init(_ text: [UInt8]) {
+        self.text = text
+        index()
+    }
 
     /// The byte offset of the value at `path`, or nil.
-    func offset(of path: JSONPath) -> Int? {
-        var i = skipSpace(0)
-        guard i < text.count else { return nil }
+    func offset(of path: JSONPath) -> Int? { node(at: path).map { nodes[$0].offset } }
+
+    /// The line and column of the value at `path`, or nil.
+    func position(of path: JSONPath) -> SourcePosition? { node(at: path).map { nodes[$0].position } }
+
+    /// The line and column of the value at `path` or, when the text has no value there, of its
+    /// nearest ancestor that it has.
+    func nearestPosition(of path: JSONPath) -> SourcePosition? {
+        guard !nodes.isEmpty else { return nil }
+        var node = 0
         for component in path.components {
-            switch component {
-            case .key(let wanted):
-                guard byte(i) == UInt8(ascii: "{") else { return nil }
-                i = skipSpace(i + 1)
-                while byte(i) == UInt8(ascii: "\"") {
-                    let (key, end) = string(at: i)
-                    i = skipSpace(end)
-                    guard byte(i) == UInt8(ascii: ":") else { return nil }
-                    i = skipSpace(i + 1)
-                    if key == wanted { break }
-                    i = skipSpace(skipValue(i))
-                    guard byte(i) == UInt8(ascii: ",") else { return nil }
-                    i = skipSpace(i + 1)
-                }
-                guard byte(i) != nil, byte(i) != UInt8(ascii: "}") else { return nil }
-            case .index(let wanted):
-                guard byte(i) == UInt8(ascii: "["), wanted >= 0 else { return nil }
-                i = skipSpace(i + 1)
-                for _ in 0..<wanted {
-                    guard let b = byte(i), b != UInt8(ascii: "]") else { return nil }
-                    i = skipSpace(skipValue(i))
-                    guard byte(i) == UInt8(ascii: ",") else { return nil }
-                    i = skipSpace(i + 1)
-                }
-                guard let b = byte(i), b != UInt8(ascii: "]") else { return nil }
-            }
+            guard let next = child(of: node, component) else { break }
+            node = next
         }
-        return i
+        return nodes[node].position
     }
 
-    /// The members of the object or elements of the array that starts at `start`, each at the
-    /// offset of its value (an object's first member of each key: duplicates were refused); nil
-    /// when no container starts there. One walk over the container's text.
-    func children(at start: Int) -> Children? {
-        switch byte(start) {
-        case UInt8(ascii: "{"):
-            var members: [String: Int] = [:]
-            var i = skipSpace(start + 1)
-            while byte(i) == UInt8(ascii: "\"") {
-                let (key, end) = string(at: i)
-                i = skipSpace(end)
-                guard byte(i) == UInt8(ascii: ":") else { break }
-                i = skipSpace(i + 1)
-                if members[key] == nil { members[key] = i }
-                i = skipSpace(skipValue(i))
-                guard byte(i) == UInt8(ascii: ",") else { break }
-                i = skipSpace(i + 1)
-            }
-            return .object(members)
-        case UInt8(ascii: "["):
-            var elements: [Int] = []
-            var i = skipSpace(start + 1)
-            while let b = byte(i), b != UInt8(ascii: "]") {
-                elements.append(i)
-                i = skipSpace(skipValue(i))
-                guard byte(i) == UInt8(ascii: ",") else { break }
-                i = skipSpace(i + 1)
-            }
-            return .array(elements)
-        default: return nil
+    /// The text of the value that starts at `offset`.
+    func valueText(at offset: Int) -> [UInt8] { Array(text[offset..<skipValue(offset)]) }
+
+    private func node(at path: JSONPath) -> Int? {
+        guard !nodes.isEmpty else { return nil }
+        var node = 0
+        for component in path.components {
+            guard let next = child(of: node, component) else { return nil }
+            node = next
+        }
+        return node
+    }
+
+    private func child(of node: Int, _ component: JSONPath.Component) -> Int? {
+        switch component {
+        case .key(let key): return members[node]?[key]
+        case .index(let i):
+            guard let items = elements[node], items.indices.contains(i) else { return nil }
+            return items[i]
         }
     }
 
-    /// What ``children(at:)`` finds.
-    enum Children {
-        case object([String: Int])
-        case array([Int])
+    // MARK: - The one pass
+
+    /// Walks the text once, recording every value with its line and column; open containers are
+    /// kept on an explicit stack (no recursion, whatever the depth).
+    private mutating func index() {
+        var cursor = Cursor()
+        var open: [Int] = []
+        var key: String?
+        var i = skipSpace(0)
+        while let b = byte(i) {
+            // A value starts at i.
+            let node = nodes.count
+            nodes.append(Node(offset: i, position: cursor.advance(to: i, in: text)))
+            if let parent = open.last {
+                if let key {
+                    if members[parent]?[key] == nil { members[parent, default: [:]][key] = node }
+                } else {
+                    elements[parent, default: []].append(node)
+                }
+            }
+            key = nil
+            if b == UInt8(ascii: "{") || b == UInt8(ascii: "[") {
+                if b == UInt8(ascii: "{") { members[node] = [:] } else { elements[node] = [] }
+                open.append(node)
+                i = skipSpace(i + 1)
+                if byte(i) == UInt8(ascii: "}") || byte(i) == UInt8(ascii: "]") {
+                    // An empty container ends at once; fall through to what follows it.
+                } else if b == UInt8(ascii: "{") {
+                    guard let next = readKey(at: i, into: &key) else { return }
+                    i = next
+                    continue
+                } else {
+                    continue
+                }
+            } else {
+                i = skipSpace(skipValue(i))
+            }
+            // After a value: close containers, or go on to the next member or element.
+            while let top = open.last {
+                guard let b = byte(i) else { return }
+                if b == UInt8(ascii: "}") || b == UInt8(ascii: "]") {
+                    open.removeLast()
+                    i = skipSpace(i + 1)
+                    continue
+                }
+                guard b == UInt8(ascii: ",") else { return }
+                i = skipSpace(i + 1)
+                if members[top] != nil {
+                    guard let next = readKey(at: i, into: &key) else { return }
+                    i = next
+                }
+                break
+            }
+            if open.isEmpty { return }
+        }
     }
 
-    /// The offset where the text starts (after white space), or nil for no text.
-    var start: Int? {
-        let i = skipSpace(0)
-        return i < text.count ? i : nil
+    /// Reads `"key":` at `start`; the offset of the value after it, or nil when the text is not that.
+    private func readKey(at start: Int, into key: inout String?) -> Int? {
+        guard byte(start) == UInt8(ascii: "\"") else { return nil }
+        let (decoded, end) = string(at: start)
+        let colon = skipSpace(end)
+        guard byte(colon) == UInt8(ascii: ":") else { return nil }
+        key = decoded
+        return skipSpace(colon + 1)
+    }
+
+    /// A line and column that only moves forward: values are met in the order of the text, so
+    /// finding all their positions reads the text once.
+    private struct Cursor {
+        var offset = 0
+        var position = SourcePosition(line: 1, column: 1)
+
+        mutating func advance(to target: Int, in text: [UInt8]) -> SourcePosition {
+            while offset < target {
+                let byte = text[offset]
+                if byte == 0x0A {
+                    position.line += 1
+                    position.column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    position.column += 1
+                }
+                offset += 1
+            }
+            return position
+        }
     }
 
     private func byte(_ i: Int) -> UInt8? { i < text.count ? text[i] : nil }
@@ -104,9 +172,6 @@ struct JSONLocator {
         }
         return i
     }
-
-    /// The text of the value that starts at `offset`.
-    func valueText(at offset: Int) -> [UInt8] { Array(text[offset..<skipValue(offset)]) }
 
     /// The offset just past the value that starts at `start`.
     private func skipValue(_ start: Int) -> Int {
@@ -134,72 +199,5 @@ struct JSONLocator {
         let raw = text[(start + 1)..<max(start + 1, end - 1)]
         guard raw.contains(UInt8(ascii: "\\")) else { return (String(decoding: raw, as: UTF8.self), end) }
         return ((try? JSONValue.decode(Array(text[start..<end])))?.stringValue ?? "", end)
-    }
-}
-
-/// Positions of many paths in one document, in time linear in the text: each container on the
-/// way is walked once (its members indexed), and lines and code points are counted once.
-/// A value made for one batch of problems (``JSONDocument/nearestPositions(of:)``), not kept.
-struct JSONPositionIndex {
-    private let locator: JSONLocator
-    private let text: [UInt8]
-    private var containers: [Int: JSONLocator.Children] = [:]
-    /// Offsets where each line starts, from line 1.
-    private var lineStarts: [Int] = []
-    /// Code points before each multiple of `stride` bytes.
-    private var codePoints: [Int] = []
-    private static let stride = 256
-
-    init(_ text: [UInt8]) {
-        self.text = text
-        locator = JSONLocator(text)
-    }
-
-    /// The offset of the value at `path` or, when the text has none there, of its nearest ancestor.
-    mutating func nearestOffset(of path: JSONPath) -> Int? {
-        guard var offset = locator.start else { return nil }
-        for component in path.components {
-            let children: JSONLocator.Children?
-            if let known = containers[offset] { children = known } else {
-                children = locator.children(at: offset)
-                containers[offset] = children
-            }
-            let next: Int?
-            switch (component, children) {
-            case (.key(let key), .object(let members)?): next = members[key]
-            case (.index(let i), .array(let elements)?): next = elements.indices.contains(i) ? elements[i] : nil
-            default: next = nil
-            }
-            guard let next else { break }
-            offset = next
-        }
-        return offset
-    }
-
-    /// The line and column (code points, from 1) of a byte offset.
-    mutating func position(of offset: Int) -> SourcePosition {
-        if lineStarts.isEmpty {
-            lineStarts = [0]
-            var count = 0
-            for (i, byte) in text.enumerated() {
-                if i % Self.stride == 0 { codePoints.append(count) }
-                if byte == 0x0A { lineStarts.append(i + 1) }
-                if byte & 0xC0 != 0x80 { count += 1 }
-            }
-            codePoints.append(count)
-        }
-        var low = 0, high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
-        return SourcePosition(line: low + 1, column: codePointsBefore(offset) - codePointsBefore(lineStarts[low]) + 1)
-    }
-
-    private func codePointsBefore(_ offset: Int) -> Int {
-        let block = offset / Self.stride
-        var count = codePoints[min(block, codePoints.count - 1)]
-        for byte in text[(block * Self.stride)..<offset] where byte & 0xC0 != 0x80 { count += 1 }
-        return count
     }
 }

@@ -45,14 +45,6 @@ public struct JSONReader: Sendable {
         LocatedProblem(file: file, path: path, position: document.nearestPosition(of: path), message: message)
     }
 
-    /// Problems about many values, located in one pass over the text (``problem(_:at:)`` for
-    /// each would walk the text once per problem).
-    public func problems(_ items: [(message: String, path: JSONPath)]) -> [LocatedProblem] {
-        zip(items, document.nearestPositions(of: items.map(\.path))).map { item, position in
-            LocatedProblem(file: file, path: item.path, position: position, message: item.message)
-        }
-    }
-
     /// Every problem ``ValueShape/check(_:at:)`` finds in `value`, located.
     public func check(_ value: JSONValue, _ shape: ValueShape, at path: JSONPath) -> [LocatedProblem] {
         shape.check(value, at: path).map { problem($1, at: $0) }

@@ -68,23 +68,48 @@ public enum FileBytes {
 
     /// The bytes of the regular file at `path` (symbolic links followed), at most `limit` bytes.
     public static func read(_ path: String, limit: Int = FileBytes.limit) throws(Failure) -> [UInt8] {
+        let (fd, size) = try openRegular(path)
+        defer { close(fd) }
+        if size > limit { throw Failure(path: path, operation: "read", reason: .tooLarge(limit)) }
+        return try readAll(fd, path: path, limit: limit, sizeHint: size)
+    }
+
+    /// The first `count` bytes (or fewer) of the regular file at `path`, for a file's header:
+    /// a FIFO or a device is refused without blocking, as by ``read(_:limit:)``.
+    public static func prefix(_ path: String, count: Int) throws(Failure) -> [UInt8] {
+        let (fd, _) = try openRegular(path)
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: max(0, count))
+        var n = 0
+        repeat { n = bytes.withUnsafeMutableBytes { raw in Glibc.read(fd, raw.baseAddress!, raw.count) } } while n < 0 && errno == EINTR
+        guard n >= 0 else { throw Failure(path: path, operation: "read", reason: .system(errno)) }
+        return Array(bytes[0..<n])
+    }
+
+    /// Opens `path` for reading without blocking (`O_NONBLOCK`: a FIFO does not wait for a
+    /// writer) and checks it is a regular file; the descriptor (the caller closes it) and the size.
+    private static func openRegular(_ path: String) throws(Failure) -> (Int32, Int) {
         var fd: Int32
         repeat { fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) } while fd < 0 && errno == EINTR
         guard fd >= 0 else { throw Failure(path: path, operation: "open", reason: .system(errno)) }
-        defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw Failure(path: path, operation: "read", reason: .system(errno)) }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw Failure(path: path, operation: "read", reason: .system(EISDIR))
-        case S_IFIFO: throw Failure(path: path, operation: "read", reason: .notRegular("a FIFO"))
-        case S_IFCHR: throw Failure(path: path, operation: "read", reason: .notRegular("a character device"))
-        case S_IFBLK: throw Failure(path: path, operation: "read", reason: .notRegular("a block device"))
-        case S_IFSOCK: throw Failure(path: path, operation: "read", reason: .notRegular("a socket"))
-        default: throw Failure(path: path, operation: "read", reason: .notRegular("an unknown kind of file"))
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
+            close(fd)
+            throw Failure(path: path, operation: "read", reason: .system(code))
         }
-        if Int(info.st_size) > limit { throw Failure(path: path, operation: "read", reason: .tooLarge(limit)) }
-        return try readAll(fd, path: path, limit: limit, sizeHint: Int(info.st_size))
+        let reason: Failure.Reason
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return (fd, Int(info.st_size))
+        case S_IFDIR: reason = .system(EISDIR)
+        case S_IFIFO: reason = .notRegular("a FIFO")
+        case S_IFCHR: reason = .notRegular("a character device")
+        case S_IFBLK: reason = .notRegular("a block device")
+        case S_IFSOCK: reason = .notRegular("a socket")
+        default: reason = .notRegular("an unknown kind of file")
+        }
+        close(fd)
+        throw Failure(path: path, operation: "read", reason: reason)
     }
 
     /// Everything readable from `fd` (standard input, a pipe) up to its end, at most `limit` bytes.

@@ -173,6 +173,17 @@ public final class LuaFunction: LuaReference {
 
 /// A full userdata (a Swift object exposed to Lua, or one made by a C module).
 public final class LuaUserdata: LuaReference {
+    /// The metatable, read raw (`lua_getmetatable`: no `__metatable` field and no script's
+    /// `getmetatable` in the way, so no Lua code runs), or nil.
+    public var metatable: LuaTable? {
+        guard !state.isClosed else { return nil }
+        return state.balanced { L in
+            push(on: L)
+            guard lua_getmetatable(L, -1) != 0 else { return nil }
+            return LuaTable(state: state, index: -1, on: L)
+        }
+    }
+
     /// The Swift object inside, when it is a registered class of type `T`.
     public func object<T: AnyObject>(as type: T.Type) -> T? {
         guard !state.isClosed, let mt = state.classMetatables[ObjectIdentifier(type)] else { return nil }

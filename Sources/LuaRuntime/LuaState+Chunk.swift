@@ -141,22 +141,14 @@ extension LuaState {
         return candidates(name).first { access($0, R_OK) == 0 && (policy == .full || isInsideScriptRoots($0)) }
     }
 
-    /// Whether `path`'s real path (symlinks resolved) lies inside the real path of a script root.
-    /// A path with a NUL byte, or one that does not exist, is not.
+    /// Whether `path`'s real path (symlinks resolved) lies inside the real path of a script root
+    /// (``PathConfinement``). A path with a NUL byte, or one that does not exist, is not.
     public func isInsideScriptRoots(_ path: String) -> Bool {
-        guard !path.utf8.contains(0), let real = LuaState.realPath(path) else { return false }
-        return scriptRoots.contains { root in
-            guard !root.utf8.contains(0), let base = LuaState.realPath(root) else { return false }
-            return real.hasPrefix(base.hasSuffix("/") ? base : base + "/")
-        }
+        PathConfinement.isInside(path, roots: scriptRoots)
     }
 
     /// `realpath(3)`, or nil when the path does not exist.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
+    static func realPath(_ path: String) -> String? { PathConfinement.realPath(path) }
 
     func moduleSearchMessage(_ name: String) -> String {
         let tried = candidates(name).map { "\n\tno file '\($0)'" }.joined()

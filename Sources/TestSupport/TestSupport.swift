@@ -9,7 +9,7 @@ public enum CLI {
         public var status: Int32
         public var stdout: String
         public var stderr: String
-        /// The run was ended by the caller's time bound (`run(_:directory:within:)`), not by itself.
+        /// The run was ended (SIGKILL) because it passed its `timeout`.
         public var timedOut = false
     }
 
@@ -27,16 +27,13 @@ public enum CLI {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    /// Runs `ctlua` with `arguments`, feeding `input` on standard input.
-    public static func run(_ arguments: [String], input: String? = nil, directory: URL? = nil) throws -> Result {
-        try launch(executable, arguments, environment: childEnvironment(), directory: directory ?? packageRoot, input: input)
-    }
-
-    /// Runs `ctlua` as ``run(_:input:directory:)`` does, killed (SIGKILL) when still running
-    /// after `seconds`: a hang fails its test (`timedOut`) instead of holding the suite.
-    public static func run(_ arguments: [String], directory: URL? = nil, within seconds: Double) throws -> Result {
-        try launch(executable, arguments, environment: childEnvironment(), directory: directory ?? packageRoot, input: nil,
-                   within: seconds)
+    /// Runs `ctlua` with `arguments`, feeding `input` on standard input. With a `timeout`, a run
+    /// still going after that many seconds is killed and comes back with `timedOut` set (a test of
+    /// a hang fails instead of hanging the suite).
+    public static func run(_ arguments: [String], input: String? = nil, directory: URL? = nil,
+                           environment: [String: String] = [:], timeout: Double? = nil) throws -> Result {
+        try launch(executable, arguments, environment: childEnvironment().merging(environment) { $1 },
+                   directory: directory ?? packageRoot, input: input, timeout: timeout)
     }
 
     /// Runs a shell command line with `bash -c` in `directory`, with extra environment variables.
@@ -48,7 +45,7 @@ public enum CLI {
     /// Runs a program to its end, feeding `input` (nothing: standard input is closed at once) and
     /// reading both output pipes at once (a child blocked on a full stderr pipe would never close stdout).
     private static func launch(_ program: URL, _ arguments: [String], environment: [String: String], directory: URL,
-                               input: String?, within seconds: Double? = nil) throws -> Result {
+                               input: String?, timeout: Double? = nil) throws -> Result {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
@@ -59,27 +56,15 @@ public enum CLI {
         process.standardError = err
         process.standardInput = inp
         try process.run()
+        let watchdog = timeout.map { Watchdog(process: process, seconds: $0) }
         if let input { inp.fileHandleForWriting.write(Data(input.utf8)) }
         try inp.fileHandleForWriting.close()
-        let killer = seconds.map { seconds in
-            let pid = process.processIdentifier
-            let flag = KillFlag()
-            let work = DispatchWorkItem {
-                flag.set()
-                kill(pid, SIGKILL)
-            }
-            DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: work)
-            return (work, flag)
-        }
         let errorReader = ErrorReader(err.fileHandleForReading)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = errorReader.wait()
         process.waitUntilExit()
-        killer?.0.cancel()
-        var result = Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                            stderr: String(decoding: stderr, as: UTF8.self))
-        result.timedOut = killer?.1.isSet ?? false
-        return result
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self), timedOut: watchdog?.finish() ?? false)
     }
 
     /// The environment of a `ctlua` child: this process's, with LeakSanitizer off in the child when
@@ -97,12 +82,30 @@ public enum CLI {
     public static func temporaryDirectory() throws -> URL { try TemporaryFolder.make() }
 }
 
-/// Whether a time bound killed a run (set on the timer's thread, read after the wait).
-private final class KillFlag: @unchecked Sendable {
+/// Kills a child process (SIGKILL) that is still running after its time.
+private final class Watchdog: @unchecked Sendable {
     private let lock = NSLock()
-    private var value = false
-    func set() { lock.withLock { value = true } }
-    var isSet: Bool { lock.withLock { value } }
+    private var fired = false
+    private var done = false
+
+    init(process: Process, seconds: Double) {
+        let pid = process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+            lock.lock()
+            defer { lock.unlock() }
+            guard !done else { return }
+            fired = true
+            kill(pid, SIGKILL)
+        }
+    }
+
+    /// Disarms the watchdog (the child has been waited for); true when it had fired.
+    func finish() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        done = true
+        return fired
+    }
 }
 
 /// Drains a pipe on a background thread.

@@ -52,7 +52,7 @@ enum Scaffold {
     /// (a test runs them).
     static func nextSteps(directory: String) -> String {
         let prefix = directory == "." ? "" : (directory.hasSuffix("/") ? directory : directory + "/")
-        let quoted = { (path: String) in path.contains(where: { " '\"$\\".contains($0) }) ? "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'" : path }
+        let quoted = { (path: String) in Self.shellQuoted(path) }
         return """
             Next:
               ctlua check \(quoted(prefix.isEmpty ? "." : prefix))     # validates the presenter and the scenarios
@@ -62,6 +62,16 @@ enum Scaffold {
             CI: .github/workflows/scenarios.yml expects ctlua checked out at ./ctlua (a git submodule);
             change CTLUA in it when ctlua lives elsewhere.
             """
+    }
+
+    /// `path` as one shell word that POSIX `sh` and bash read back as is: left bare when made of
+    /// characters no shell treats specially, else in single quotes (a `'` inside as `'\''`); a
+    /// path starting with `-` gets `./` so that it is not read as an option.
+    static func shellQuoted(_ path: String) -> String {
+        let path = path.hasPrefix("-") ? "./" + path : path
+        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./,:@%+=-")
+        if !path.isEmpty, path.allSatisfy(plain.contains) { return path }
+        return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// ctlua's annotation files, copied into the project's `.ctlua/types/` (hidden: `ctlua check` and

@@ -66,6 +66,45 @@ import TestSupport
         #expect(engine.lua.scriptRoots == [root.path])
     }
 
+    /// In-app `file://` arguments (and plain local paths) are fetched under `strict` only inside
+    /// the roots `app.load` reads: before, an existing host file was fetched and a missing one
+    /// failed, so a script learnt which host paths exist. Now every path outside fails the same.
+    @Test func localFileFetchesStayInsideTheRootsAsAppLoadDoes() throws {
+        let dir = TemporaryFolder.path()
+        let root = dir.appendingPathComponent("root"), elsewhere = dir.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "SECRET".write(to: elsewhere.appendingPathComponent("secret.png"), atomically: true, encoding: .utf8)
+        try "PNG".write(to: root.appendingPathComponent("ok.png"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("link.png").path,
+                                                   withDestinationPath: elsewhere.appendingPathComponent("secret.png").path)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("dangling.png").path,
+                                                   withDestinationPath: elsewhere.appendingPathComponent("missing.png").path)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("out").path, withDestinationPath: elsewhere.path)
+        var configuration = Engine.Configuration()
+        configuration.scriptRoots = [root.path]
+        configuration.baseDirectory = URL(fileURLWithPath: root.path, isDirectory: true)
+        let engine = try Engine(configuration: configuration)
+        let secret = elsewhere.appendingPathComponent("secret.png").path
+        let outside = [
+            "file://" + secret, "file://" + elsewhere.appendingPathComponent("missing.png").path, secret, "/etc/hostname",
+            "file:///etc/hostname", "file:///%65tc/hostname", "file://" + root.path + "/../elsewhere/secret.png",
+            "../elsewhere/secret.png", "sub/../../elsewhere/secret.png", "link.png", "dangling.png", "out/secret.png",
+            "out/../elsewhere/secret.png", "file://" + root.path + "/out/missing.png",
+        ]
+        for url in outside {
+            #expect(engine.files.fetch(url) == .failed(reason: "not a file inside the script roots: \(url)"), "\(url)")
+        }
+        #expect(engine.files.fetch("ok.png").path == root.appendingPathComponent("ok.png").path)
+        #expect(engine.files.fetch("file://" + root.appendingPathComponent("ok.png").path).path == root.appendingPathComponent("ok.png").path)
+        #expect(engine.files.fetch("missing.png") == .failed(reason: "no such file: \(root.appendingPathComponent("missing.png").path)"),
+                "a missing file inside the roots is reported as missing")
+        // The full policy (the REPL's and `ctlua run`'s default: scripts have `io`) is not confined.
+        configuration.policy = .full
+        #expect(try Engine(configuration: configuration).files.fetch(secret).path == secret)
+    }
+
     // MARK: 7, timers and virtual time
 
     @Test func aTimerThatReschedulesItselfEndsWithAnError() throws {

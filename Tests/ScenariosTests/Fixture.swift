@@ -45,7 +45,8 @@ enum Fixture {
 
     /// Loads JSON scenario text as if it were the file `name`.
     static func load(_ text: String, name: String = "s.json", registry: StepRegistry = Fixture.registry) -> Result<Scenario, ScenarioLoadErrors> {
-        ScenarioLoader(registry: registry).load(
+        // `/tmp` is the run's folder: the files these scenarios name are under it (or missing there).
+        ScenarioLoader(registry: registry, runPaths: ["/tmp"]).load(
             bytes: Array(text.utf8), found: ScenarioDiscovery.Found(relativePath: name, file: "/tmp/" + name), defaultName: "s")
     }
 

@@ -40,9 +40,38 @@ struct ShardTests {
         #expect(try Shard(parsing: "auto", environment: ["CI": "true"]) == Shard(index: 1, count: 1))
         // K/N is still K/N whatever the environment says.
         #expect(try Shard(parsing: "3/4", environment: ["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "2"]) == Shard(index: 3, count: 4))
-        #expect(throws: RunnerUsageError(message: "--shard auto: CI_NODE_INDEX=5, CI_NODE_TOTAL=4: out of range")) {
+        #expect(throws: RunnerUsageError(message: "--shard auto: CI_NODE_INDEX=5, CI_NODE_TOTAL=4: CI_NODE_INDEX must be a whole number from 1 to 4 (1-based)")) {
             try Shard(parsing: "auto", environment: ["CI_NODE_INDEX": "5", "CI_NODE_TOTAL": "4"])
         }
         #expect(throws: RunnerUsageError.self) { try Shard(parsing: "auto", environment: ["CI_NODE_INDEX": "x", "CI_NODE_TOTAL": "4"]) }
+    }
+
+    /// Values at the integer edges (a CI variable of 2^63-1 overflowed `index + 1` and trapped):
+    /// each is a usage error naming the variable, never a trap.
+    @Test(arguments: [
+        ("CI_NODE_INDEX", "CI_NODE_TOTAL", "-9223372036854775808", "4", "CI_NODE_INDEX must be"),
+        ("CI_NODE_INDEX", "CI_NODE_TOTAL", "9223372036854775807", "9223372036854775807", "CI_NODE_TOTAL must be"),
+        ("CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL", "9223372036854775807", "4", "CIRCLE_NODE_INDEX must be"),
+        ("CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL", "-1", "4", "CIRCLE_NODE_INDEX must be"),
+        ("CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL", "0", "-9223372036854775808", "CIRCLE_NODE_TOTAL must be"),
+        ("BUILDKITE_PARALLEL_JOB", "BUILDKITE_PARALLEL_JOB_COUNT", "9223372036854775807", "9223372036854775807",
+         "BUILDKITE_PARALLEL_JOB_COUNT must be"),
+        ("BUILDKITE_PARALLEL_JOB", "BUILDKITE_PARALLEL_JOB_COUNT", "99999999999999999999", "4", "BUILDKITE_PARALLEL_JOB must be"),
+        ("BUILDKITE_PARALLEL_JOB", "BUILDKITE_PARALLEL_JOB_COUNT", "0", "", "BUILDKITE_PARALLEL_JOB_COUNT must be"),
+    ])
+    func autoRefusesVariablesAtTheIntegerEdges(index: String, total: String, indexValue: String, totalValue: String,
+                                                named: String) {
+        do {
+            let shard = try Shard(parsing: "auto", environment: [index: indexValue, total: totalValue])
+            Issue.record("\(index)=\(indexValue), \(total)=\(totalValue) gave \(shard)")
+        } catch {
+            #expect(error.message.hasPrefix("--shard auto: \(index)=\(indexValue), \(total)=\(totalValue): \(named) a whole number"),
+                    "\(error.message)")
+        }
+    }
+
+    @Test(arguments: ["9223372036854775807/9223372036854775807", "1/1000001", "-9223372036854775808/2"])
+    func explicitShardsPastTheBoundAreUsageErrors(text: String) {
+        #expect(throws: RunnerUsageError.self) { try Shard(parsing: text) }
     }
 }

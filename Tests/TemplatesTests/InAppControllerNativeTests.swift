@@ -27,7 +27,11 @@ import Testing
         """
 
     static func engine() throws -> (Engine, TemplatesSystem) {
-        try makeEngine(with: TemplatesSystem(), setup: banner + "\ntemplates.deliver{ imc = 10, imp = 10, inapp_delivery_mode = 'CS' }")
+        // The media URLs name `file:///dev/null`: under strict a local file is fetched only inside
+        // the script roots (as `app.load` reads), so `/dev` is one here.
+        try makeEngine(with: TemplatesSystem(), setup: banner + "\ntemplates.deliver{ imc = 10, imp = 10, inapp_delivery_mode = 'CS' }") {
+            $0.scriptRoots = ["/dev"]
+        }
     }
 
     func types(_ engine: Engine, _ prefix: String) -> [String] { engine.transcript.events(prefix: prefix).map(\.type) }

@@ -17,13 +17,13 @@ extension CheckCommandTests {
             "a_io.lua": "io.open('written.txt', 'w'):write('x'):close()\n",
         ]) { $1 })
         defer { try? FileManager.default.removeItem(at: dir) }
-        let strict = try CLI.run(["check", "."], directory: dir, within: 60)
+        let strict = try CLI.run(["check", "."], directory: dir, timeout: 60)
         #expect(strict.status == 1, "\(strict.stdout)\(strict.stderr)")
         #expect(strict.stderr.contains("ctlua: a_exit.lua:1: attempt to call a nil value (field 'exit')"), "\(strict.stderr)")
         #expect(strict.stderr.contains("ctlua: a_io.lua:1: attempt to index a nil value (global 'io')"), "\(strict.stderr)")
         #expect(strict.stderr.contains("ctlua: broken.lua:1: unexpected symbol near '='"), "\(strict.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("written.txt").path))
-        let full = try CLI.run(["check", "--policy", "full", "."], directory: dir, within: 60)
+        let full = try CLI.run(["check", "--policy", "full", "."], directory: dir, timeout: 60)
         #expect(full.status == 1, "\(full.stdout)\(full.stderr)")
         #expect(full.stderr.contains("ctlua: a_exit.lua:1: os.exit: a checked script cannot end `ctlua check`"), "\(full.stderr)")
         #expect(full.stderr.contains("ctlua: broken.lua:1: unexpected symbol near '='"), "\(full.stderr)")
@@ -46,7 +46,7 @@ extension CheckCommandTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let clock = ContinuousClock()
         let start = clock.now
-        let r = try CLI.run(["check", "--policy", policy, "--timeout", "1", "--max-instructions", "0", "."], directory: dir, within: 30)
+        let r = try CLI.run(["check", "--policy", policy, "--timeout", "1", "--max-instructions", "0", "."], directory: dir, timeout: 30)
         #expect(!r.timedOut, "still running after 30 s")
         #expect(clock.now - start < .seconds(15))
         #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
@@ -67,7 +67,7 @@ extension CheckCommandTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let clock = ContinuousClock()
         let start = clock.now
-        let r = try CLI.run(["check", "."], directory: dir, within: 60)
+        let r = try CLI.run(["check", "."], directory: dir, timeout: 60)
         let elapsed = clock.now - start
         #expect(!r.timedOut)
         #expect(elapsed < .seconds(20), "\(elapsed) (it took minutes when each problem walked the text)")
@@ -82,7 +82,7 @@ extension CheckCommandTests {
         let dir = try TemporaryFolder.make(files: ["a.lua": #"error(string.rep("é\n", 2e6))"#,
                                                    "b.lua": #"for i = 1, 1e6 do print(string.rep("x", 100)) end"#])
         defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try CLI.run(["check", "."], directory: dir, within: 60)
+        let r = try CLI.run(["check", "."], directory: dir, timeout: 60)
         #expect(r.status == 1)
         #expect(r.stdout == "")
         let lines = r.stderr.split(separator: "\n")
@@ -98,7 +98,7 @@ extension CheckCommandTests {
         let name = "x\nctlua: forged.json:1:1: fake problem\n.lua"
         let dir = try TemporaryFolder.make(files: [name: "local x = = 1\n", "msg.lua": #"error("one\nctlua: forged too")"#])
         defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try CLI.run(["check", "."], directory: dir, within: 60)
+        let r = try CLI.run(["check", "."], directory: dir, timeout: 60)
         #expect(r.status == 1)
         let lines = r.stderr.split(separator: "\n").map(String.init)
         #expect(lines == [#"ctlua: msg.lua:1: one\nctlua: forged too"#,

@@ -44,8 +44,8 @@ extension CheckCommandTests {
     @Test(arguments: breakages) func checkRefusesWhatTestRefusesWithTheSameMessage(_ breakage: Breakage) throws {
         let dir = try TemporaryFolder.make(files: breakage.files)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let test = try CLI.run(["test", "--no-workers", "scenarios"], directory: dir, within: 60)
-        let check = try CLI.run(["check", "."], directory: dir, within: 60)
+        let test = try CLI.run(["test", "--no-workers", "scenarios"], directory: dir, timeout: 60)
+        let check = try CLI.run(["check", "."], directory: dir, timeout: 60)
         #expect(test.status != 0 && !test.timedOut, "\(test.stdout)\(test.stderr)")
         #expect(check.status == 1 && !check.timedOut, "\(check.stdout)\(check.stderr)")
         #expect((test.stdout + test.stderr).contains(breakage.message), "test: \(test.stdout)\(test.stderr)")
@@ -67,15 +67,15 @@ extension CheckCommandTests {
                 """,
         ])
         defer { try? FileManager.default.removeItem(at: dir) }
-        let test = try CLI.run(["test", "--no-workers", "scenarios"], directory: dir, within: 60)
+        let test = try CLI.run(["test", "--no-workers", "scenarios"], directory: dir, timeout: 60)
         #expect(test.status == 0, "\(test.stdout)\(test.stderr)")
         for paths in [["."], ["traits/card.lua", "experiences/tour.json"], ["experiences", "scenarios"]] {
-            let check = try CLI.run(["check"] + paths, directory: dir, within: 60)
+            let check = try CLI.run(["check"] + paths, directory: dir, timeout: 60)
             #expect(check.status == 0, "check \(paths): \(check.stderr)")
             #expect(check.stdout.hasPrefix("ok: 1 Appcues experience"), "check \(paths): \(check.stdout)")
         }
         // Without the script the same experience is refused: the check did look the type up.
-        let alone = try CLI.run(["check", "experiences"], directory: dir, within: 60)
+        let alone = try CLI.run(["check", "experiences"], directory: dir, timeout: 60)
         #expect(alone.status == 1)
         #expect(alone.stderr.contains(#"unknown trait type "@acme/card""#), "\(alone.stderr)")
     }
@@ -91,14 +91,14 @@ extension CheckCommandTests {
             "b/tour.json": experience,
         ])
         defer { try? FileManager.default.removeItem(at: dir) }
-        let check = try CLI.run(["check", "a", "b"], directory: dir, within: 60)
+        let check = try CLI.run(["check", "a", "b"], directory: dir, timeout: 60)
         #expect(check.status == 1)
         #expect(check.stderr.contains(#"b/tour.json:1:68: traits[0].type: unknown trait type "@acme/card""#), "\(check.stderr)")
         try FileManager.default.removeItem(at: dir.appendingPathComponent("b/.ctlua"))
-        let one = try CLI.run(["check", "a", "b"], directory: dir, within: 60)
+        let one = try CLI.run(["check", "a", "b"], directory: dir, timeout: 60)
         #expect(one.status == 1, "b is now part of the run's project, a still its own")
         try FileManager.default.removeItem(at: dir.appendingPathComponent("a/.ctlua"))
-        let merged = try CLI.run(["check", "a", "b"], directory: dir, within: 60)
+        let merged = try CLI.run(["check", "a", "b"], directory: dir, timeout: 60)
         #expect(merged.status == 0, "\(merged.stderr)")
     }
 }

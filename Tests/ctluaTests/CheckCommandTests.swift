@@ -100,11 +100,11 @@ struct CheckCommandTests {
         ])
         defer { try? FileManager.default.removeItem(at: dir) }
         let warning = "WARN process.json:1:106: screens[0].forms[0].fields[0].validators[0]: flowx: process 'loan', screen 'a', field 'iban': no custom validator named 'ibanChek' is registered; it will count as valid (the SDK's unknown-name rule)\n"
-        let plain = try CLI.run(["check", "."], directory: dir, within: 60)
+        let plain = try CLI.run(["check", "."], directory: dir, timeout: 60)
         #expect(plain.status == 0)
         #expect(plain.stdout == "ok: 1 FlowX process definition (1 warning)\n")
         #expect(plain.stderr == warning)
-        let strict = try CLI.run(["check", "--strict", "."], directory: dir, within: 60)
+        let strict = try CLI.run(["check", "--strict", "."], directory: dir, timeout: 60)
         #expect(strict.status == 1)
         #expect(strict.stdout == "")
         #expect(strict.stderr == warning + "ctlua: 1 warning (--strict)\n")

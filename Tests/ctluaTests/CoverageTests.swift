@@ -140,6 +140,20 @@ import Testing
     }
 
     /// A `.lua` scenario is test code: the scripts it loads are covered, not itself.
+    /// A FIFO named `*.lua` in the project (also one `--coverage-include` picks): it was opened
+    /// to read its header and the run blocked for good; only regular files are read now.
+    @Test func aFIFONamedLikeAScriptIsSkippedNotOpened() throws {
+        let dir = try Self.project()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(mkfifo(dir.appendingPathComponent("presenters/pipe.lua").path, 0o600) == 0)
+        for extra in [[], ["--coverage-include", "presenters/*.lua"]] {
+            let r = try CLI.run(["test", "scenarios", "--coverage", "-"] + extra, directory: dir, timeout: 60)
+            #expect(!r.timedOut, "the run hung on the FIFO (\(extra))")
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.stdout.contains("SF:presenters/toast.lua") && !r.stdout.contains("pipe.lua"), "\(r.stdout)")
+        }
+    }
+
     @Test func luaScenariosAreNotListedButWhatTheyLoadIs() throws {
         let dir = try Self.project()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+@testable import ctlua
 
 /// `ctlua init` scaffolds a project whose scenarios pass at once and whose lint settings know
 /// ctlua's globals; it never overwrites a file unless told to.
@@ -49,6 +50,28 @@ struct InitCommandTests {
             let bad = try CLI.shell(commands[2], directory: dir)
             #expect(bad.status != 0 && bad.stdout.contains("undeclared"), "\(bad.stdout)")
         }
+    }
+
+    /// The printed next steps quote the folder for the shell: `a&b` ran `b/scenarios` as a
+    /// second command (and `ctlua test a` in the background); `$(...)` and backquotes ran code.
+    @Test(arguments: ["a&b", "x y", "it's", "$(touch pwned)", "semi;colon|pipe", "back`touch pwned`", "~tilde", "-dash", "back\\slash"])
+    func theNextStepsRunForAnyFolderName(name: String) throws {
+        let dir = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let created = try CLI.run(["init", "--", name], directory: dir, timeout: 60)
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(name).appendingPathComponent("presenters/banner.lua").path))
+        let next = created.stdout.components(separatedBy: "Next:\n").last ?? ""
+        let commands = next.split(separator: "\n").filter { $0.hasPrefix("  ctlua ") }
+            .map { String($0.dropFirst(2)).components(separatedBy: "     # ")[0] }
+        #expect(commands.count == 2, "\(created.stdout)")
+        let path = ["PATH": CLI.executable.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")]
+        for command in commands {
+            let r = try CLI.shell(command, environment: path, directory: dir)
+            #expect(r.status == 0, "\(command): \(r.stdout)\(r.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("pwned").path), "a command ran code from the name")
+        #expect(Scaffold.shellQuoted("plain/path_1.x") == "plain/path_1.x")
     }
 
     @Test func existingFilesAreKeptUnlessForced() throws {

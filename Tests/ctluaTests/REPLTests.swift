@@ -65,6 +65,33 @@ import Testing
         #expect(Completion.fileNames(in: root + "/examples/", prefix: ".l") == [".luarc.json"])
     }
 
+    /// Completion runs no script code: a script's `getmetatable`, an `__index` function, a
+    /// metatable that hides itself (`__metatable`) are not called; only tables are followed, raw.
+    /// It called the global `getmetatable` for userdata: a script's loop there hung Tab for good.
+    @Test func completionRunsNoScriptCode() throws {
+        let result = withDeadline(10) { () throws -> [[String]] in
+            let lua = try LuaState(policy: .full)
+            defer { lua.close() }
+            try lua.run("""
+                calls = 0
+                getmetatable = function() calls = calls + 1 while true do end end
+                rawget = getmetatable
+                looping = setmetatable({}, {__index = function() calls = calls + 1 while true do end end})
+                hidden = setmetatable({}, {__metatable = 'no', __index = {shown = 1}})
+                chained = setmetatable({}, {__index = setmetatable({a1 = 1}, {__index = function() calls = calls + 1 end})})
+                """)
+            let completion = Completion(lua: lua, environment: nil)
+            let found = [completion.candidates(before: "", word: "io.stdout:wr"),
+                         completion.candidates(before: "", word: "looping.x"),
+                         completion.candidates(before: "", word: "hidden.sh"),
+                         completion.candidates(before: "", word: "chained.a"),
+                         completion.candidates(before: "", word: "chained.nope.x")]
+            return found + [[lua.globals["calls"].description]]
+        }
+        let found = try #require(try result?.get(), "completion did not return within 10 s")
+        #expect(found == [["io.stdout:write"], [], ["hidden.shown"], ["chained.a1"], [], ["0"]])
+    }
+
     @Test func uiListingMarksTappableViews() {
         let ui = HeadlessUI(transcript: Transcript(clock: { 0 }))
         #expect(REPL.describeUI(ui) == "no views\n")
@@ -166,6 +193,17 @@ import Testing
             c.send(":load examples/tem\t"); time.sleep(0.3)
             c.send("ban\t"); time.sleep(0.3)
             send(c, ""); expect(c, "loaded examples/templates/banner.lua"); prompt(c)
+            quit(c)
+            """)
+    }
+
+    /// Tab on a userdata called the script's `getmetatable`; a loop there needed kill -9.
+    @Test func tabRunsNoScriptCode() throws {
+        try session("""
+            c = spawn()
+            send(c, "getmetatable = function() while true do end end"); prompt(c)
+            c.send("io.stdout:wr\t"); time.sleep(0.3)
+            send(c, "('')"); expect(c, "io.stdout:write('')"); expect(c, "file ("); prompt(c)   # Tab gave io.stdout:write
             quit(c)
             """)
     }

@@ -50,6 +50,33 @@ import Testing
         #expect(hooks.stdout.contains("navigation stack: "), "\(hooks.stdout)")
     }
 
+    /// An Appcues `regex` condition with catastrophic backtracking (`^(a+)+$` on 32 `a`s) ran
+    /// with no limit in `render` (its own process, no worker timeout): now it stops at its step
+    /// bound with an `error` event, and the screen is drawn.
+    @Test func aCatastrophicRegexConditionEndsWithAnError() throws {
+        let dir = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func id(_ n: Int) -> String { "00000000-0000-4000-8000-" + String(format: "%012d", n) }
+        let token = String(repeating: "a", count: 32) + "!"
+        let experience = #"""
+            {"id": "\#(id(1))", "name": "Regex", "type": "mobile", "publishedAt": 7, "traits": [{"type": "@appcues/modal", "config": {"presentationStyle": "full"}}],
+             "steps": [{"id": "\#(id(11))", "type": "modal", "traits": [], "actions": {"\#(id(21))": [{"on": "tap", "type": "@appcues/conditional", "config": {"checks": [
+                 {"condition": {"token": {"token": "\#(token)", "operator": "regex", "value": "^(a+)+$"}}, "actions": [{"on": "tap", "type": "@appcues/close"}]}]}}]},
+               "content": {"type": "button", "id": "\#(id(21))", "content": {"type": "text", "id": "\#(id(22))", "text": "Go"}}}]}
+            """#
+        try #"{"name": "regex", "steps": [{"show": {"experience": \#(experience), "strict": false}}, {"tap": "\#(id(21))"}]}"#
+            .write(toFile: dir.path + "/s.json", atomically: true, encoding: .utf8)
+        let r = try CLI.run(["render", dir.path + "/s.json", "--text"], timeout: 60)
+        #expect(!r.timedOut, "render did not end within 60 s")
+        #expect(r.status == 0, "\(r.stderr)")
+        let trace = try CLI.run(["test", "--no-workers", "--trace", dir.path + "/trace", "--trace-all", dir.path + "/s.json"], timeout: 60)
+        #expect(!trace.timedOut)
+        let transcript = (try? FileManager.default.contentsOfDirectory(atPath: dir.path + "/trace"))?.compactMap {
+            try? String(contentsOfFile: dir.path + "/trace/" + $0, encoding: .utf8)
+        }.joined() ?? ""
+        #expect(transcript.contains("gave up after 1000000 steps (catastrophic backtracking)"), "\(trace.stdout)\(trace.stderr)")
+    }
+
     @Test func outWritesAFile() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -45,6 +45,27 @@ import Testing
         #expect(try outcomes(dir.path + "/one.json") == outcomes(dir.path + "/two.json"))
     }
 
+    /// An 850 KB scenario with 48,000 unknown steps: each problem was located by walking the text
+    /// from its start (quadratic: 110 s before anything ran, whatever `--timeout`). Now one pass
+    /// locates them all, and the first 100 are printed with a count of the rest.
+    @Test func aHugeFileOfUnknownStepsIsALoadErrorAtOnce() throws {
+        let dir = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let count = 48_000
+        let text = #"{"steps": ["# + Array(repeating: #"{"unknown_step": 1}"#, count: count).joined(separator: ",\n") + "]}"
+        #expect(text.utf8.count > 800_000)
+        try text.write(to: dir.appendingPathComponent("huge.json"), atomically: true, encoding: .utf8)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let r = try CLI.run(["test", "--timeout", "1", "huge.json"], directory: dir, timeout: 60)
+        #expect(!r.timedOut, "no answer within 60 s")
+        #expect(r.status == 2, "\(r.stdout.prefix(500))\(r.stderr.prefix(500))")
+        #expect(r.stderr.contains(#"huge.json:2:18: steps[1].unknown_step: unknown step "unknown_step""#), "\(r.stderr.prefix(500))")
+        #expect(r.stderr.contains("huge.json: and \(count - 100) more problems in this file"), "\(r.stderr.suffix(500))")
+        #expect(r.stderr.split(separator: "\n").count < 110)
+        #expect(clock.now - start < .seconds(30))
+    }
+
     @Test func malformedScenarioIsALoadErrorNamingThePath() throws {
         let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -159,7 +180,8 @@ import Testing
                   {"expect": {"events": [{"type": "template.presented", "id": "\(name)"}]}}]}
                 """.write(toFile: dir.path + "/scenarios/\(name).json", atomically: true, encoding: .utf8)
         }
-        let r = try CLI.run(["test", "--max-memory", "16000000", "--max-instructions", "1000000000", dir.path + "/scenarios"])
+        // Run from the project (the scenarios name `../presenters.lua`: inside the working folder).
+        let r = try CLI.run(["test", "--max-memory", "16000000", "--max-instructions", "1000000000", "scenarios"], directory: dir)
         #expect(r.status == 1)
         #expect(r.stdout.contains("not enough memory"), "\(r.stdout)")
         #expect(r.stdout.hasSuffix("1 passed, 1 failed\n"), "\(r.stdout)")

@@ -41,6 +41,15 @@ struct UsageErrorTests {
         #expect(result.stdout.isEmpty)
     }
 
+    /// `--shard auto` with a CI variable at the integer edge overflowed `index + 1` (SIGILL).
+    @Test func aShardVariableAtTheIntegerEdgeIsAUsageErrorNamingIt() throws {
+        let result = try CLI.run(["test", "--shard", "auto", "examples/scenarios"],
+                                 environment: ["CI_NODE_INDEX": "-9223372036854775808", "CI_NODE_TOTAL": "4"], timeout: 60)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("ctlua: --shard auto: CI_NODE_INDEX=-9223372036854775808, CI_NODE_TOTAL=4: CI_NODE_INDEX must be"),
+                "\(result.stderr)")
+    }
+
     @Test func aStateDirectoryThatIsAFileIsAClearUsageError() throws {
         let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -2,6 +2,7 @@ import Engine
 import Foundation
 import JSON
 import OrderedCollections
+import SystemKit
 
 /// The renderer's predefined validators, with the semantics the FlowX docs give them.
 ///
@@ -155,31 +156,21 @@ public enum BuiltInValidator: String, CaseIterable, Sendable {
     static let emailPattern =
         #"^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$"#
 
-    /// Backtracking steps one match may take (ICU reports progress every 10,000 steps): a
-    /// pattern such as `(a+)+b` on a long value would otherwise backtrack for seconds inside one
-    /// C call, where no hook reaches. Counted in steps, not time, so the verdict is the same on
-    /// every machine.
-    public static let matchStepLimit = 1_000_000
+    /// Backtracking steps one match may take (``BoundedRegex``): a pattern such as `(a+)+b` on a
+    /// long value would otherwise backtrack for seconds inside one C call, where no hook reaches.
+    public static let matchStepLimit = BoundedRegex.stepLimit
 
     static func matches(_ text: String, _ pattern: String) -> Bool { match(text, pattern) ?? false }
 
-    /// True or false, or nil when matching passed ``matchStepLimit`` and was stopped.
+    /// True or false, or nil when matching passed ``matchStepLimit`` and was stopped. The
+    /// patterns are anchored at the start (`^(?:...)$`): one start position.
     static func match(_ text: String, _ pattern: String) -> Bool? {
         guard text.utf16.count <= maxTextLength, let regex = try? NSRegularExpression(pattern: pattern) else { return false }
-        var matched = false, reports = 0, stopped = false
-        regex.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)) { result, _, stop in
-            if result != nil {
-                matched = true
-                stop.pointee = true
-                return
-            }
-            reports += 1
-            if reports * 10_000 >= matchStepLimit {
-                stopped = true
-                stop.pointee = true
-            }
+        switch BoundedRegex.search(regex, in: text, stepLimit: matchStepLimit, attempts: 0) {
+        case .matched: return true
+        case .notMatched: return false
+        case .tooComplex: return nil
         }
-        return matched ? true : stopped ? nil : false
     }
 }
 

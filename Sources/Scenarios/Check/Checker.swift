@@ -65,7 +65,7 @@ public struct Checker {
         report.missingPaths = errors.map { ReportText.escapingControls($0.description) }
         var files = Files()
         for file in found { sort(file, into: &files, report: &report) }
-        let loader = ScenarioLoader(registry: registry)
+        let loader = ScenarioLoader(registry: registry, runPaths: paths)
         var scenarios: [(ScenarioDiscovery.Found, Scenario?)] = []
         for file in files.scenarios {
             report.counts["scenario", default: 0] += 1

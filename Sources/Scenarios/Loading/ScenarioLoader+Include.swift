@@ -22,6 +22,10 @@ extension ScenarioLoader {
             let path = JSONPath.root.key("include").index(i)
             let relative = item.stringValue ?? ""
             let file = ScenarioDiscovery.normalize(relative.hasPrefix("/") ? relative : directory + "/" + relative)
+            guard isConfined(file, directory: directory) else {
+                v.add(path, Self.outside(relative))
+                continue
+            }
             guard let bytes = try? FileBytes.read(file) else {
                 v.add(path, "included file not found or not readable: \(file)")
                 continue
@@ -40,7 +44,9 @@ extension ScenarioLoader {
                     continue
                 }
                 let resolved = ScenarioDiscovery.normalize(name.hasPrefix("/") ? name : folder + "/" + name)
-                if !FileManager.default.isReadableFile(atPath: resolved) {
+                if !isConfined(resolved, directory: directory) {
+                    v.add(path, "\(file): scripts[\(j)]: " + Self.outside(name))
+                } else if !FileManager.default.isReadableFile(atPath: resolved) {
                     v.add(path, "\(file): scripts[\(j)]: script not found: \(resolved)")
                 }
                 scripts.append(resolved)

@@ -6,9 +6,26 @@ import SystemKit
 
 /// Reads and validates scenario files, reporting every problem of a file, not just the first.
 public struct ScenarioLoader: Sendable {
-    public var registry: StepRegistry
+    public var registry: StepRegistry {
+        didSet { knownSteps = Self.knownSteps(registry) }
+    }
+    /// The step names, for "unknown step" problems: sorted once, not once per problem (a file of
+    /// 48,000 unknown steps sorted them 48,000 times).
+    private var knownSteps: String
+    /// The folders of the run's paths: files a scenario names may lie in them (besides its own
+    /// folder and the working folder; see `ScenarioLoader+Confinement.swift`).
+    public var runFolders: [String]
 
-    public init(registry: StepRegistry) { self.registry = registry }
+    /// A loader for a run given `runPaths` (files or folders, as on the command line).
+    public init(registry: StepRegistry, runPaths: [String] = []) {
+        self.registry = registry
+        self.knownSteps = Self.knownSteps(registry)
+        self.runFolders = Self.runFolders(runPaths)
+    }
+
+    private static func knownSteps(_ registry: StepRegistry) -> String {
+        registry.definitions.keys.sorted().joined(separator: ", ")
+    }
 
     /// Loads one file: a `.lua` scenario as is, anything else as a JSON scenario (a
     /// parameterized scenario gives its first case).
@@ -66,8 +83,20 @@ public struct ScenarioLoader: Sendable {
         // One problem of the scenario body is the same in every case: report it once.
         var seen: Set<String> = []
         let errors = (caseValidator.errors + validator.errors).filter { seen.insert($0.description).inserted }
-        if !errors.isEmpty || scenarios.isEmpty { return .failure(ScenarioLoadErrors(errors + Self.ruleNote(found))) }
+        if !errors.isEmpty || scenarios.isEmpty { return .failure(ScenarioLoadErrors(Self.capped(errors, file: found.relativePath) + Self.ruleNote(found))) }
         return .success(scenarios)
+    }
+
+    /// The most problems reported for one file; the rest are counted in a last line (a hostile
+    /// file with 48,000 unknown steps gives 100 lines and `and 47900 more problems`).
+    public static let maxProblemsPerFile = 100
+
+    /// `errors`, the first ``maxProblemsPerFile`` of them and a line counting the others.
+    static func capped(_ errors: [LocatedProblem], file: String) -> [LocatedProblem] {
+        guard errors.count > maxProblemsPerFile else { return errors }
+        let more = errors.count - maxProblemsPerFile
+        return Array(errors.prefix(maxProblemsPerFile))
+            + [LocatedProblem(file: file, message: "and \(more) more problem\(more == 1 ? "" : "s") in this file")]
     }
 
     /// For a file found in a folder, a line saying which rule took it as a scenario (a file a
@@ -77,17 +106,12 @@ public struct ScenarioLoader: Sendable {
         return [LocatedProblem(file: found.relativePath, message: "taken as a scenario by the folder rule: \(rule)")]
     }
 
-    /// Collects problems, located by the reader all at once (thousands of unknown steps cost
-    /// one pass over the text, not one each).
+    /// Collects problems, located by the reader.
     struct Validation {
         let reader: JSONReader
-        private var found: [(message: String, path: JSONPath)] = []
+        var errors: [LocatedProblem] = []
 
-        init(reader: JSONReader) { self.reader = reader }
-
-        var errors: [LocatedProblem] { reader.problems(found) }
-
-        mutating func add(_ path: JSONPath, _ message: String) { found.append((message, path)) }
+        mutating func add(_ path: JSONPath, _ message: String) { errors.append(reader.problem(message, at: path)) }
 
         mutating func add(_ problems: [(JSONPath, String)]) { for (path, message) in problems { add(path, message) } }
     }
@@ -123,7 +147,9 @@ public struct ScenarioLoader: Sendable {
                     let relative = item.stringValue ?? ""
                     let path = ScenarioDiscovery.normalize(relative.hasPrefix("/") ? relative : directory + "/" + relative)
                     var isFolder: ObjCBool = false
-                    if !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+                    if !isConfined(path, directory: directory) {
+                        v.add(JSONPath.root.key("scripts").index(i), Self.outside(relative))
+                    } else if !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
                         v.add(JSONPath.root.key("scripts").index(i), "script not found: \(path)")
                     } else if isFolder.boolValue {
                         v.add(JSONPath.root.key("scripts").index(i), "a folder, not a script: \(path)")
@@ -155,6 +181,7 @@ public struct ScenarioLoader: Sendable {
         for (index, item) in items.enumerated() {
             if let step = validateStep(item, index: index, into: &v) { steps.append(step) }
         }
+        confineNamedFiles(setup: setup, steps: steps, directory: directory, into: &v)
         var marks = ScenarioMark.marks(in: object, step: nil)
             + steps.flatMap { step in step.object.objectValue.map { ScenarioMark.marks(in: $0, step: step.index) } ?? [] }
         // `"only": true` on steps: the scenario runs those, and its other steps are skipped.
@@ -191,8 +218,7 @@ public struct ScenarioLoader: Sendable {
             return nil
         }
         guard let definition = registry[name] else {
-            let known = registry.definitions.keys.sorted().joined(separator: ", ")
-            v.add(path.key(name), "unknown step \(JSONWriter.quote(name)) (known: \(known))")
+            v.add(path.key(name), "unknown step \(JSONWriter.quote(name)) (known: \(knownSteps))")
             return nil
         }
         var shape = definition.value

@@ -23,7 +23,9 @@ public enum CoverageInclude {
             }
             let real = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { _ in path } ?? path
             let resolved = URL(fileURLWithPath: real).resolvingSymlinksInPath().path
-            guard !known.contains(resolved), let lines = executableLines(resolved) else { continue }
+            // Only regular files: a FIFO, device or socket named `*.lua` is never opened (it would block).
+            guard !known.contains(resolved), (try? FileBytes.prefix(resolved, count: 0)) != nil,
+                  let lines = executableLines(resolved) else { continue }
             result.files[resolved] = lines
         }
         return result
@@ -46,10 +48,8 @@ public enum CoverageInclude {
 
     /// A LuaLS annotation file (`---@meta` first): declarations, not a script.
     static func isMeta(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let head = String(decoding: (try? handle.read(upToCount: 16)) ?? Data(), as: UTF8.self)
-        return head.hasPrefix("---@meta")
+        guard let head = try? FileBytes.prefix(path, count: 8) else { return false }
+        return head == Array("---@meta".utf8)
     }
 
     /// The executable lines of a script, at 0 hits (compiled, not run).

@@ -93,7 +93,7 @@ public enum Runner {
         let (files, findErrors) = ScenarioDiscovery.find(paths, isSystemFile: { registry.catalog.fileKind(of: $0)?.name })
         var errors = findErrors
         var scenarios: [Scenario] = []
-        let loader = ScenarioLoader(registry: registry)
+        let loader = ScenarioLoader(registry: registry, runPaths: paths)
         for file in files {
             switch loader.loadAll(file) {
             case .success(let loaded): scenarios += loaded

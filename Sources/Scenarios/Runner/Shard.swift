@@ -8,9 +8,13 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     public var index: Int
     public var count: Int
 
+    /// The most shards a run may be split into: more than any CI runs in parallel, and a bound
+    /// that keeps an absurd value (a variable of 2^63-1) a usage error.
+    public static let largestCount = 1_000_000
+
     public init(index: Int, count: Int) throws(RunnerUsageError) {
-        guard count >= 1, (1...count).contains(index) else {
-            throw RunnerUsageError(message: "--shard \(index)/\(count): expected K/N with 1 <= K <= N")
+        guard (1...Self.largestCount).contains(count), (1...count).contains(index) else {
+            throw RunnerUsageError(message: "--shard \(index)/\(count): expected K/N with 1 <= K <= N <= \(Self.largestCount)")
         }
         self.index = index
         self.count = count
@@ -38,12 +42,16 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         ]
         for system in systems {
             guard let rawIndex = environment[system.index], let rawTotal = environment[system.total] else { continue }
-            guard let index = Int(rawIndex), let total = Int(rawTotal) else {
-                throw RunnerUsageError(message: "--shard auto: \(system.index)=\(rawIndex), \(system.total)=\(rawTotal): expected whole numbers")
+            let named = "--shard auto: \(system.index)=\(rawIndex), \(system.total)=\(rawTotal)"
+            guard let total = Int(rawTotal), (1...Self.largestCount).contains(total) else {
+                throw RunnerUsageError(message: "\(named): \(system.total) must be a whole number from 1 to \(Self.largestCount)")
             }
-            do { try self.init(index: index - system.base + 1, count: total) } catch {
-                throw RunnerUsageError(message: "--shard auto: \(system.index)=\(rawIndex), \(system.total)=\(rawTotal): out of range")
+            // Compared before any arithmetic: a variable of 2^63-1 must not overflow `index + 1`.
+            guard let index = Int(rawIndex), index >= system.base, index - system.base < total else {
+                throw RunnerUsageError(message: "\(named): \(system.index) must be a whole number from "
+                                       + "\(system.base) to \(total - 1 + system.base) (\(system.base == 0 ? "0" : "1")-based)")
             }
+            try self.init(index: index - system.base + 1, count: total)
             return
         }
         try self.init(index: 1, count: 1)

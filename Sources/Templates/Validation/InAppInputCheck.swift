@@ -4,7 +4,8 @@ import JSON
 /// What a delivered in-app carries that the CleverTap SDK ignores without a word, as warnings
 /// (``Engine/Warning``): a custom-code in-app's `templateName` that no loaded script defines (the
 /// SDK drops the in-app), a `vars` key that no argument of its template has, a `vars` value of the
-/// wrong type (the argument keeps its default), and an in-app member nobody reads. The delivery
+/// wrong type (the argument keeps its default), a custom-code action (an action argument's value)
+/// naming a template nothing defines, and an in-app member nobody reads. The delivery
 /// goes on exactly as without the check.
 enum InAppInputCheck {
     /// The in-app members the SDK reads (`CTInAppNotification`, `CTConstants.h`'s `CLTAP_INAPP_*`,
@@ -42,25 +43,39 @@ enum InAppInputCheck {
                 transcript.warn(Warning(system: "templates", "no part of the SDK reads the in-app member '\(key)'; it is ignored",
                                         path: path.key(key), ignored: key, known: knownMembers.sorted()))
             }
-            guard inApp["type"]?.stringValue == "custom-code", let name = inApp["templateName"]?.stringValue else { continue }
-            guard let template = manager.template(named: name) else {
-                transcript.warn(Warning(system: "templates", "no loaded script defines the template '\(name)': the SDK drops the in-app",
-                                        path: path.key("templateName"), ignored: name, known: manager.names))
+            guard inApp["type"]?.stringValue == "custom-code" else { continue }
+            customCode(inApp, at: path, manager: manager, transcript: transcript, depth: 0)
+        }
+    }
+
+    /// A custom-code in-app, or a custom-code action of an action argument (`{"actions": {"type":
+    /// "custom-code", "templateName": ...}}`, whose template the SDK does not trigger when nothing
+    /// defines it): its `templateName`, its `vars` keys and types, the actions inside them.
+    static func customCode(_ object: JSONObject, at path: JSONPath, manager: TemplatesManager, transcript: Transcript, depth: Int) {
+        guard depth < 8, let name = object["templateName"]?.stringValue else { return }
+        guard let template = manager.template(named: name) else {
+            let dropped = depth == 0 ? "the SDK drops the in-app" : "the SDK does not trigger the action"
+            transcript.warn(Warning(system: "templates", "no loaded script defines the template '\(name)': \(dropped)",
+                                    path: path.key("templateName"), ignored: name, known: manager.names))
+            return
+        }
+        guard case .object(let vars)? = object["vars"] else { return }
+        let arguments = Dictionary(template.arguments.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for (key, value) in vars {
+            let at = path.key("vars").key(key)
+            guard let argument = arguments[key] else {
+                transcript.warn(Warning(system: "templates", "template '\(name)' has no argument '\(key)': the SDK ignores the value",
+                                        path: at, ignored: key, known: template.arguments.map(\.name)))
                 continue
             }
-            guard case .object(let vars)? = inApp["vars"] else { continue }
-            let arguments = Dictionary(template.arguments.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-            for (key, value) in vars {
-                guard let argument = arguments[key] else {
-                    transcript.warn(Warning(system: "templates", "template '\(name)' has no argument '\(key)': the SDK ignores the value",
-                                            path: path.key("vars").key(key), ignored: key, known: template.arguments.map(\.name)))
-                    continue
-                }
-                if argument.type != .file && !argument.type.accepts(value) {
-                    transcript.warn(Warning(system: "templates",
-                                            "argument '\(key)' of template '\(name)' is a \(argument.type.wireName), got \(value.typeName): the SDK keeps its default",
-                                            path: path.key("vars").key(key)))
-                }
+            guard argument.type.accepts(value) else {
+                transcript.warn(Warning(system: "templates",
+                                        "argument '\(key)' of template '\(name)' is a \(argument.type.wireName), got \(value.typeName): the SDK keeps its default",
+                                        path: at))
+                continue
+            }
+            if argument.type == .action, case .object(let actions)? = value["actions"], actions["type"]?.stringValue == "custom-code" {
+                customCode(actions, at: at.key("actions"), manager: manager, transcript: transcript, depth: depth + 1)
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import SystemKit
 
 /// A condition of `@appcues/conditional` (the SDK's `Clause`): `and`, `or`, `not`, a `survey`
 /// clause on a form field (`block` id, `operator`, `value`) or a `token` clause; an empty object
@@ -13,6 +14,9 @@ public indirect enum Clause: Equatable, CustomStringConvertible, Sendable {
     case unknown
 
     public static let maxDepth = 64
+    /// The longest value a `regex` condition searches (UTF-16 units): each start position is a
+    /// step of the search's bound (``BoundedRegex``), so a longer value is an error, not a hang.
+    public static let maxRegexTextLength = 1_000
 
     public enum Operator: String, Sendable {
         case equals = "==", doesntEqual = "!=", contains = "*", doesntContain = "!*", startsWith = "^"
@@ -20,7 +24,12 @@ public indirect enum Clause: Equatable, CustomStringConvertible, Sendable {
         case isOneOf = "in", isntOneOf = "not in", isGreaterThan = ">", isGreaterOrEqual = ">="
         case isLessThan = "<", isLessOrEqual = "<="
 
-        public func evaluate(_ lhs: String, _ rhs: String) -> Bool {
+        /// Whether `lhs` (the field or token) satisfies the operator with `rhs` (the condition's
+        /// value). A `regex` that is not a valid pattern is false, as in the SDK.
+        ///
+        /// - Throws: `ActionError` when a `regex` search passes its step bound (catastrophic
+        ///   backtracking) or the value is longer than ``Clause/maxRegexTextLength``.
+        public func evaluate(_ lhs: String, _ rhs: String) throws(ActionError) -> Bool {
             switch self {
             case .equals: return lhs == rhs
             case .doesntEqual: return lhs != rhs
@@ -32,7 +41,16 @@ public indirect enum Clause: Equatable, CustomStringConvertible, Sendable {
             case .doesntEndWith: return !lhs.hasSuffix(rhs)
             case .matchesRegex:
                 guard let regex = try? NSRegularExpression(pattern: rhs) else { return false }
-                return regex.firstMatch(in: lhs, range: NSRange(location: 0, length: lhs.utf16.count)) != nil
+                let length = lhs.utf16.count
+                guard length <= Clause.maxRegexTextLength else {
+                    throw ActionError("regex condition \(JSONWriter.quote(rhs)): the value is \(length) characters long (at most \(Clause.maxRegexTextLength))")
+                }
+                switch BoundedRegex.search(regex, in: lhs, attempts: length + 1) {
+                case .matched: return true
+                case .notMatched: return false
+                case .tooComplex:
+                    throw ActionError("regex condition \(JSONWriter.quote(rhs)): gave up after \(BoundedRegex.stepLimit) steps (catastrophic backtracking)")
+                }
             case .isOneOf: return lhs.split(whereSeparator: \.isNewline).contains { $0 == rhs }
             case .isntOneOf: return !lhs.split(whereSeparator: \.isNewline).contains { $0 == rhs }
             case .isGreaterThan, .isGreaterOrEqual, .isLessThan, .isLessOrEqual:
@@ -73,15 +91,21 @@ public indirect enum Clause: Equatable, CustomStringConvertible, Sendable {
     }
 
     /// Whether the clause holds on the form state (field values by component id).
-    public func evaluate(_ form: [String: String]) -> Bool {
+    ///
+    /// - Throws: `ActionError` when a `regex` condition cannot be decided within its bound.
+    public func evaluate(_ form: [String: String]) throws(ActionError) -> Bool {
         switch self {
-        case .and(let clauses): return clauses.allSatisfy { $0.evaluate(form) }
-        case .or(let clauses): return clauses.contains { $0.evaluate(form) }
-        case .not(let clause): return !clause.evaluate(form)
+        case .and(let clauses):
+            for clause in clauses where try !clause.evaluate(form) { return false }
+            return true
+        case .or(let clauses):
+            for clause in clauses where try clause.evaluate(form) { return true }
+            return false
+        case .not(let clause): return try !clause.evaluate(form)
         case .survey(let block, let op, let value):
             guard let field = form[block] else { return false }
-            return op.evaluate(field, value)
-        case .token(let token, let op, let value): return op.evaluate(token, value)
+            return try op.evaluate(field, value)
+        case .token(let token, let op, let value): return try op.evaluate(token, value)
         case .unknown: return false
         }
     }

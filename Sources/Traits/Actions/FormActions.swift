@@ -81,7 +81,18 @@ final class ConditionalAction: QueueTransformingAction {
 
     func transformQueue(_ queue: [any ExperienceAction], index: Int, in host: any ActionHost) -> [any ExperienceAction] {
         guard let form = host.currentExperience?.flatFormState() else { return queue }
-        guard let check = checks.first(where: { $0.condition?.evaluate(form) != false }) else {
+        var found: Check?
+        do throws(ActionError) {
+            for check in checks where try check.condition?.evaluate(form) != false {
+                found = check
+                break
+            }
+        } catch {
+            // A condition that cannot be decided (a regex past its bound) is an error, and no check holds.
+            registry.onError?(error, "action \(Self.type)")
+            return queue
+        }
+        guard let check = found else {
             host.log("@appcues/conditional no checks satisfied")
             return queue
         }

@@ -23,16 +23,15 @@ extension TraitsSystem {
         return object["id"] != nil || object["traits"] != nil || object["type"] != nil
     }
 
-    /// Each trait whose type is neither built in nor registered by a script, located (all in
-    /// one pass over the text: thousands of them cost no more than one walk).
+    /// Each trait whose type is neither built in nor registered by a script, located.
     func unknownTraitTypes(_ reader: JSONReader) -> [LocatedProblem] {
-        var problems: [(message: String, path: JSONPath)] = []
+        var problems: [LocatedProblem] = []
         func traits(_ value: JSONValue?, _ path: JSONPath) {
             for (i, trait) in (value?.arrayValue ?? []).enumerated() {
                 guard let type = trait["type"]?.stringValue, !registry.isRegistered(type),
                       StandardTraits.source(for: type) == nil else { continue }
-                problems.append(("unknown trait type \(JSONWriter.quote(type)) (neither built in nor registered by a checked script with traits.register)",
-                                 path.index(i).key("type")))
+                problems.append(reader.problem("unknown trait type \(JSONWriter.quote(type)) (neither built in nor registered by a checked script with traits.register)",
+                                               at: path.index(i).key("type")))
             }
         }
         traits(reader.root["traits"], .root.key("traits"))
@@ -43,6 +42,6 @@ extension TraitsSystem {
                 traits(child["traits"], at.key("children").index(j).key("traits"))
             }
         }
-        return reader.problems(problems)
+        return problems
     }
 }

@@ -4,8 +4,9 @@ import LuaRuntime
 /// Tab completion for the REPL: keywords and globals, fields after `.`, methods after `:` (on
 /// userdata of Swift classes too), module names inside `require "`, view ids inside
 /// `app.tap/type/select("` (every visible view, whichever system drew it) and `ui.update/hide/find("`
-/// (the `ui` module's views), and nothing else inside a string. Pure lookups: no Lua code runs
-/// (only raw reads and `__index` tables are followed; `getmetatable` is called for userdata).
+/// (the `ui` module's views), and nothing else inside a string. Pure lookups: no Lua code runs,
+/// whatever a script did to its values or globals: only raw reads (`rawget`, raw metatables, never
+/// a script's `getmetatable`), `__index` followed only where it is a table, never a function.
 struct Completion {
     let lua: LuaState
     /// The session's `_ENV` (under `--sandbox`); nil: the globals.
@@ -136,10 +137,7 @@ struct Completion {
         switch value {
         case .table(let t): return own ? t : t.metatable?["__index"].tableValue
         case .string: return lua.globals["string"].tableValue
-        case .userdata:
-            guard let getmetatable = lua.globals["getmetatable"].functionValue,
-                  let mt = (try? getmetatable.call(value))?.first?.tableValue else { return nil }
-            return mt["__index"].tableValue
+        case .userdata(let userdata): return userdata.metatable?["__index"].tableValue
         default: return nil
         }
     }
@@ -148,8 +146,8 @@ struct Completion {
     /// its methods (and properties after `.`).
     private func fields(of value: LuaValue, methodsOnly: Bool) -> [String] {
         var names = Set<String>()
-        if case .userdata = value, let getmetatable = lua.globals["getmetatable"].functionValue,
-           let name = (try? getmetatable.call(value))?.first?.stringValue, let members = lua.classMembers(named: name) {
+        if case .userdata(let userdata) = value, let name = userdata.metatable?["__name"].stringValue,
+           let members = lua.classMembers(named: name) {
             names.formUnion(members.methods)
             if !methodsOnly { names.formUnion(members.properties) }
         }

@@ -16,8 +16,10 @@ import Testing
     private func run(_ files: [String: String]) throws -> [String: ScenarioResult] {
         let root = try TemporaryFolder.make(files: files).path
         defer { try? FileManager.default.removeItem(atPath: root) }
-        // Only `scenarios/` holds scenarios: every JSON file under a searched folder is one.
-        let scenarios = try Runner.load(paths: [root + "/scenarios"], registry: Self.registry).get()
+        // The project is the run's folder (its scenarios name `../gate.lua` and `../fixtures/`, which
+        // a scenario may read only inside the run's folders); the fixtures, arrays without `steps`,
+        // are not taken for scenarios.
+        let scenarios = try Runner.load(paths: [root], registry: Self.registry).get()
         let results = Runner.execute(scenarios, options: RunnerOptions(jobs: 1, progress: false), registry: Self.registry)
         return Dictionary(uniqueKeysWithValues: results.map { ($0.name, $0) })
     }

@@ -54,6 +54,20 @@ import Testing
         #expect(events.first?["didYouMean"] == "priority")
     }
 
+    /// A custom-code action (an action argument) naming an undefined template is not triggered by the SDK.
+    @Test func aCustomCodeActionNamingAnUndefinedTemplateWarns() throws {
+        let h = try Harness { presenter in
+            [try makeTemplate("Banner", presenter: presenter) { b in try b.addActionArgument("open") },
+             try makeFunction("Survey", visual: true, presenter: presenter)]
+        }
+        let good = warnings(inapp("c1", "Banner", vars: ["open": ["actions": ["type": "custom-code", "templateName": "Survey"]]]), h)
+        #expect(good.isEmpty)
+        let bad = warnings(inapp("c2", "Banner", vars: ["open": ["actions": ["type": "custom-code", "templateName": "Survy", "vars": [:]]]]), h)
+        #expect(bad.map { $0["path"] } == ["vars.open.actions.templateName"])
+        #expect(bad.first?["didYouMean"] == "Survey")
+        #expect(bad.first?["message"]?.stringValue?.contains("the SDK does not trigger the action") == true)
+    }
+
     @Test func aWellFormedInAppWarnsNothing() throws {
         let h = try harness()
         #expect(warnings(inapp("c1", "Banner", priority: 1, vars: ["title": "Sale", "count": 2]), h).isEmpty)
