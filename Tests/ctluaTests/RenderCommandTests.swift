@@ -50,18 +50,18 @@ import Testing
         #expect(hooks.stdout.contains("navigation stack: "), "\(hooks.stdout)")
     }
 
-    /// An Appcues `regex` condition with catastrophic backtracking (`^(a+)+$` on 32 `a`s) ran
+    /// An Appcues `regex` condition with catastrophic backtracking (`(x+x+)+y` on 36 `x`s) ran
     /// with no limit in `render` (its own process, no worker timeout): now it stops at its step
     /// bound with an `error` event, and the screen is drawn.
     @Test func aCatastrophicRegexConditionEndsWithAnError() throws {
         let dir = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         func id(_ n: Int) -> String { "00000000-0000-4000-8000-" + String(format: "%012d", n) }
-        let token = String(repeating: "a", count: 32) + "!"
+        let token = String(repeating: "x", count: 36)
         let experience = #"""
             {"id": "\#(id(1))", "name": "Regex", "type": "mobile", "publishedAt": 7, "traits": [{"type": "@appcues/modal", "config": {"presentationStyle": "full"}}],
              "steps": [{"id": "\#(id(11))", "type": "modal", "traits": [], "actions": {"\#(id(21))": [{"on": "tap", "type": "@appcues/conditional", "config": {"checks": [
-                 {"condition": {"token": {"token": "\#(token)", "operator": "regex", "value": "^(a+)+$"}}, "actions": [{"on": "tap", "type": "@appcues/close"}]}]}}]},
+                 {"condition": {"token": {"token": "\#(token)", "operator": "regex", "value": "(x+x+)+y"}}, "actions": [{"on": "tap", "type": "@appcues/close"}]}]}}]},
                "content": {"type": "button", "id": "\#(id(21))", "content": {"type": "text", "id": "\#(id(22))", "text": "Go"}}}]}
             """#
         try #"{"name": "regex", "steps": [{"show": {"experience": \#(experience), "strict": false}}, {"tap": "\#(id(21))"}]}"#
