@@ -58,7 +58,7 @@ let package = Package(
         ]),
         // The plug-in kit: how a system declares what it brings (steps, setup, expectations, events, REPL and CLI commands).
         .target(name: "SystemKit", dependencies: [
-            "Engine", "JSON", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Engine", "JSON", "LuaRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Systems: one folder each, a plug-in through SystemKit.
         .target(name: "Templates", dependencies: [

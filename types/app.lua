@@ -23,6 +23,36 @@
 ---@field dismissed? fun(inapp: table, extras: table, actionExtras: table) `ctx:dismissed()`; `actionExtras`: `{wzrk_id, wzrk_c2a}` of the last action
 ---@field shouldHandleURL? fun(url: string, channel: string): boolean false: a `url` action is not opened
 
+---The options of `app.configure` (installed by the templates system).
+---@class AppConfigureOptions
+---@field debugBuild? boolean
+---@field testUser? boolean
+---@field pushEnabled? boolean
+---@field online? boolean
+---@field landscape? boolean
+---@field pushStatus? "notDetermined"|"denied"|"authorized"
+---@field pushAnswer? boolean
+---@field discardedEvents? string[]
+
+---A `CTLocalInApp` for `app.promptPushPrimer`.
+---@class PushPrimerOptions
+---@field inAppType? "alert"|"half-interstitial"
+---@field titleText string
+---@field messageText string
+---@field positiveBtnText string
+---@field negativeBtnText string
+---@field followDeviceOrientation? boolean
+---@field fallbackToSettings? boolean
+---@field backgroundColor? string
+---@field titleTextColor? string
+---@field messageTextColor? string
+---@field btnBorderRadius? string
+---@field btnTextColor? string
+---@field btnBorderColor? string
+---@field btnBackgroundColor? string
+---@field imageUrl? string
+---@field altText? string
+
 ---@class applib
 app = {}
 
@@ -100,13 +130,13 @@ function app.unixTime() end
 ---(`notDetermined` by default, `denied`, `authorized`), `pushAnswer` (what the user answers
 ---the OS push prompt; default true), `discardedEvents` (event names the SDK's validation drops).
 ---Also `ctlua run --debug-build --test-user`.
----@param options { debugBuild?: boolean, testUser?: boolean, pushEnabled?: boolean, online?: boolean, landscape?: boolean, pushStatus?: "notDetermined"|"denied"|"authorized", pushAnswer?: boolean, discardedEvents?: string[] }
+---@param options AppConfigureOptions
 function app.configure(options) end
 
 ---`promptPushPrimer:` with a `CTLocalInApp`: while push is not enabled, shows the local push
 ---primer at once (outside the queue) as a native in-app (views `inapp.*`). Its first button asks
 ---the OS (or opens the settings when denied and `fallbackToSettings`), the second declines.
----@param options { inAppType?: "alert"|"half-interstitial", titleText: string, messageText: string, positiveBtnText: string, negativeBtnText: string, followDeviceOrientation?: boolean, fallbackToSettings?: boolean, backgroundColor?: string, titleTextColor?: string, messageTextColor?: string, btnBorderRadius?: string, btnTextColor?: string, btnBorderColor?: string, btnBackgroundColor?: string, imageUrl?: string, altText?: string }
+---@param options PushPrimerOptions
 function app.promptPushPrimer(options) end
 
 ---`promptForPushPermission:`: the OS prompt when push is not determined (answered with

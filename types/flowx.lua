@@ -13,6 +13,11 @@
 ---One validator of a field in a form: a built-in (`required`, `requiredTrue`, `min`, `max`,
 ---`minLength`, `maxLength`, `email`, `pattern`, `isSameOrBeforeToday`, `isSameOrAfterToday`)
 ---or a custom one by name.
+---The validators' settings (`flowx.options`).
+---@class FlowXOptions
+---@field strictValidators? boolean a validator name nothing answers is invalid (default false: valid, with a warning)
+---@field asyncTimeout? number seconds an async validator may take before it counts as invalid (default 5)
+
 ---@class FlowXValidatorSpec
 ---@field name string
 ---@field params? string[] e.g. `{"18"}` for `min`
@@ -147,7 +152,7 @@ function flowx.validate(name, value, params) end
 function flowx.validateForm(form, data) end
 
 ---Validator options: `strictValidators` (unknown names are invalid), `asyncTimeout` (seconds, default 5).
----@param options? {strictValidators?: boolean, asyncTimeout?: number}
+---@param options? FlowXOptions
 ---@return {strictValidators: boolean, asyncTimeout: number}
 function flowx.options(options) end
 

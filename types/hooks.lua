@@ -14,7 +14,8 @@
 
 ---The table given to `hooks.plugin`; `self` in its functions is a fresh instance per
 ---navigation: the definition's fields plus `identifier`, `pluginModel`, `screenModel`,
----`hostScreenModel`, `dataSource`, `removeScreen`.
+---`hostScreenModel`, `dataSource`, `removeScreen`. A key it does not declare is an error (a
+---misspelt `isFlowBlocker` would pass silently): keep your own state in `self` (from `init`).
 ---@class HookPluginDefinition
 ---@field identifier string matches `plugin.identifier` in plugin_configurations.json and river hook entries
 ---@field screen? boolean a hook screen plugin (default: the manifest's `screen`, else false)
@@ -24,7 +25,6 @@
 ---@field recurring? boolean|fun(self: HookInstance, answer: fun(isRecurring: boolean)) post-load hooks: run again when the user comes back to the screen (`reccuringPostLaunchHook`; default false)
 ---@field execute fun(self: HookInstance, data: table<string, any>|nil, done: HookDone, index: integer) the work; `data` is what the previous hook passed on (nil: nothing), `index` the hook's 0-based position
 ---@field didDisappear? fun(self: HookInstance) the hook's screen was removed (by the user, the plugin, a new root, or the manager after a completion that does not block)
----@field [string] any
 
 ---`self` in a hook's functions.
 ---@class HookInstance: HookPluginDefinition
@@ -95,7 +95,7 @@
 
 ---The table given to `hooks.appLoadingPlugin` (the SDK's `AppLoadingHookProtocol`); every stage
 ---is optional, at least one is given. `self` is a fresh instance per launch: the fields plus
----`identifier` and `pluginModel`.
+---`identifier` and `pluginModel`. A key it does not declare is an error.
 ---@class AppLoadingPluginDefinition
 ---@field identifier string matches `plugin.identifier` in plugin_configurations.json
 ---@field type? string the plugin type when it has no entry there (default "general"); the SDK runs analytics, push, general, crashlogs plugins, in that order
@@ -105,7 +105,26 @@
 ---@field executeAfterAppRootPresentation? fun(self: table, done: AppLoadingDone) after the root is presented; the app does not wait
 ---@field executeOnFailedLoading? fun(self: table, done: AppLoadingDone) the app's loading failed
 ---@field executeOnContinuingUserActivity? fun(self: table, activity: table, done: AppLoadingDone) a user activity; it is handled once every plugin completed
----@field [string] any
+
+---The options of `hooks.navigate`: where the navigation starts, and its data source.
+---@class HookNavigateOptions
+---@field from? "cell"|"navbar"|"menu"|"picker"
+---@field dataSource? any
+
+---The options of `hooks.configure`.
+---@class HookOptions
+---@field timeout? number|false virtual seconds after which a hook that has not completed fails (default 30; 0 or false: never, as in the SDK)
+
+---The options of `hooks.launch`: the root screen, and whether the app's loading fails.
+---@class HookLaunchOptions
+---@field root? string
+---@field loadingFails? boolean
+
+---A user activity (`NSUserActivity`) for `hooks.continueUserActivity`.
+---@class HookUserActivity
+---@field activityType string
+---@field webpageURL? string
+---@field userInfo? table
 
 ---@class hookslib
 hooks = {}
@@ -127,7 +146,7 @@ function hooks.loadScreens(screens) end
 ---Navigates to a river screen through its hooks; returns once the engine is idle. A
 ---navigation started while another runs is rejected (`rejected = true`).
 ---@param screenId string
----@param options? {from?: "cell"|"navbar"|"menu"|"picker", dataSource?: any}
+---@param options? HookNavigateOptions
 ---@return HookNavigationResult
 function hooks.navigate(screenId, options) end
 
@@ -146,7 +165,7 @@ function hooks.closeHookScreen() end
 function hooks.state() end
 
 ---Sets the manager's options; returns the effective ones.
----@param options? {timeout?: number|false} virtual seconds after which a hook that has not completed fails (default 30; 0 or false: never, as in the SDK)
+---@param options? HookOptions
 ---@return {timeout: number}
 function hooks.configure(options) end
 
@@ -156,12 +175,12 @@ function hooks.appLoadingPlugin(definition) end
 
 ---Launches the app through its app-loading hooks; returns once the engine is idle. Error when
 ---the app is already launched (a relaunch starts a new process) or `root` is not in the river.
----@param options? {root?: string, loadingFails?: boolean}
+---@param options? HookLaunchOptions
 ---@return HookAppState
 function hooks.launch(options) end
 
 ---The system hands the app a user activity (`application:continueUserActivity:`).
----@param activity {activityType: string, webpageURL?: string, userInfo?: table}
+---@param activity HookUserActivity
 function hooks.continueUserActivity(activity) end
 
 return hooks

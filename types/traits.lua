@@ -119,7 +119,9 @@ function TraitMetadata:get(key) end
 ---@field metadata TraitMetadataDelegate set before any capability runs
 ---@field [string] any
 
----The table given to `traits.register`: a capability for each function present.
+---The table given to `traits.register`: a capability for each function present. A key it does
+---not declare is an error (a misspelt `decorateStep` would never run): keep helpers in locals,
+---and per-instance state in `self`.
 ---@class TraitDefinition
 ---@field type string unique (`@org/name`); the first registration wins
 ---@field init? fun(self: TraitInstance): boolean|nil, string|nil false drops the instance (a rejected config); a second result (why: `config.x: expected ...`) records a `warning`, whether the instance is dropped or kept
@@ -133,7 +135,6 @@ function TraitMetadata:get(key) end
 ---@field undecorateBackdrop? fun(self: TraitInstance, backdrop: TraitView)
 ---@field present? fun(self: TraitInstance, wrapper: TraitView, done: fun())
 ---@field remove? fun(self: TraitInstance, wrapper: TraitView, done: fun())
----@field [string] any helpers, reachable as `self:helper()`
 
 ---@class TraitErrorSpec
 ---@field description string the `step.error` message
@@ -188,7 +189,7 @@ function TraitMetadata:get(key) end
 ---@field close fun(markComplete?: boolean) end the experience
 ---@field track fun(name: string, attributes?: table) an analytics event
 ---@field updateProfile fun(properties: table) profile attributes
----@field enqueue fun(action: {type: string, config?: any}) queue another action
+---@field enqueue fun(action: TraitsActionModel) queue another action
 ---@field log fun(message: string)
 
 ---@class TraitsActionDefinition
@@ -247,8 +248,14 @@ function traits.action(definition) end
 ---@return boolean
 function traits.component(definition) end
 
+---An action model, as an experience's `actions` list holds it.
+---@class TraitsActionModel
+---@field type string the action's type (`@appcues/continue`)
+---@field on? string its trigger (default "tap")
+---@field config? any
+
 ---Queues action models `{on, type, config}` as a user interaction (a `step_interaction` first), e.g. from a trait's tap handler.
----@param actions table[]
+---@param actions TraitsActionModel[]
 ---@param interactionType? string default "Button Tapped"
 ---@param viewDescription? string
 function traits.runActions(actions, interactionType, viewDescription) end

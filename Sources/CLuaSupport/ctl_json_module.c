@@ -37,16 +37,33 @@ static int opt_boolean(lua_State *L, int idx, const char *name) {
     return v;
 }
 
-static void check_options(lua_State *L, int idx) {
+static const char option_check_key = 'o';
+
+void ctl_json_set_option_check(lua_State *L) {
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &option_check_key);
+}
+
+/* The options argument at `idx` of `fname`: nil, or a table whose keys the option check
+ * (set by the host, ctl_json_set_option_check) accepts; it raises for an unknown key. */
+static void check_options(lua_State *L, int idx, const char *fname) {
     int t = lua_type(L, idx);
     if (t != LUA_TNONE && t != LUA_TNIL && t != LUA_TTABLE) luaL_typeerror(L, idx, "table");
+    if (t != LUA_TTABLE) return;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &option_check_key) != LUA_TFUNCTION) {
+        lua_pop(L, 1);
+        return;
+    }
+    lua_pushstring(L, fname);
+    lua_pushinteger(L, idx);
+    lua_pushvalue(L, idx);
+    lua_call(L, 3, 0);
 }
 
 /* json.decode(text [, {rejectDuplicates = bool, maxDepth = n}]) */
 static int json_decode_l(lua_State *L) {
     size_t len;
     const char *text = luaL_checklstring(L, 1, &len);
-    check_options(L, 2);
+    check_options(L, 2, "decode");
     int reject = opt_boolean(L, 2, "rejectDuplicates");
     int max_depth = opt_integer(L, 2, "maxDepth", CTL_JSON_DEFAULT_MAX_DEPTH);
     ctl_json_error err;
@@ -74,7 +91,7 @@ static int push_buffer(lua_State *L) {
 /* json.encode(value [, {indent = n, sort = bool, maxDepth = n}]) */
 static int json_encode_l(lua_State *L) {
     luaL_checkany(L, 1);
-    check_options(L, 2);
+    check_options(L, 2, "encode");
     int indent = opt_integer(L, 2, "indent", 0);
     int sort = opt_boolean(L, 2, "sort");
     int max_depth = opt_integer(L, 2, "maxDepth", CTL_JSON_DEFAULT_MAX_DEPTH);

@@ -1,3 +1,5 @@
+import LuaRuntime
+
 /// Reads a JSON document member by member and names what is wrong as a ``LocatedProblem``:
 /// the file, the JSON path, and (for a document read from text) the line and column.
 ///
@@ -100,7 +102,7 @@ public struct JSONReader: Sendable {
     /// Rejects members the format does not know (a typo would otherwise be silently ignored).
     public func known(_ object: JSONObject, _ keys: Set<String>, at path: JSONPath) throws(LocatedProblem) {
         for key in object.keys where !keys.contains(key) {
-            throw problem("unknown key \(JSONWriter.quote(key)) (known: \(keys.sorted().joined(separator: ", ")))", at: path.key(key))
+            throw problem(NameSuggestion.unknownKey(key, known: keys, quote: JSONWriter.quote), at: path.key(key))
         }
     }
 

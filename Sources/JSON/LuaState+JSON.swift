@@ -7,6 +7,7 @@ extension LuaState {
     /// Makes the `json` module available to `require "json"`.
     public func installJSONModule() {
         preload("json", cFunction: luaopen_ctlua_json)
+        JSONModule.installOptionCheck(in: self)
     }
 
     /// Converts a Lua value to JSON with the `json.encode` rules (marks, `json.null`, paths in errors).

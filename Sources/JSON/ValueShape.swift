@@ -1,3 +1,4 @@
+import LuaRuntime
 
 /// The expected shape of a value in a scenario file; checking returns every problem found.
 public indirect enum ValueShape: Sendable {
@@ -91,8 +92,7 @@ public indirect enum ValueShape: Sendable {
                 if let shape = members[key] {
                     problems += shape.check(item, at: path.key(key))
                 } else {
-                    let known = members.keys.sorted().joined(separator: ", ")
-                    problems.append((path.key(key), "unknown key \(JSONWriter.quote(key)) (known: \(known))"))
+                    problems.append((path.key(key), NameSuggestion.unknownKey(key, known: members.keys, quote: JSONWriter.quote)))
                 }
             }
             for key in required.sorted() where object[key] == nil {

@@ -135,6 +135,35 @@ public final class LuaTable: LuaReference {
         }
     }
 
+    /// A key as ``forEachKey(_:)`` sees it.
+    enum Key {
+        case name(String)
+        case integer(Int64)
+        /// Any other key: its type name and how `tostring` would show a number.
+        case other(typeName: String)
+    }
+
+    /// Calls `body` with every key (raw traversal), reading no value and taking no reference: a
+    /// check of the keys (``LuaTableShape``) costs nothing per value, whatever the values hold.
+    func forEachKey(_ body: (Key) -> Void) {
+        guard !state.isClosed else { return }
+        state.balanced { L in
+            push(on: L)
+            lua_pushnil(L)
+            while lua_next(L, -2) != 0 {
+                lua_settop(L, -2)   // the value; the key stays for `lua_next`
+                switch lua_type(L, -1) {
+                case LUA_TSTRING:
+                    var length = 0
+                    let bytes = lua_tolstring(L, -1, &length)!   // a string key: no conversion, the key stays valid
+                    body(.name(String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)))
+                case LUA_TNUMBER where lua_isinteger(L, -1) != 0: body(.integer(lua_tointegerx(L, -1, nil)))
+                default: body(.other(typeName: String(cString: lua_typename(L, lua_type(L, -1)))))
+                }
+            }
+        }
+    }
+
     /// The metatable, or nil.
     public var metatable: LuaTable? {
         get {

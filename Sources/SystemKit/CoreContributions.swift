@@ -1,4 +1,5 @@
 import Engine
+import JSON
 
 /// What the engine itself brings, beside the systems: the core modules, event types and REPL
 /// command names (the core steps and expectation keys live with the scenario runner).
@@ -6,7 +7,7 @@ public enum CoreContributions {
     /// The modules every engine has.
     public static let modules: [LuaModuleInfo] = [
         LuaModuleInfo(name: "json", summary: "JSON decode/encode over jansson, with paths and positions in errors",
-                      typesFile: "types/json.lua"),
+                      typesFile: "types/json.lua", tables: JSONModule.tables),
         LuaModuleInfo(name: "app", summary: "the simulated app: virtual clock, timers, scripts, relaunch, transcript, taps",
                       typesFile: "types/app.lua"),
         LuaModuleInfo(name: "ui", summary: "the headless UI: views with ids and properties, taps",

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Engine
+import LuaRuntime
 
 /// A system as a plug-in: everything it brings to ctlua, declared in one place.
 ///
@@ -74,11 +75,15 @@ public struct LuaModuleInfo: Sendable, Equatable {
     public var summary: String
     /// Its LuaLS annotation file, relative to the repository (`types/templates.lua`).
     public var typesFile: String?
+    /// Every table its functions read (option, definition and plug-in tables): each refuses a key
+    /// it does not declare (``LuaTableShape``), and the tests walk these declarations.
+    public var tables: [LuaTableShape]
 
-    public init(name: String, summary: String, typesFile: String? = nil) {
+    public init(name: String, summary: String, typesFile: String? = nil, tables: [LuaTableShape] = []) {
         self.name = name
         self.summary = summary
         self.typesFile = typesFile
+        self.tables = tables
     }
 }
 

@@ -43,7 +43,7 @@ import TestSupport
         "app.profile": "for i = 1, 200 do app.profile{Name = big .. i} end",
         "app.login": "for i = 1, 200 do app.login(big .. i) end",
         "app.foreground": "for i = 1, 200 do app.foreground{note = big .. i} end",
-        "app.configure": "for i = 1, 200 do app.configure{note = big .. i} end",
+        "app.configure": "for i = 1, 200 do app.configure{discardedEvents = {big .. i}} end",
         "app.relaunch": "for i = 1, 200 do app.relaunch{note = big .. i} end",
         // Each primer after the first waits in pending (the first stays displayed).
         "app.promptPushPrimer": """
@@ -89,7 +89,7 @@ import TestSupport
         "hooks.loadScreens": "for i = 1, 200 do hooks.loadScreens{{id = 's' .. i, name = big .. i}} end",
         "hooks.navigate": "hooks.loadScreens{{id = 's'}} for i = 1, 200 do hooks.navigate('s', {dataSource = {blob = big .. i}}) end",
         "hooks.appLoadingPlugin": "for i = 1, 200 do hooks.appLoadingPlugin{identifier = big .. i, executeOnLaunch = function() end} end",
-        "hooks.continueUserActivity": "for i = 1, 200 do hooks.continueUserActivity{url = big .. i} end",
+        "hooks.continueUserActivity": "for i = 1, 200 do hooks.continueUserActivity{activityType = big .. i} end",
         "flowx.validator": "for i = 1, 200 do flowx.validator(big .. i, function() return true end) end",
         "flowx.validate": "for i = 1, 200 do flowx.validate('required', big .. i) end",
         "flowx.validateForm": "for i = 1, 200 do flowx.validateForm({id = 'f', fields = {}}, {blob = big .. i}) end",

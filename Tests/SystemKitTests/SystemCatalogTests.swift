@@ -75,12 +75,12 @@ struct SystemCatalogTests {
         #expect(setupNames.contains("counter") && keyNames.contains("count") && stepNames.contains("count"))
         for message in [
             "setup.counter.start: missing required key",
-            "setup.counterz: unknown key \"counterz\" (known: \(setupNames))",
+            "setup.counterz: unknown key \"counterz\" (did you mean \"counter\"? known: \(setupNames))",
             "steps[0].count: expected a number, got string",
             "steps[0].twice: unknown parameter \"twice\" of step \"count\" (known: times)",
             "steps[1].expect.count: expected a number, got string",
-            "steps[1].expect.cuont: unknown key \"cuont\" (known: \(keyNames))",
-            "steps[2].counts: unknown step \"counts\" (known: \(stepNames))",
+            "steps[1].expect.cuont: unknown key \"cuont\" (did you mean \"count\"? known: \(keyNames))",
+            "steps[2].counts: unknown step \"counts\" (did you mean \"count\"? known: \(stepNames))",
         ] {
             #expect(text.contains(message), "\(text)")
         }

@@ -62,7 +62,7 @@ struct CheckCommandTests {
             "plugins.json:1:28: [0].plugin.identifier: expected a string, got number",
             #"river.json:1:38: [1].id: duplicate screen id "home""#,
             "scenario.json:1:14: scripts[0]: script not found: \(dir.path)/missing.lua",
-            #"scenario.json:2:21: steps[0].tapp: unknown step "tapp" (known: "#,
+            #"scenario.json:2:21: steps[0].tapp: unknown step "tapp" (did you mean "tap"? known: "#,
             #"scenario.json: taken as a scenario by the folder rule: a .json file whose top-level object has a "steps" key and that no system recognises"#,
             "script.lua:2: unexpected symbol near <eof>",
         ]
@@ -70,7 +70,7 @@ struct CheckCommandTests {
         for (line, golden) in zip(lines, golden) {
             // Every message starts with `ctlua:` (the problems used to be printed without it).
             let expected = "ctlua: " + golden
-            #expect(expected.hasSuffix("(known: ") ? line.hasPrefix(expected) : line == expected, "\(line)")
+            #expect(expected.hasSuffix("known: ") ? line.hasPrefix(expected) : line == expected, "\(line)")
         }
     }
 

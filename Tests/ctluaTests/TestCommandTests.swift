@@ -143,7 +143,7 @@ import Testing
         #expect(r.status == 1)
         let nesting = "Nesting of file and action arguments within objects is not supported."
         #expect(r.stderr.split(separator: "\n").map(String.init) == [
-            "ctlua: bad.lua:3:3: templates: define: unknown key 'argumentz' (known: arguments, isVisual, name, onClose, onPresent, type, visual)",
+            "ctlua: bad.lua:3:3: bad argument #1 to 'define' (unknown key 'argumentz' (did you mean 'arguments'? known: arguments, isVisual, name, onClose, onPresent, type, visual))",
             "ctlua: bad.lua:10:6: templates: Argument with the name \"title\" already defined.",
             "ctlua: bad.lua:11:6: templates: Not supported argument type: file, for argument: img. \(nesting) To define nested file and actions use dot '.' notation in the argument name",
             "ctlua: bad.lua:6:1: templates: Presenter cannot be null. Use setOnPresentWithPresenter to set it. (in Lua: give templates.define an onPresent function)",
@@ -154,7 +154,7 @@ import Testing
         // At run time the first problem is the error, and a misspelt key is one too.
         let run = try CLI.run(["run", "bad.lua"], directory: dir)
         #expect(run.status == 1)
-        #expect(run.stderr.hasPrefix("ctlua: bad.lua:1: templates: define: unknown key 'argumentz'"), "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("ctlua: bad.lua:1: bad argument #1 to 'define' (unknown key 'argumentz'"), "\(run.stderr)")
         // A marker nested in a dictionary never reaches the sync payload.
         try "templates.define{name = 'S', arguments = {{'style', {img = templates.action}}}, onPresent = function() end}"
             .write(toFile: dir.path + "/nested.lua", atomically: true, encoding: .utf8)

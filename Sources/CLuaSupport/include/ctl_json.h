@@ -143,4 +143,10 @@ int ctl_json_push_kept_protected(lua_State *L, const ctl_json_node *kept, size_t
 /// The `json` module: pushes its table (the `luaL_requiref` opener). Pushes 1.
 int luaopen_ctlua_json(lua_State *L);
 
+/* Pops the function on top of L and keeps it as the json module's option check: `decode` and
+ * `encode` call it with (function name, argument position, options table) before reading a
+ * table of options, so the declared shapes (Swift's LuaTableShape) refuse unknown keys.
+ * Pops 1, pushes 0. */
+void ctl_json_set_option_check(lua_State *L);
+
 #endif

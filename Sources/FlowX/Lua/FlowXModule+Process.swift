@@ -142,6 +142,7 @@ extension FlowXModule {
             if args[i].isNil { return (options, nil) }
             throw args.argumentError(i, "table expected, got \(args[i].typeName)")
         }
+        try Tables.startOptions.check(t, argument: i, of: args)
         func string(_ key: String) throws -> String? {
             switch t[key] {
             case .nil: return nil

@@ -19,6 +19,7 @@ enum FlowXModule {
             let name = try args.string(1)
             let function = try args.function(2)
             try engine.retain(64 + name.utf8.count)   // the registry keeps the validator
+            try Tables.validatorOptions.check(argument: 3, of: args)
             var isAsync = false
             if case .table(let options) = args[3] { isAsync = options["async"].boolValue ?? false }
             else if !args[3].isNil { throw args.argumentError(3, "table expected, got \(args[3].typeName)") }
@@ -43,6 +44,7 @@ enum FlowXModule {
         }
         set("options") { args in
             let validators = system.renderer.validators
+            try Tables.options.check(argument: 1, of: args)
             if case .table(let t) = args[1] {
                 if case .boolean(let b) = t["strictValidators"] { validators.strict = b }
                 if let timeout = t["asyncTimeout"].doubleValue {
@@ -65,12 +67,14 @@ enum FlowXModule {
             return []
         }
         set("dataSource") { args in
+            try Tables.dataSource.check(try args.table(1), argument: 1, of: args)
             system.luaDataSource.callbacks = try args.table(1)
             return []
         }
         set("component") { args in
             let name = try args.string(1)
             let table = try args.table(2)
+            try Tables.component.check(table, argument: 2, of: args)
             try engine.retain(64 + name.utf8.count)
             system.luaDataSource.components[name] = table
             return []
@@ -107,6 +111,7 @@ enum FlowXModule {
             return [try args.state.luaValue(.array(items.map(\.json)))]
         }
         set("configure") { args in
+            try Tables.configuration.check(argument: 1, of: args)
             do {
                 let configuration = try Configuration(json: try json(args.state, .table(try args.table(1)), "configure", engine))
                 system.renderer.configure(configuration)

@@ -14,7 +14,7 @@ extension FlowXSystem: SystemPlugin {
     }
     public static var modules: [LuaModuleInfo] {
         [LuaModuleInfo(name: "flowx", summary: "validators, the data source, custom components, processes, tags, media, enumerations",
-                       typesFile: "types/flowx.lua")]
+                       typesFile: "types/flowx.lua", tables: FlowXModule.Tables.all)]
     }
 
     public static func make(for engine: Engine) throws -> FlowXSystem { FlowXSystem() }

@@ -9,6 +9,7 @@ extension HooksModule {
         unowned let system = system
         unowned let engine = engine
         module["appLoadingPlugin"] = .function(state.function("appLoadingPlugin") { args in
+            try Tables.appLoadingPlugin.check(try args.table(1), argument: 1, of: args)
             let definition = try LuaAppLoadingDefinition(try args.table(1))
             try engine.retain(128 + definition.identifier.utf8.count + definition.type.utf8.count)   // the launcher keeps it
             system.luaAppHooks.insert(definition.identifier)
@@ -23,6 +24,7 @@ extension HooksModule {
             switch args[1] {
             case .nil: break
             case .table(let options):
+                try Tables.launchOptions.check(options, argument: 1, of: args)
                 switch options["root"] {
                 case .nil: break
                 case .string(let s): root = s.string
@@ -42,7 +44,8 @@ extension HooksModule {
             return [try args.state.luaValue(system.launcher.json)]
         })
         module["continueUserActivity"] = .function(state.function("continueUserActivity") { args in
-            guard case .table = args[1] else { throw args.argumentError(1, "table expected, got \(args[1].typeName)") }
+            guard case .table(let table) = args[1] else { throw args.argumentError(1, "table expected, got \(args[1].typeName)") }
+            try Tables.userActivity.check(table, argument: 1, of: args)
             let activity: JSONValue
             do throws(LuaJSONError) { activity = try args.state.jsonValue(args[1]) } catch {
                 throw args.argumentError(1, error.message)

@@ -13,6 +13,7 @@ enum HooksModule {
         func fail(_ message: String) -> LuaError { .callback(message: "hooks: \(message)") }
 
         module["plugin"] = .function(state.function("plugin") { args in
+            try Tables.plugin.check(try args.table(1), argument: 1, of: args)
             let definition = try LuaHookDefinition(try args.table(1), retain: { [unowned engine] in try engine.retain($0) })
             try engine.retain(128 + definition.identifier.utf8.count)   // the manager keeps the factory
             system.luaHooks.insert(definition.identifier)
@@ -41,6 +42,7 @@ enum HooksModule {
             switch args[2] {
             case .nil: break
             case .table(let options):
+                try Tables.navigateOptions.check(options, argument: 2, of: args)
                 switch options["from"] {
                 case .nil: break
                 case .string(let s):
@@ -84,6 +86,7 @@ enum HooksModule {
         })
         module["configure"] = .function(state.function("configure") { args in
             if case .table(let options) = args[1] {
+                try Tables.options.check(options, argument: 1, of: args)
                 switch options["timeout"] {
                 case .nil: break
                 case .boolean(false): system.manager.timeout = 0

@@ -14,7 +14,7 @@ extension HooksSystem: SystemPlugin {
     }
     public static var modules: [LuaModuleInfo] {
         [LuaModuleInfo(name: "hooks", summary: "register hook plugins, load plugin configurations and the river, navigate",
-                       typesFile: "types/hooks.lua")]
+                       typesFile: "types/hooks.lua", tables: HooksModule.Tables.all)]
     }
 
     public static func make(for engine: Engine) throws -> HooksSystem { HooksSystem() }

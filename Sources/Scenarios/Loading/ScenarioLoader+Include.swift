@@ -35,7 +35,7 @@ extension ScenarioLoader {
                 continue
             }
             for key in members.keys where !Self.includeKeys.contains(key) {
-                v.add(path, "\(file): unknown key \(JSONWriter.quote(key)) in an included file (known: \(Self.includeKeys.sorted().joined(separator: ", ")))")
+                v.add(path, "\(file): " + NameSuggestion.unknown("key", key, " in an included file", known: Self.includeKeys, quote: JSONWriter.quote))
             }
             let folder = (file as NSString).deletingLastPathComponent
             for (j, script) in (members["scripts"]?.arrayValue ?? []).enumerated() {

@@ -11,7 +11,7 @@ public struct ScenarioLoader: Sendable {
     }
     /// The step names, for "unknown step" problems: sorted once, not once per problem (a file of
     /// 48,000 unknown steps sorted them 48,000 times).
-    private var knownSteps: String
+    private var knownSteps: KnownNames
     /// The folders of the run's paths: files a scenario names may lie in them (besides its own
     /// folder and the working folder; see `ScenarioLoader+Confinement.swift`).
     public var runFolders: [String]
@@ -23,8 +23,8 @@ public struct ScenarioLoader: Sendable {
         self.runFolders = Self.runFolders(runPaths)
     }
 
-    private static func knownSteps(_ registry: StepRegistry) -> String {
-        registry.definitions.keys.sorted().joined(separator: ", ")
+    private static func knownSteps(_ registry: StepRegistry) -> KnownNames {
+        KnownNames(registry.definitions.keys)
     }
 
     /// Loads one file: a `.lua` scenario as is, anything else as a JSON scenario (a
@@ -130,7 +130,7 @@ public struct ScenarioLoader: Sendable {
             return placeholder
         }
         for key in object.keys where !Self.topLevel.contains(key) {
-            v.add(JSONPath.root.key(key), "unknown key \(JSONWriter.quote(key)) (known: \(Self.topLevel.sorted().joined(separator: ", ")))")
+            v.add(JSONPath.root.key(key), NameSuggestion.unknownKey(key, known: Self.topLevel, quote: JSONWriter.quote))
         }
         if let value = object["name"] {
             if let string = value.stringValue { name = string } else { v.add(ValueShape.string.check(value, at: .root.key("name"))) }
@@ -218,7 +218,7 @@ public struct ScenarioLoader: Sendable {
             return nil
         }
         guard let definition = registry[name] else {
-            v.add(path.key(name), "unknown step \(JSONWriter.quote(name)) (known: \(knownSteps))")
+            v.add(path.key(name), NameSuggestion.unknown("step", name, known: knownSteps, quote: JSONWriter.quote))
             return nil
         }
         var shape = definition.value
@@ -232,9 +232,10 @@ public struct ScenarioLoader: Sendable {
             } else if registry[key] != nil {
                 problems.append((path.key(key), "a step has one command: \(JSONWriter.quote(name)) and \(JSONWriter.quote(key)) are both in steps[\(index)]; split them into two steps"))
             } else {
-                let known = definition.parameters.keys.sorted()
-                let hint = known.isEmpty ? "it takes none" : "known: \(known.joined(separator: ", "))"
-                problems.append((path.key(key), "unknown parameter \(JSONWriter.quote(key)) of step \(JSONWriter.quote(name)) (\(hint))"))
+                let context = " of step \(JSONWriter.quote(name))"
+                problems.append((path.key(key), definition.parameters.isEmpty
+                    ? "unknown parameter \(JSONWriter.quote(key))\(context) (it takes none)"
+                    : NameSuggestion.unknown("parameter", key, context, known: definition.parameters.keys, quote: JSONWriter.quote)))
             }
         }
         v.add(problems)

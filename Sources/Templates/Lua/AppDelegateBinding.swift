@@ -9,8 +9,6 @@ import LuaRuntime
 /// a runaway loop stopped by the instruction or time limit, or a `coroutine.yield` (a yield
 /// across the C boundary) is an `error` event naming the callback, and the SDK's default applies.
 enum AppDelegateBinding {
-    static let callbackNames = ["shouldShow", "didShow", "buttonTapped", "dismissed", "shouldHandleURL"]
-
     static func install(system: TemplatesSystem, engine: Engine, app: LuaTable, state: LuaState) {
         unowned let system = system
         app["delegate"] = .function(state.function("delegate") { args in
@@ -19,6 +17,7 @@ enum AppDelegateBinding {
                 system.controller.appDelegate = nil
                 return []
             case .table(let table):
+                try TemplatesModule.Tables.appDelegate.check(table, argument: 1, of: args)
                 system.controller.appDelegate = try make(table, state: args.state)
                 return []
             default:
@@ -27,14 +26,12 @@ enum AppDelegateBinding {
         })
     }
 
-    /// The delegate of a table of functions; an unknown key or a non-function is an error.
+    /// The delegate of a table of functions (its keys checked against
+    /// `TemplatesModule.Tables.appDelegate`); a non-function is an error.
     static func make(_ table: LuaTable, state: LuaState) throws(LuaError) -> InAppAppDelegate {
         var functions: [String: LuaFunction] = [:]
         for (key, value) in table.pairs {
-            guard case .string(let name) = key, callbackNames.contains(name.description) else {
-                let shown = if case .string(let s) = key { "'\(s)'" } else { "(a \(key.typeName) key)" }
-                throw .callback(message: "app.delegate: unknown callback \(shown) (expected \(callbackNames.joined(separator: ", ")))")
-            }
+            guard case .string(let name) = key else { continue }   // refused by the shape before
             guard case .function(let f) = value else {
                 throw .callback(message: "app.delegate: \(name) must be a function, got \(value.typeName)")
             }

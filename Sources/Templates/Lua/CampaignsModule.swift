@@ -96,6 +96,7 @@ enum CampaignsModule {
         app["reset"] = .function(state.function("reset") { _ in drive { system.campaigns.reset() } })
         app["unixTime"] = .function(state.function("unixTime") { _ in [.number(engine.clock.unixTime)] })
         app["configure"] = .function(state.function("configure") { args in
+            try TemplatesModule.Tables.configure.check(argument: 1, of: args)
             let options = try object(args, 1, "app.configure")
             if let debug = options["debugBuild"]?.boolValue { system.instance.isDebugBuild = debug }
             if let testUser = options["testUser"]?.boolValue { system.instance.isTestUser = testUser }

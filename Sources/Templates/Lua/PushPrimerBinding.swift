@@ -5,15 +5,11 @@ import LuaRuntime
 /// `app.promptPushPrimer{...}`, `app.promptForPushPermission(fallback)` and the device options
 /// of `app.configure` that native in-apps read (`online`, `landscape`, `pushStatus`, `pushAnswer`).
 enum PushPrimerBinding {
-    /// The keys of a `promptPushPrimer` table (`CTLocalInApp` initializer and setters).
-    static let keys = ["inAppType", "titleText", "messageText", "followDeviceOrientation", "positiveBtnText", "negativeBtnText",
-                       "fallbackToSettings", "backgroundColor", "titleTextColor", "messageTextColor", "btnBorderRadius",
-                       "btnTextColor", "btnBorderColor", "btnBackgroundColor", "imageUrl", "altText"]
-
     static func install(system: TemplatesSystem, engine: Engine, app: LuaTable, templates: LuaTable, state: LuaState) {
         unowned let system = system
         unowned let engine = engine
         app["promptPushPrimer"] = .function(state.function("promptPushPrimer") { args in
+            try TemplatesModule.Tables.pushPrimer.check(argument: 1, of: args)
             let options: JSONObject
             do { options = try args.state.jsonValue(try .table(args.table(1))).objectValue ?? [:] } catch let error as LuaError {
                 throw error
@@ -45,8 +41,10 @@ enum PushPrimerBinding {
 
     /// Builds the local in-app of a `promptPushPrimer` table; `fail` makes the error to throw.
     static func localInApp(_ o: JSONObject, fail: (String) -> any Error) throws -> LocalInApp {
-        for key in o.keys where !keys.contains(key) {
-            throw fail("unknown key '\(key)' (known: \(keys.joined(separator: ", ")))")
+        // The keys of the `CTLocalInApp` initializer and setters (a Lua table was checked before).
+        let keys = TemplatesModule.Tables.pushPrimer.keys
+        for key in o.keys.sorted() where !keys.contains(key) {
+            throw fail(NameSuggestion.unknownKey(key, known: keys, quote: JSONWriter.quote))
         }
         let kindName = o["inAppType"]?.stringValue ?? "alert"
         let kind: LocalInApp.Kind

@@ -54,8 +54,9 @@ enum TemplatesModule {
             var templatePresenter: LuaTemplatePresenter?
             var functionPresenter: LuaTemplatePresenter?
             if case .table(let presenters) = args[2] {
-                templatePresenter = try presenter(presenters["template"], "template", args)
-                functionPresenter = try presenter(presenters["function"], "function", args)
+                try Tables.jsonPresenters.check(presenters, argument: 2, of: args)
+                templatePresenter = try presenter(presenters["template"], "template", args, argument: 2, at: "template")
+                functionPresenter = try presenter(presenters["function"], "function", args, argument: 2, at: "function")
             }
             do {
                 try system.defineJSON(definitions, templatePresenter: templatePresenter, functionPresenter: functionPresenter)
@@ -65,7 +66,7 @@ enum TemplatesModule {
         module["presenter"] = .function(state.function("presenter") { args in
             let name = try args.string(1)
             try engine.retain(64 + name.utf8.count)
-            guard let p = try presenter(args[2], "presenter", args) else {
+            guard let p = try presenter(args[2], "presenter", args, argument: 2) else {
                 throw args.argumentError(2, "presenter table expected, got nil")
             }
             system.namedPresenters[name] = p
@@ -123,10 +124,13 @@ enum TemplatesModule {
         do { return try state.jsonValue(value) } catch { throw LuaError.callback(message: "templates: \(error.message)") }
     }
 
-    static func presenter(_ value: LuaValue, _ what: String, _ args: LuaArguments) throws -> LuaTemplatePresenter? {
+    /// A presenter table, argument `argument` of `args` (or its member `at`): its keys are checked
+    /// against ``Tables/presenter``.
+    static func presenter(_ value: LuaValue, _ what: String, _ args: LuaArguments, argument: Int, at path: String? = nil) throws -> LuaTemplatePresenter? {
         switch value {
         case .nil: return nil
         case .table(let t):
+            try Tables.presenter.check(t, argument: argument, of: args, at: path)
             guard let p = LuaTemplatePresenter(table: t) else {
                 throw LuaError.callback(message: "templates: \(what) needs an onPresent function")
             }
@@ -134,9 +138,6 @@ enum TemplatesModule {
         default: throw LuaError.callback(message: "templates: \(what) must be a table {onPresent=, onClose=}")
         }
     }
-
-    /// The keys a `templates.define{...}` table may have.
-    static let defineKeys = ["arguments", "isVisual", "name", "onClose", "onPresent", "type", "visual"]
 
     /// Builds a template or app function from a `templates.define{...}` table, collecting every
     /// problem (messages start with `templates: `; SDK messages that name an Objective-C API get
@@ -154,15 +155,9 @@ enum TemplatesModule {
             }
             problems.append(DefineProblem(message: "templates: \(text)", anchor: anchor))
         }
-        for (key, _) in spec.pairs {
-            guard let name = key.stringValue else {
-                problems.append(DefineProblem(message: "templates: define: keys are names, got \(key.typeName)", anchor: .call))
-                continue
-            }
-            if !defineKeys.contains(name) {
-                problems.append(DefineProblem(
-                    message: "templates: define: unknown key '\(name)' (known: \(defineKeys.joined(separator: ", ")))", anchor: .key(name)))
-            }
+        for unknown in Tables.definition.problems(in: spec) {
+            let message = LuaError.badArgument(function: "define", position: 1, message: unknown.message).description
+            problems.append(DefineProblem(message: message, anchor: spec[unknown.key].isNil ? .call : .key(unknown.key)))
         }
         let type = spec["type"].stringValue ?? "template"
         let builder: TemplateBuilder

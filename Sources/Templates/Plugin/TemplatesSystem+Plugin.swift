@@ -14,7 +14,7 @@ extension TemplatesSystem: SystemPlugin {
     }
     public static var modules: [LuaModuleInfo] {
         [LuaModuleInfo(name: "templates", summary: "define templates and app functions, deliver in-apps, read the queue",
-                       typesFile: "types/templates.lua")]
+                       typesFile: "types/templates.lua", tables: TemplatesModule.Tables.all)]
     }
 
     public static func make(for engine: Engine) throws -> TemplatesSystem { try TemplatesSystem() }

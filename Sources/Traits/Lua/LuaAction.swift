@@ -63,6 +63,7 @@ final class LuaAction: ExperienceAction {
             return []
         })
         context["enqueue"] = .function(state.function("enqueue") { args in
+            if case .table(let model) = args[1] { try TraitsModule.Tables.actionModel.check(model, argument: 1, of: args) }
             let json = try args.state.jsonValue(args[1])
             guard let type = json["type"]?.stringValue else { throw args.argumentError(1, "an action {type, config} expected") }
             guard let registry = host?.actionRegistry else { return [] }

@@ -15,6 +15,7 @@ extension TraitsModule {
 
         module["action"] = .function(state.function("action") { args in
             let definition = try args.table(1)
+            try Tables.action.check(definition, argument: 1, of: args)
             guard case .string(let typeName) = definition["type"] else {
                 throw args.argumentError(1, "field 'type' must be a string, got \(definition["type"].typeName)")
             }
@@ -37,6 +38,7 @@ extension TraitsModule {
         }
         module["component"] = .function(state.function("component") { args in
             let definition = try args.table(1)
+            try Tables.component.check(definition, argument: 1, of: args)
             guard case .string(let identifier) = definition["identifier"] else {
                 throw args.argumentError(1, "field 'identifier' must be a string, got \(definition["identifier"].typeName)")
             }
@@ -49,6 +51,11 @@ extension TraitsModule {
             return [.boolean(true)]
         })
         module["runActions"] = .function(state.function("runActions") { args in
+            if case .table(let list) = args[1] {
+                for (i, item) in list.array.enumerated() {
+                    if case .table(let model) = item { try Tables.actionModel.check(model, argument: 1, of: args, at: "[\(i + 1)]") }
+                }
+            }
             let json = try args.state.jsonValue(args[1])
             var models: [Experience.Action] = []
             for item in json.arrayValue ?? (json == .object([:]) ? [] : nil) ?? [] {
@@ -125,6 +132,7 @@ extension TraitsModule {
         })
         module["delegate"] = .function(state.function("delegate") { args in
             let table = try args.table(1)
+            try Tables.delegate.check(table, argument: 1, of: args)
             switch table["canDisplayExperience"] {
             case .function(let function):
                 system.renderer.canDisplayExperience = { data in

@@ -7,8 +7,13 @@ extension TraitsModule {
     /// borderWidth =, cornerRadius =}` → `{frame =, position =, pointer =, pointerInset =}`: the
     /// SDK's tooltip geometry (``TooltipLayout``), for the built-in tooltip and custom traits.
     static func tooltipLayout(_ args: LuaArguments) throws -> [LuaValue] {
+        let table = try args.table(1)
+        try Tables.tooltipLayout.check(table, argument: 1, of: args)
+        for name in ["bounds", "targetRectangle"] {
+            if case .table(let rect) = table[name] { try Tables.rect.check(rect, argument: 1, of: args, at: name) }
+        }
         let spec: JSONValue
-        do { spec = try args.state.jsonValue(.table(try args.table(1))) } catch let error as LuaError { throw error } catch {
+        do { spec = try args.state.jsonValue(.table(table)) } catch let error as LuaError { throw error } catch {
             throw args.argumentError(1, "\(error)")
         }
         func number(_ value: JSONValue?, _ name: String) throws -> Double? {

@@ -11,7 +11,12 @@ enum TraitsModule {
         unowned let engine = engine
         // What scripts hand to views, metadata and observers stays in Swift: charged to the cap.
         TraitBindings.register(in: state, retain: { [unowned engine] in try engine.retain($0) })
-        let prelude = try state.load(StandardTraits.prelude, name: "=traits").call()
+        // `traits.error` is the prelude's: it checks its table with this (a bad argument of 'error').
+        let checkError = state.function("error") { args in
+            try Tables.error.check(try args.table(1), argument: 1, of: args)
+            return []
+        }
+        let prelude = try state.load(StandardTraits.prelude, name: "=traits").call(.function(checkError))
         guard prelude.count == 3, case .function(let newError) = prelude[0], case .table(let errorMeta) = prelude[1],
               case .function(let newInstance) = prelude[2] else {
             throw LuaError.callback(message: "traits: the module prelude did not load")
@@ -21,6 +26,7 @@ enum TraitsModule {
 
         module["register"] = .function(state.function("register") { args in
             let definition = try args.table(1)
+            try Tables.trait.check(definition, argument: 1, of: args)
             guard case .string(let typeName) = definition["type"] else {
                 throw args.argumentError(1, "field 'type' must be a string, got \(definition["type"].typeName)")
             }
@@ -72,6 +78,7 @@ enum TraitsModule {
             var experiment: Experiment?
             if !args[4].isNil {
                 let options = try args.table(4)
+                try Tables.showOptions.check(options, argument: 4, of: args)
                 if case .boolean(let s) = options["strict"] { strict = s }
                 if case .table(let t) = options["experiment"] {
                     do { experiment = try Experiment.decode(try args.state.jsonValue(.table(t))) } catch {

@@ -14,7 +14,7 @@ extension TraitsSystem: SystemPlugin {
     }
     public static var modules: [LuaModuleInfo] {
         [LuaModuleInfo(name: "traits", summary: "register traits (Lua), show experiences, page, dismiss, read the composed tree",
-                       typesFile: "types/traits.lua")]
+                       typesFile: "types/traits.lua", tables: TraitsModule.Tables.all)]
     }
 
     public static func make(for engine: Engine) throws -> TraitsSystem { TraitsSystem(engine: engine) }

@@ -96,7 +96,7 @@ import Testing
         let (engine, _) = try makeEngine()
         let values = try engine.run("""
             local seen = {}
-            hooks.plugin{identifier = "extra", count = 0, execute = function(self, data, done)
+            hooks.plugin{identifier = "extra", init = function(self) self.count = 0 end, execute = function(self, data, done)
               self.count = self.count + 1
               seen[#seen + 1] = self.count
               done(true)

@@ -108,21 +108,21 @@ import Testing
         let (engine, _) = try makeEngine()
         let values = try engine.run("""
             local seen = {}
-            local definition = {identifier = "extra", custom = "mine", execute = function(self, data, done)
-              seen[#seen + 1] = (self.hostScreenModel.general.title or "none") .. "/" .. self.custom
+            local definition = {identifier = "extra", isFlowBlocker = false, execute = function(self, data, done)
+              seen[#seen + 1] = (self.hostScreenModel.general.title or "none") .. "/" .. tostring(self.isFlowBlocker)
               self.hostScreenModel.general.title = "changed"
               self.screenModel.general.title = "changed too"
               done(true)
             end}
             hooks.plugin(definition)
             hooks.navigate("plain")
-            definition.custom = "later"
+            definition.isFlowBlocker = true
             hooks.navigate("plain")
             hooks.loadScreens{{id = "plain", general = {title = "Reloaded"}, hooks = {preload_plugins = {{identifier = "extra", type = "general"}}}}}
             hooks.navigate("plain")
             return table.concat(seen, ",")
             """)
-        #expect(values.map(\.description) == ["none/mine,none/later,Reloaded/later"])
+        #expect(values.map(\.description) == ["none/false,none/true,Reloaded/true"])
     }
 
     // PreHookExample-RN: `ScreenPlugin.removeScreenPluginFromNavigationStack()` after

@@ -146,7 +146,7 @@ import Testing
         defer { engine.lua.close() }
         try engine.run("""
             local ok, e = pcall(app.delegate, { shouldshow = function() end })
-            assert(not ok and e:find("unknown callback 'shouldshow'"), e)
+            assert(not ok and e:find("unknown key 'shouldshow' (did you mean 'shouldShow'?", 1, true), e)
             ok, e = pcall(app.delegate, { didShow = true })
             assert(not ok and e:find('didShow must be a function, got boolean'), e)
             ok, e = pcall(app.delegate, 3)

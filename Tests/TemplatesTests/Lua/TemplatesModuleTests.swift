@@ -145,7 +145,7 @@ import Testing
         ("templates.syncPayload()", "templates: "),
         // Not prefixed twice (it read `templates: deliver: templates: deliver: $: ...`).
         ("templates.deliver(5)", "templates: deliver: $: expected an object or array, got number"),
-        ("templates.define{name = 'A', argumentz = {}, onPresent = function() end}", "templates: define: unknown key 'argumentz'"),
+        ("templates.define{name = 'A', argumentz = {}, onPresent = function() end}", "bad argument #1 to 'define' (unknown key 'argumentz' (did you mean 'arguments'?"),
     ])
     func validationErrorsCarryTheSDKText(code: String, message: String) throws {
         let engine = try makeEngine()

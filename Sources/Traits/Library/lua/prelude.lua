@@ -1,5 +1,6 @@
 -- The `traits` module's prelude: the trait error objects (`traits.error{...}`) and trait
 -- instances (`self`, falling back to the definition table). Returns newError, errorMeta, newInstance.
+local checkKeys = ...   -- refuses a key TraitErrorSpec does not declare (Swift's LuaTableShape)
 local errorMeta = {__name = "TraitError"}
 errorMeta.__tostring = function(e) return tostring(rawget(e, "description")) end
 errorMeta.__metatable = "TraitError"
@@ -8,6 +9,8 @@ local function newError(t)
   if type(t) ~= "table" then
     error("bad argument #1 to 'error' (table or string expected, got " .. type(t) .. ")", 3)
   end
+  local ok, message = pcall(checkKeys, t)
+  if not ok then error(message, 3) end
   local description = t.description
   if type(description) ~= "string" then
     error("bad argument #1 to 'error' (field 'description' must be a string, got " .. type(description) .. ")", 3)
