@@ -36,6 +36,14 @@ public enum CLI {
                    directory: directory ?? packageRoot, input: input, timeout: timeout)
     }
 
+    /// Runs `ctlua` with `arguments` in `directory` (the package root by default), killed after
+    /// `seconds` (status 137, or 124): a test of a crash or a hang fails instead of hanging the suite.
+    public static func runBounded(_ arguments: [String], seconds: Int = 60, directory: URL? = nil) throws -> Result {
+        let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }.joined(separator: " ")
+        return try shell("timeout -s KILL \(seconds) \"$CTLUA\" \(quoted) < /dev/null", environment: ["CTLUA": executable.path],
+                         directory: directory ?? packageRoot)
+    }
+
     /// Runs a shell command line with `bash -c` in `directory`, with extra environment variables.
     public static func shell(_ command: String, environment: [String: String] = [:], directory: URL) throws -> Result {
         try launch(URL(fileURLWithPath: "/bin/bash"), ["-c", command],

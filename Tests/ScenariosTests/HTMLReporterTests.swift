@@ -63,7 +63,7 @@ struct HTMLReporterTests {
         #expect(index.contains(#"<dd id="count-not-selected">2</dd>"#))
         #expect(index.contains(#"<dd id="count-skipped">0</dd>"#))
         #expect(index.contains("<dd>1/2</dd>") && index.contains("<dd>tap</dd>"))
-        #expect(index.contains(#"href="flows__tap.json.html""#))
+        #expect(index.contains(#"href="./\#(HTMLReport.pageName("flows/tap.json"))""#))
     }
 
     @Test func aScenarioWithoutRecordsSaysWhy() {
@@ -75,7 +75,7 @@ struct HTMLReporterTests {
     @Test func theTextReportLinksEachFailureToItsStep() throws {
         let result = try run(Self.failing)
         let text = TextReporter.render([result], reportDirectory: "out/report")
-        #expect(text.contains("FAIL flows/tap.json (s): steps[2].expect.ui.done.text: view \"done\" has other properties\n  report: out/report/flows__tap.json.html#step-2\n"), "\(text)")
+        #expect(text.contains("FAIL flows/tap.json (s): steps[2].expect.ui.done.text: view \"done\" has other properties\n  report: out/report/\(HTMLReport.pageName("flows/tap.json"))#step-2\n"), "\(text)")
         #expect(!TextReporter.render([result]).contains("report:"))
     }
 
@@ -84,5 +84,71 @@ struct HTMLReporterTests {
             let name = HTMLReport.pageName(path)
             #expect(!name.contains("/") && !name.contains("..") && !name.contains("\\") && !name.contains("\n"), "\(name)")
         }
+    }
+
+    /// The policy lets only the report's own script run (by its digest): no `'unsafe-inline'`,
+    /// so neither a `javascript:` link nor an injected handler runs.
+    @Test func thePolicyAllowsOnlyTheReportsOwnScript() throws {
+        let result = try run(Self.failing)
+        for html in [HTMLReport.page(result, run: HTMLReport.Run(results: [result])), HTMLReport.index(HTMLReport.Run(results: [result]))] {
+            let policy = try #require(html.components(separatedBy: #"Content-Security-Policy" content=""#).dropFirst().first?.prefix { $0 != "\"" })
+            let scriptSource = try #require(policy.components(separatedBy: "; ").first { $0.hasPrefix("script-src ") })
+            #expect(!scriptSource.contains("unsafe"), "\(policy)")
+            #expect(html.components(separatedBy: "<script>").count == 2)   // one script
+            let script = try #require(html.components(separatedBy: "<script>").last?.components(separatedBy: "</script>").first)
+            let digest = Data(SHA256.digest(Array(script.utf8))).base64EncodedString()
+            #expect(scriptSource == "script-src 'sha256-\(digest)'")
+        }
+    }
+
+    /// A scenario file named like a URL (`javascript:alert(1).json`) is linked as `./NAME`, and the
+    /// name holds no `:`: the link is a file of the report, never a scheme.
+    @Test(arguments: ["javascript:alert(1).json", "data:text/html,x.json", "//evil.example/x.json", "a/javascript:x.json"])
+    func aLinkIsNeverReadAsAScheme(path: String) throws {
+        let result = ScenarioResult(name: "n", relativePath: path, failures: [], transcript: [], duration: 0)
+        let index = HTMLReport.index(HTMLReport.Run(results: [result]))
+        let href = try #require(index.components(separatedBy: #"<a href=""#).dropFirst().first?.prefix { $0 != "\"" })
+        #expect(href.hasPrefix("./"))
+        #expect(!href.dropFirst(2).contains(":") && !href.dropFirst(2).contains("/"), "\(href)")
+        #expect(index.contains(HTMLReport.escape(path)))   // the path itself is still shown, as text
+    }
+
+    /// A 300 KB view on screen for 50 steps: drawn once, its text cut; the other steps use it.
+    /// (Before: the page held the text in every step's drawing, 50 × 300 KB.)
+    @Test func aScreenOnForManyStepsIsDrawnOnce() throws {
+        let steps = [#"{"lua": "ui.show{id = 'big', text = string.rep('x', 300000)}"}"#] + Array(repeating: #"{"advance": 1}"#, count: 50)
+        var executor = ScenarioExecutor(registry: Fixture.registry)
+        executor.screens = true
+        let result = executor.run(try Fixture.load("{\"steps\": [\(steps.joined(separator: ","))]}", name: "big.json").get())
+        let page = HTMLReport.page(result, run: HTMLReport.Run(results: [result]))
+        #expect(page.components(separatedBy: "<svg ").count - 1 == 52)
+        #expect(page.components(separatedBy: #"<g id="screen-"#).count - 1 == 2)   // the empty start, the view
+        #expect(page.components(separatedBy: ##"<use href="#screen-2"/>"##).count - 1 == 50)
+        // the text in no drawing, and cut in the step's events (the trace keeps it whole)
+        #expect(page.utf8.count < 100_000, "\(page.utf8.count) bytes")
+        #expect(page.contains(" … (280"), "\(page.utf8.count) bytes")
+        #expect(page.contains("more characters; --trace writes the whole event)"))
+    }
+
+    /// A page that cannot be written (a link where it goes) does not stop the others or the index.
+    @Test func everyOtherPageIsWrittenWhenOneIsALink() throws {
+        let dir = try Fixture.folder(["target": "precious"])
+        defer { Fixture.remove(dir) }
+        let results = ["a.json", "b.json", "c.json"].map { ScenarioResult(name: $0, relativePath: $0, failures: [], transcript: [], duration: 0) }
+        try FileManager.default.createSymbolicLink(atPath: dir + "/" + HTMLReport.pageName("b.json"), withDestinationPath: dir + "/target")
+        let reporter = HTMLReporter(directory: dir, options: RunnerOptions(),
+                                    output: RunnerOutput(stdout: { _ in }, stderr: { _ in }, isTerminal: false))
+        #expect(throws: ReporterErrors.self) { try reporter.handle(.runFinished(results: results, coverage: nil)) }
+        #expect(try String(contentsOfFile: dir + "/target", encoding: .utf8) == "precious")
+        for name in ["index.html", HTMLReport.pageName("a.json"), HTMLReport.pageName("c.json")] {
+            #expect(FileManager.default.fileExists(atPath: dir + "/" + name), "\(name)")
+        }
+    }
+
+    /// A duration read from a worker can be any Double: `-1e300` trapped converting to Int.
+    @Test(arguments: [(0.0125, "13 ms"), (1.25, "1.25 s"), (Double.nan, "nan s"), (-Double.infinity, "-inf s")])
+    func secondsAreWrittenForAnyValue(value: Double, text: String) {
+        #expect(HTMLReport.seconds(value) == text)
+        #expect(HTMLReport.seconds(-1e300).hasPrefix("-1000000"))
     }
 }

@@ -55,6 +55,35 @@ struct RunnerOutputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/reports") == ["a.json"])  // no temporary left
     }
 
+    /// A file named after a scenario (a page, a trace) is never written through a link or into a
+    /// FIFO: refused with a reason, the target unchanged, nothing blocked.
+    @Test func aNamedFileIsNeverWrittenThroughALinkOrAFIFO() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "precious".write(toFile: dir + "/target", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/page.html", withDestinationPath: dir + "/target")
+        #expect(throws: ReportFileError(path: dir + "/page.html",
+                                        reason: "is a symbolic link: not written through (ctlua names this file; remove it)")) {
+            try RunnerOutput.writeNamedToDisk(dir + "/page.html", "report")
+        }
+        #expect(try String(contentsOfFile: dir + "/target", encoding: .utf8) == "precious")
+        #expect(mkfifo(dir + "/fifo.html", 0o600) == 0)
+        #expect(throws: ReportFileError.self) { try RunnerOutput.writeNamedToDisk(dir + "/fifo.html", "report") }
+        try RunnerOutput.writeNamedToDisk(dir + "/new.html", "report")
+        #expect(try String(contentsOfFile: dir + "/new.html", encoding: .utf8) == "report")
+    }
+
+    /// A link left at the temporary name (`.NAME.tmp-PID`) is removed, not followed.
+    @Test func aLinkAtTheTemporaryNameIsNotFollowed() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "precious".write(toFile: dir + "/target", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/.page.html.tmp-\(getpid())", withDestinationPath: dir + "/target")
+        try RunnerOutput.writeNamedToDisk(dir + "/page.html", "report")
+        #expect(try String(contentsOfFile: dir + "/target", encoding: .utf8) == "precious")
+        #expect(try String(contentsOfFile: dir + "/page.html", encoding: .utf8) == "report")
+    }
+
     @Test func failuresNameTheFileAndTheReason() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -89,4 +89,23 @@ struct SnapshotTests {
         #expect(diff.contains("  ...") && diff.contains("- e8") && diff.contains("+ changed") && diff.contains("  e6"))
         #expect(!diff.contains("  e2"))
     }
+
+    /// A link committed where the snapshot goes (or as its `__snapshots__` folder) is not written
+    /// through: the scenario fails saying so, and the file it points to is unchanged.
+    @Test(arguments: [false, true])
+    func aSymbolicLinkIsNotWrittenThrough(folderLink: Bool) throws {
+        let root = try Fixture.folder(["flow.json": scenario(title: "Sale")])
+        let outside = try Fixture.folder(["victim.snap.json": "{}", "flow.snap.json": "{}"])
+        defer { Fixture.remove(root); Fixture.remove(outside) }
+        if folderLink {
+            try FileManager.default.createSymbolicLink(atPath: root + "/__snapshots__", withDestinationPath: outside)
+        } else {
+            try FileManager.default.createDirectory(atPath: root + "/__snapshots__", withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: root + "/__snapshots__/flow.snap.json", withDestinationPath: outside + "/victim.snap.json")
+        }
+        let failure = try #require(try run(root, SnapshotMode(update: true)).failures.first)
+        #expect(failure.message.contains("is a symbolic link: not written through"), "\(failure.message)")
+        #expect(try String(contentsOfFile: outside + "/victim.snap.json", encoding: .utf8) == "{}")
+        #expect(try String(contentsOfFile: outside + "/flow.snap.json", encoding: .utf8) == "{}")
+    }
 }

@@ -63,4 +63,26 @@ struct StepRecordTests {
         #expect(try WorkerRequest(json: request.json).screens)
         #expect(try !WorkerRequest(json: WorkerRequest(scenario: scenario, limits: ScenarioLimits()).json).screens)
     }
+
+    /// A screen that stays on for many steps crosses the worker protocol once: later records say
+    /// `sameScreenAs`, and reading them back gives the same records.
+    @Test func aScreenUnchangedForManyStepsIsWrittenOnce() throws {
+        let steps = [#"{"lua": "ui.show{id = 'big', text = string.rep('x', 2000)}"}"#] + Array(repeating: #"{"advance": 1}"#, count: 20)
+        let result = try run("{\"steps\": [\(steps.joined(separator: ","))]}")
+        #expect(result.steps.count == 22)
+        let json = result.json
+        let records = try #require(json["steps"]?.arrayValue)
+        #expect(records.filter { $0["screen"] != nil }.count == 2)   // the empty start, then the view
+        #expect(records.last?["sameScreenAs"] == .integer(1))
+        #expect(try ScenarioResult(json: json).steps == result.steps)
+        // a reference to a later or missing step is refused, at its path
+        var bad = records
+        bad[1] = ["step": 0, "name": "lua", "firstEvent": 0, "endEvent": 0, "sameScreenAs": 5]
+        var object = try #require(json.objectValue)
+        object["steps"] = .array(bad)
+        #expect(throws: LocatedProblem.self) { try ScenarioResult(json: .object(object)) }
+        do { _ = try ScenarioResult(json: .object(object)) } catch {
+            #expect(error.path?.description.contains("steps[1].sameScreenAs") == true, "\(error)")
+        }
+    }
 }

@@ -102,6 +102,43 @@ struct ScreenSVGTests {
         _ = try parse(svg)
     }
 
+    /// Sizes and frames from scripts and server JSON (±1e300, NaN, infinities, a size of 0): every
+    /// one is drawn (no trap converting to Int), every number the SVG writes in a position or
+    /// size is finite and in range, and out-of-range frames are drawn in the plain stack.
+    @Test(arguments: [1e300, -1e300, Double.nan, Double.infinity, -Double.infinity, 0, Double.greatestFiniteMagnitude, 1e-300, -5])
+    func anySizeOrFrameIsDrawn(value: Double) throws {
+        let screen = Screen(width: value, height: value, layers: [
+            ScreenLayer(owner: "app", title: "views", views: [
+                ScreenView(id: "v", kind: "view", text: "hi", frame: ScreenRect(x: value, y: value, width: value, height: value),
+                           children: [ScreenView(id: "inner", kind: "child", text: "in")]),
+                ScreenView(kind: "pointer", frame: ScreenRect(x: value, y: 5, width: 0, height: 0)),
+                ScreenView(kind: "backdrop", frame: ScreenRect(x: 0, y: 0, width: value, height: 844)),
+            ], notes: ["a note"], stackTop: value),
+            ScreenLayer(owner: "traits", title: "experience", views: [ScreenView(kind: "target", frame: ScreenRect(x: 10, y: 10, width: value, height: 5))]),
+        ], tapped: "v")
+        let svg = ScreenSVG.render(screen)
+        #expect(try parse(svg) == "svg")
+        let attribute = try NSRegularExpression(pattern: #" (x|y|width|height|x1|x2|y1|y2|stroke-width)="([^"]*)""#)
+        let whole = NSRange(svg.startIndex..., in: svg)
+        let numbers = attribute.matches(in: svg, range: whole).compactMap { Range($0.range(at: 2), in: svg).map { String(svg[$0]) } }
+        #expect(numbers.count > 10)
+        for number in numbers { #expect(Double(number).map { abs($0) <= 2 * Screen.maxCoordinate } == true, "\(number) in \(svg.prefix(400))") }
+        #expect(svg.contains(#"data-view-id="v""#) && svg.contains(#"data-view-id="inner""#))
+        if !ScreenRect(x: value, y: value, width: value, height: value).isDrawable {
+            #expect(svg.contains("frame out of range: drawn in a plain stack"))
+        }
+        #expect(ScreenText.render(screen, width: 100).contains("#v view"))
+    }
+
+    /// A screen of a thousand views draws the first ``ScreenLayout/maxBoxes`` and counts the rest.
+    @Test func aDrawingShowsAtMostMaxBoxesViews() throws {
+        let views = (0..<1000).map { ScreenView(id: "v\($0)", kind: "view") }
+        let svg = ScreenSVG.render(Screen(layers: [ScreenLayer(owner: "app", title: "many", views: views)]))
+        #expect(try parse(svg) == "svg")
+        #expect(svg.components(separatedBy: "<g class=\"view").count - 1 == ScreenLayout.maxBoxes)
+        #expect(svg.contains("+700 more views not drawn (a drawing shows 300)"))
+    }
+
     @Test func controlCharactersCannotBreakTheXML() throws {
         let screen = Screen(layers: [ScreenLayer(owner: "app", title: "t\u{1}", views: [ScreenView(id: "a\"\u{0}b", kind: "v\u{7}")])])
         _ = try parse(ScreenSVG.render(screen))

@@ -5,7 +5,9 @@ Checks, for the report of every example scenario (examples/scenarios and the fai
   * every page loads with no console error, no page error and no network request;
   * a few chosen steps' screens match the golden PNGs in Tests/browser/golden within a tolerance;
   * keyboard navigation (j/k, arrows, f) moves between steps;
-  * a failed scenario's page shows expected against actual by JSON path.
+  * a failed scenario's page shows expected against actual by JSON path;
+  * a scenario file named `javascript:alert(1).json` is linked as a file of the report, clicking it
+    runs no script, and the pages' Content-Security-Policy refuses script the report did not write.
 
 Usage: python3 Tests/browser/test_report.py [--ctlua .build/debug/ctlua] [--update-golden]
 Needs `chromium` and the Python packages playwright and Pillow (scripts/bootstrap installs them;
@@ -13,6 +15,7 @@ Needs `chromium` and the Python packages playwright and Pillow (scripts/bootstra
 missing and exits 0.
 """
 import argparse
+import hashlib
 import os
 import shutil
 import subprocess
@@ -39,7 +42,75 @@ MAX_DIFFERENT = 0.01
 
 
 def page_name(relative_path):
-    return relative_path.replace("/", "__") + ".html"
+    """The page of a scenario (ReportFileName in Sources/Scenarios/Reporters): a readable prefix, a digest."""
+    prefix = ""
+    for ch in relative_path:
+        if ch == ".":
+            prefix += "_" if prefix.endswith(".") else "."
+        elif ch.isascii() and (ch.isalnum() or ch in "-_"):
+            prefix += ch
+        else:
+            prefix += "__" if ch == "/" else "_"
+    prefix = prefix[:60]
+    if prefix.startswith("."):
+        prefix = "_" + prefix[1:]
+    return prefix + "-" + hashlib.sha256(relative_path.encode()).hexdigest()[:16] + ".html"
+
+
+# A scenario file named like a URL: its link on the index must stay a file of the report.
+HOSTILE_NAME = "javascript:alert(1).json"
+
+
+def check_hostile_names(page, ctlua, work, current):
+    """A report of scenario files named like scripts: clicking their links runs nothing, the policy
+    is on every page, and script the report did not write (a `javascript:` link, an inline handler,
+    an inline script) is refused by it. Returns the failures."""
+    failures = []
+    folder = work / "hostile"
+    folder.mkdir()
+    (folder / HOSTILE_NAME).write_text('{"steps": [{"advance": 1}]}')
+    (folder / "x.json").write_text('{"name": "<img src=x onerror=alert(2)>", "steps": [{"advance": 1}]}')
+    run = subprocess.run([str(ROOT / ctlua), "test", "--report", "report", "."], cwd=folder, capture_output=True, text=True,
+                         env={**os.environ, "NO_COLOR": "1", "CI": ""})
+    if run.returncode != 0:
+        return [f"hostile names: ctlua test exited {run.returncode}: {run.stderr[-2000:]}"]
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    index = (folder / "report" / "index.html").as_uri()
+    current["url"] = index
+    page.goto(index)
+    policy = page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content") or ""
+    if "script-src 'sha256-" not in policy or "unsafe-inline" in policy.split("script-src", 1)[1].split(";")[0]:
+        failures.append(f"hostile names: the policy allows inline script: {policy!r}")
+    link = page.locator("li.scenario", has_text=HOSTILE_NAME).locator("a")
+    href = link.get_attribute("href") or ""
+    if not href.startswith("./") or href != "./" + page_name(HOSTILE_NAME):
+        failures.append(f"hostile names: the link is {href!r}, expected ./{page_name(HOSTILE_NAME)}")
+    current["url"] = (folder / "report" / page_name(HOSTILE_NAME)).as_uri()
+    link.click()
+    page.wait_for_load_state("load")
+    if not page.url.startswith("file://") or not page.url.split("#")[0].endswith("/" + page_name(HOSTILE_NAME)):
+        failures.append(f"hostile names: the link opened {page.url!r}")
+    if page.locator('meta[http-equiv="Content-Security-Policy"]').count() != 1:
+        failures.append("hostile names: the scenario's page has no Content-Security-Policy")
+    # Script the report did not write, put in the page as an attacker's text would be: refused.
+    page.evaluate("""() => {
+        const a = document.createElement('a'); a.id = 'evil-link'; a.textContent = 'x';
+        a.href = "javascript:document.body.setAttribute('data-pwned', 'link')"; document.body.prepend(a);
+        const d = document.createElement('div'); d.id = 'evil-handler'; d.textContent = 'y';
+        d.setAttribute('onclick', "document.body.setAttribute('data-pwned', 'handler')"); document.body.prepend(d);
+        const s = document.createElement('script'); s.textContent = "document.body.setAttribute('data-pwned', 'script')";
+        document.body.append(s);
+    }""")
+    page.click("#evil-link")
+    page.click("#evil-handler")
+    page.wait_for_timeout(200)
+    pwned = page.evaluate("document.body.getAttribute('data-pwned')")
+    if pwned:
+        failures.append(f"hostile names: the policy let the page run an injected {pwned}")
+    if dialogs:
+        failures.append(f"hostile names: script ran (dialogs {dialogs})")
+    return failures
 
 
 def missing_tools():
@@ -184,6 +255,9 @@ def main():
             for needle in ['expect.ui["banner.title"].text', '"Clearance"', '"Sale"']:
                 if needle not in text:
                     failures.append(f"wrong_expectation: the diff table lacks {needle!r}: {text!r}")
+        # 5. Hostile file names: no script runs, the policy holds.
+        problems.clear()
+        failures += check_hostile_names(page, args.ctlua, work, current)
         browser.close()
 
     shutil.rmtree(work, ignore_errors=True)
@@ -191,7 +265,7 @@ def main():
     if failures:
         print("browser tests failed:", *failures, sep="\n  ", file=sys.stderr)
         return 1
-    print(f"browser tests: {len(pages)} pages clean, {len(CHOSEN)} screens match, keyboard and diff ok ({elapsed:.1f} s)")
+    print(f"browser tests: {len(pages)} pages clean, {len(CHOSEN)} screens match, keyboard, diff and hostile names ok ({elapsed:.1f} s)")
     return 0
 
 

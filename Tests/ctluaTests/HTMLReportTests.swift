@@ -1,4 +1,5 @@
 import Foundation
+import Scenarios
 import TestSupport
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// worker processes, the FAIL line's link, the same report with and without workers.
 @Suite struct HTMLReportTests {
     private func page(_ dir: URL, _ relativePath: String) throws -> String {
-        let name = relativePath.replacingOccurrences(of: "/", with: "__") + ".html"
+        let name = HTMLReport.pageName(relativePath)
         return try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
     }
 
@@ -17,7 +18,7 @@ import Testing
         let r = try CLI.run(["test", "--jobs", "2", "--report", report.path,
                              "examples/scenarios-failing/wrong_expectation.json", "examples/scenarios/traits/tooltip_targets_button.json"])
         #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
-        let link = "  report: \(report.path)/examples__scenarios-failing__wrong_expectation.json.html#step-1\n"
+        let link = "  report: \(report.path)/\(HTMLReport.pageName("examples/scenarios-failing/wrong_expectation.json"))#step-1\n"
         #expect(r.stdout.contains(".expect.ui[\"banner.title\"].text: view \"banner.title\" has other properties\n" + link), "\(r.stdout)")
         let index = try String(contentsOf: report.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(index.contains(#"<dd id="count-passed">1</dd>"#) && index.contains(#"<dd id="count-failed">1</dd>"#))

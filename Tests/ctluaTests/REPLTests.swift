@@ -326,6 +326,19 @@ import Testing
         }
     }
 
+    /// `:screen` with a size of 1e300 and a 100,000-character text: the size is not used (said
+    /// why), the frame out of range is still listed, the text is cut.
+    @Test func screenDrawsHostileSizesAndCutsTexts() throws {
+        try session("""
+            c = spawn()
+            send(c, "ui.show{id = 'screen', width = 1e300, height = 1e300}"); prompt(c)
+            send(c, "ui.show{id = 'v', x = 1e300, y = 0, width = 1e300, height = 1, text = string.rep('z', 100000)}"); prompt(c)
+            send(c, ":screen"); expect(c, "gives 1e+300×1e+300, not from 1 to 20000 points"); expect(c, "#v view “zzz")
+            i = c.expect([PROMPT, "z" * 600]); assert i == 0, "the text is not cut"
+            quit(c)
+            """)
+    }
+
     // MARK: - Harness
 
     /// Helpers every session script starts with: spawn, send a line, expect text, expect a prompt.

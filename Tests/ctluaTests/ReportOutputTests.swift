@@ -1,4 +1,5 @@
 import Foundation
+import Scenarios
 import TestSupport
 import Testing
 
@@ -41,8 +42,9 @@ struct ReportOutputTests {
         // JSON: escaped by the writer.
         let json = try String(contentsOfFile: dir.path + "/j.json", encoding: .utf8)
         #expect(json.contains(#""name":"forge\nok 2 - forged""#), "\(json)")
-        // Trace file names: one file, its name escaped.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path + "/tr") == [#"b\nnot ok 9.json.jsonl"#])
+        // Trace file names: one file, the newline written `_` in its readable prefix.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path + "/tr") == [JSONReporter.traceFileName("b\nnot ok 9.json")])
+        #expect(JSONReporter.traceFileName("b\nnot ok 9.json").hasPrefix("b_not_ok_9.json-"))
     }
 
     /// `--coverage /dev/full` exited 0 when no script was covered (an empty write succeeds).

@@ -84,7 +84,8 @@ struct SnapshotStore {
         return nil
     }
 
-    /// `{"name": [event, ...], ...}` with sorted names, one event per line.
+    /// `{"name": [event, ...], ...}` with sorted names, one event per line; a symbolic link at the
+    /// file or its folder is refused, never written through.
     static func write(_ snapshots: [String: [String]], to path: String) throws {
         var text = "{\n"
         let names = snapshots.keys.sorted()
@@ -95,7 +96,13 @@ struct SnapshotStore {
             text += i == names.count - 1 ? "]\n" : "],\n"
         }
         text += "}\n"
-        try RunnerOutput.writeToDisk(path, text)
+        // named after the scenario, beside it: neither the file nor its `__snapshots__` folder is followed if a link
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var info = stat()
+        if lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            throw ReportFileError(path: folder, reason: "is a symbolic link: not written through (ctlua names this file; remove it)")
+        }
+        try RunnerOutput.writeNamedToDisk(path, text)
     }
 
     /// The diff of two snapshots, indented under the failure.

@@ -7,7 +7,7 @@ extension HTMLReport {
     /// of steps and, per step, its events and the screen after it.
     public static func page(_ result: ScenarioResult, run: Run) -> String {
         let status = Run.status(result)
-        var body = "<header><a class=\"back\" href=\"index.html\">← all scenarios</a>"
+        var body = "<header><a class=\"back\" href=\"./index.html\">← all scenarios</a>"
         body += "<h1><span class=\"badge \(status)\">\(status.uppercased())</span> \(escape(result.name))</h1>"
         body += "<p class=\"file\">\(escape(result.relativePath)) · \(seconds(result.duration))"
         body += " · <kbd>j</kbd>/<kbd>k</kbd> or <kbd>←</kbd>/<kbd>→</kbd> next and previous step, <kbd>f</kbd> the failure</p></header>\n"
@@ -43,12 +43,31 @@ extension HTMLReport {
             body += "<li\(failed)><a href=\"#\(id)\">\(escape(record.label)) <b>\(escape(record.name))</b></a></li>"
         }
         body += "</ol></nav>\n<main>\n"
-        for record in result.steps { body += stepHTML(record, result: result, failed: failedSteps.contains(anchor(step: record.step))) }
+        var drawn = Drawings()
+        for record in result.steps {
+            body += stepHTML(record, result: result, failed: failedSteps.contains(anchor(step: record.step)), drawn: &drawn)
+        }
         body += "</main>"
         return document(title: result.name, body: body)
     }
 
-    static func stepHTML(_ record: StepRecord, result: ScenarioResult, failed: Bool) -> String {
+    /// The screens a page has drawn, by screen: a step whose screen was drawn before shows it again
+    /// with `<use>`, so a page grows with the screens that differ, not with steps × screen.
+    struct Drawings {
+        private var ids: [Screen: (id: String, opening: String)] = [:]
+
+        /// The `<svg>` of `screen`: drawn whole the first time (its content in `<g id="screen-N">`),
+        /// after that an `<svg>` of the same size that uses it.
+        mutating func svg(_ screen: Screen) -> String {
+            if let known = ids[screen] { return known.opening + "<use href=\"#\(known.id)\"/></svg>\n" }
+            let drawing = ScreenSVG.drawing(screen)
+            let id = "screen-\(ids.count + 1)"
+            ids[screen] = (id, drawing.opening)
+            return drawing.opening + "<g id=\"\(id)\">" + drawing.body + "</g></svg>\n"
+        }
+    }
+
+    static func stepHTML(_ record: StepRecord, result: ScenarioResult, failed: Bool, drawn: inout Drawings) -> String {
         let id = anchor(step: record.step)
         var html = "<section class=\"step\(failed ? " failed" : "")\" id=\"\(id)\" tabindex=\"-1\">"
         html += "<h2>\(escape(record.label)) <b>\(escape(record.name))</b>"
@@ -66,12 +85,15 @@ extension HTMLReport {
         html += "<div class=\"cols\"><div class=\"events\"><h3>Events</h3>"
         let range = max(record.firstEvent, 0)..<min(max(record.endEvent, record.firstEvent), result.transcript.count)
         html += eventsHTML(result.transcript, range: range)
-        html += "</div><figure class=\"screen\">\(ScreenSVG.render(record.screen))"
+        html += "</div><figure class=\"screen\">\(drawn.svg(record.screen))"
         html += "<figcaption>the screen after \(escape(record.label))</figcaption></figure></div></section>\n"
         return html
     }
 
-    /// The events of `range`, one row each: index, virtual time, type, fields.
+    /// Characters of an event's fields a page shows; the rest is counted (`--trace` keeps all).
+    static let maxEventText = 20_000
+
+    /// The events of `range`, one row each: index, virtual time, type, fields (cut at ``maxEventText``).
     static func eventsHTML(_ transcript: [TranscriptEvent], range: Range<Int>) -> String {
         guard !range.isEmpty else { return "<p class=\"none\">no events</p>" }
         var html = "<table class=\"transcript\"><thead><tr><th>#</th><th>t</th><th>type</th><th>fields</th></tr></thead><tbody>"
@@ -80,9 +102,16 @@ extension HTMLReport {
             let fields = event.fields.filter { $0.key != "t" && $0.key != "type" }
             let kind = event.type == "error" ? " class=\"error\"" : event.type == "warning" ? " class=\"warning\"" : ""
             html += "<tr\(kind)><td>\(i)</td><td>\(event.t)</td><td>\(escape(event.type))</td>"
-                + "<td><code>\(fields.isEmpty ? "" : escape(JSONWriter.text(.object(fields))))</code></td></tr>"
+                + "<td><code>\(fields.isEmpty ? "" : escape(cut(JSONWriter.text(.object(fields)))))</code></td></tr>"
         }
         return html + "</tbody></table>"
+    }
+
+    /// `text` cut to ``maxEventText`` characters, saying how many more there were.
+    static func cut(_ text: String) -> String {
+        guard text.utf8.count > maxEventText else { return text }
+        let kept = text.prefix(maxEventText)
+        return kept + " … (\(text.count - kept.count) more characters; --trace writes the whole event)"
     }
 
     /// One failure: its summary (linking to its step), expected against actual by JSON path when

@@ -20,14 +20,31 @@ public final class HTMLReporter: RunnerReporter, @unchecked Sendable {
         self.deselected = deselected
     }
 
+    /// Writes the index and every page; a page it cannot write (a symbolic link where it goes, a
+    /// full disk) does not stop the others: the problems are thrown together at the end.
     public func handle(_ event: RunnerEvent) throws {
         guard case .runFinished(let results, _) = event else { return }
         let run = HTMLReport.Run(results: results, deselected: deselected, shard: options.shard?.description, filter: options.filter,
                                  paths: options.paths)
-        try output.writeFile(directory + "/index.html", HTMLReport.index(run))
+        var pages: [(path: String, result: ScenarioResult?)] = [(directory + "/index.html", nil)]
+        var owners: [String: String] = [:]
+        var problems: [any Error] = []
         for result in results {
-            try output.writeFile(directory + "/" + HTMLReport.pageName(result.relativePath), HTMLReport.page(result, run: run))
+            let name = HTMLReport.pageName(result.relativePath)
+            // Names differ for different paths (a 64-bit digest); a pair that shares one is refused, never overwritten.
+            if let other = owners[name], other != result.relativePath {
+                problems.append(ReportFileError(path: directory + "/" + name, reason: "the pages of \(other) and \(result.relativePath) share this name"))
+                continue
+            }
+            owners[name] = result.relativePath
+            pages.append((directory + "/" + name, result))
         }
+        do {
+            try ReporterErrors.collecting(pages) { page in
+                try output.writeNamedFile(page.path, page.result.map { HTMLReport.page($0, run: run) } ?? HTMLReport.index(run))
+            }
+        } catch let errors as ReporterErrors { problems += errors.errors }
+        if !problems.isEmpty { throw ReporterErrors(problems) }
     }
 
     /// Where the page of a failure is: `DIR/flows__a.json.html#step-3`, for the `FAIL` line.
@@ -75,11 +92,12 @@ public enum HTMLReport {
         public var duration: Double { results.reduce(0) { $0 + $1.duration } }
     }
 
-    /// A scenario's page file: its relative path with `/` as `__`, control characters escaped, `.html`.
-    public static func pageName(_ relativePath: String) -> String {
-        ReportText.escapingControls(relativePath).replacingOccurrences(of: "/", with: "__")
-            .replacingOccurrences(of: "..", with: "_").replacingOccurrences(of: "\\", with: "_") + ".html"
-    }
+    /// A scenario's page file: a readable prefix of its relative path and a digest of it, `.html`
+    /// (``ReportFileName``: `flows__a.json-3f1d0c2b9a8e7d6c.html`).
+    public static func pageName(_ relativePath: String) -> String { ReportFileName.name(relativePath, suffix: ".html") }
+
+    /// A link to a page from another page of the report: `./NAME`, so no name is read as a scheme.
+    static func href(_ relativePath: String) -> String { "./" + pageName(relativePath) }
 
     /// The anchor of a step: `step-3`, `start` before the steps.
     public static func anchor(step: Int?) -> String { step.map { "step-\($0)" } ?? "start" }
@@ -87,10 +105,16 @@ public enum HTMLReport {
     /// Text escaped for HTML content and attribute values.
     static func escape(_ text: String) -> String { XMLText.escape(text) }
 
-    /// Seconds for people: `12 ms`, `1.25 s`.
+    /// Seconds for people: `12 ms`, `1.25 s` (any Double: a result read from a worker says its own duration).
     static func seconds(_ value: Double) -> String {
-        value < 1 ? "\(Int((value * 1000).rounded())) ms" : String(format: "%.2f s", value)
+        value >= 0 && value < 1 ? "\(Int((value * 1000).rounded())) ms" : String(format: "%.2f s", value)
     }
+
+    /// The pages' policy: nothing loaded from outside, inline style, and no script but the
+    /// report's own (allowed by its SHA-256 digest: no other inline script, event handler
+    /// attribute or `javascript:` link runs).
+    public static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; script-src "
+        + HTMLAssets.scriptSource + "; img-src data:; base-uri 'none'; form-action 'none'"
 
     /// The document around a page's body: inline style and script, nothing from outside.
     static func document(title: String, body: String) -> String {
@@ -100,7 +124,7 @@ public enum HTMLReport {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+        <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
         <title>\(escape(title))</title>
         <style>\(HTMLAssets.css)</style>
         </head>
@@ -141,7 +165,7 @@ public enum HTMLReport {
             let status = Run.status(result)
             let first = result.failures.first.map { " — " + escape($0.summary) } ?? ""
             rows += "<li class=\"scenario \(status)\"><span class=\"badge\">\(status.uppercased())</span> "
-                + "<a href=\"\(escape(pageName(result.relativePath)))\">\(escape(result.name))</a> "
+                + "<a href=\"\(escape(href(result.relativePath)))\">\(escape(result.name))</a> "
                 + "<span class=\"file\">\(escape(result.relativePath))</span> <span class=\"time\">\(seconds(result.duration))</span>"
                 + "<span class=\"why\">\(first)</span>\(warned(result))</li>\n"
         }

@@ -33,10 +33,7 @@ public enum JSONReporter {
         result.transcript.map { JSONWriter.text($0.json) + "\n" }.joined()
     }
 
-    /// The trace file name for a scenario: its relative path with `/` turned into `__` and control
-    /// characters escaped (`\n`), plus `.jsonl`.
-    public static func traceFileName(_ relativePath: String) -> String {
-        ReportText.escapingControls(relativePath).replacingOccurrences(of: "/", with: "__")
-            .replacingOccurrences(of: "..", with: "_") + ".jsonl"
-    }
+    /// The trace file name for a scenario: a readable prefix of its relative path and a digest
+    /// of it, `.jsonl` (``ReportFileName``: `flows__a.json-3f1d0c2b9a8e7d6c.jsonl`).
+    public static func traceFileName(_ relativePath: String) -> String { ReportFileName.name(relativePath, suffix: ".jsonl") }
 }

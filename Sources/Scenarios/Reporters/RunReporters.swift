@@ -29,7 +29,8 @@ public final class SummaryReporter: RunnerReporter, @unchecked Sendable {
 }
 
 /// The report files of a run: `--junit`, `--json`, `--coverage` and the `--trace` transcripts.
-/// A file it cannot write is thrown (`ctlua: FILE: reason`, exit 2).
+/// A file it cannot write is thrown (`ctlua: FILE: reason`, exit 2); a transcript that cannot be
+/// written (a symbolic link where it goes) does not stop the others.
 public final class ReportFilesReporter: RunnerReporter, @unchecked Sendable {
     private let options: RunnerOptions
     private let output: RunnerOutput
@@ -45,8 +46,9 @@ public final class ReportFilesReporter: RunnerReporter, @unchecked Sendable {
         if let path = options.jsonPath { try output.writeFile(path, JSONReporter.render(results)) }
         if let path = options.coveragePath, let coverage { try output.writeFile(path, LCOVReporter.render(coverage)) }
         if let directory = options.traceDirectory {
-            for result in results where options.traceAll || !result.passed {
-                try output.writeFile(directory + "/" + JSONReporter.traceFileName(result.relativePath), JSONReporter.transcript(result))
+            // named after scenarios: never written through a link; one that fails does not stop the others
+            try ReporterErrors.collecting(results.filter { options.traceAll || !$0.passed }) { result in
+                try output.writeNamedFile(directory + "/" + JSONReporter.traceFileName(result.relativePath), JSONReporter.transcript(result))
             }
         }
     }

@@ -24,6 +24,23 @@ public protocol RunnerReporter: AnyObject, Sendable {
     func handle(_ event: RunnerEvent) throws
 }
 
+/// Several problems of one event, each shown on its own line (a report whose pages cannot all
+/// be written: it writes the others, then throws what failed).
+public struct ReporterErrors: Error, Sendable {
+    public var errors: [any Error]
+
+    public init(_ errors: [any Error]) { self.errors = errors }
+
+    /// Runs `write` for each element, going on after a failure; throws what failed, if anything.
+    public static func collecting<S: Sequence>(_ elements: S, _ write: (S.Element) throws -> Void) throws {
+        var errors: [any Error] = []
+        for element in elements {
+            do { try write(element) } catch { errors.append(error) }
+        }
+        if !errors.isEmpty { throw ReporterErrors(errors) }
+    }
+}
+
 /// Hands each event to every reporter in turn, one event at a time; keeps what they threw.
 final class RunnerEventStream: @unchecked Sendable {
     private let reporters: [any RunnerReporter]
@@ -36,7 +53,7 @@ final class RunnerEventStream: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         for reporter in reporters {
-            do { try reporter.handle(event) } catch { problems.append(error) }
+            do { try reporter.handle(event) } catch let many as ReporterErrors { problems += many.errors } catch { problems.append(error) }
         }
     }
 

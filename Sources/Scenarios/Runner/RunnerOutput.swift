@@ -10,6 +10,9 @@ public struct RunnerOutput: Sendable {
     public var colour = false
     /// Writes a report or trace file, creating folders as needed.
     public var writeFile: @Sendable (_ path: String, _ contents: String) throws -> Void
+    /// Writes a file whose name comes from a scenario (an HTML page, a trace) into a report
+    /// folder: a symbolic link or other non-regular file there is refused, not written through.
+    public var writeNamedFile: @Sendable (_ path: String, _ contents: String) throws -> Void = RunnerOutput.writeNamedToDisk
     /// Why writing to ``stdout`` failed (a full disk, a closed pipe), or nil: the runner then
     /// exits 2 as for a report file it cannot write.
     public var stdoutFailure: @Sendable () -> String? = { nil }
@@ -61,6 +64,13 @@ public struct RunnerOutput: Sendable {
     public static let writeToDisk: @Sendable (String, String) throws -> Void = { path, contents in
         try ReportFile.write(Array(contents.utf8), to: path)
     }
+
+    /// Writes a file whose name comes from a scenario (a report page, a trace): as
+    /// ``writeToDisk``, but a path that is a symbolic link or not a regular file is refused, never
+    /// written through (``ReportFile/write(_:to:followingLinks:)``).
+    public static let writeNamedToDisk: @Sendable (String, String) throws -> Void = { path, contents in
+        try ReportFile.write(Array(contents.utf8), to: path, followingLinks: false)
+    }
 }
 
 /// A report that could not be written: `FILE: reason`.
@@ -74,12 +84,22 @@ public struct ReportFileError: Error, Sendable, Equatable, CustomStringConvertib
 /// `ctlua doc --output`).
 public enum ReportFile {
     /// Writes `bytes` to `path` (`-`: standard output); errors are ``ReportFileError``s.
-    public static func write(_ bytes: [UInt8], to path: String) throws {
+    ///
+    /// `followingLinks`: a path that exists and is not a regular file (a symbolic link, a device,
+    /// a FIFO) is written through, as a report path the user gave should be. False for a file
+    /// whose name comes from a scenario (a report page, a trace, a snapshot): such a path is
+    /// refused (`is a symbolic link: not written through`), so a link committed beside the
+    /// scenarios cannot make a report replace a file elsewhere.
+    public static func write(_ bytes: [UInt8], to path: String, followingLinks: Bool = true) throws {
         if path == "-" { return try writeAll(bytes, to: STDOUT_FILENO, path: "standard output") }
         var info = stat()
         if lstat(path, &info) == 0 {
             let type = info.st_mode & S_IFMT
             if type == S_IFDIR { throw ReportFileError(path: path, reason: "is a folder") }
+            if type != S_IFREG, !followingLinks {
+                let what = type == S_IFLNK ? "a symbolic link" : "not a regular file"
+                throw ReportFileError(path: path, reason: "is \(what): not written through (ctlua names this file; remove it)")
+            }
             if type != S_IFREG {
                 // A device, a FIFO, a socket or a symbolic link: write through it.
                 let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
@@ -94,7 +114,12 @@ public enum ReportFile {
             throw ReportFileError(path: path, reason: "cannot create the folder \(folder)")
         }
         let temporary = folder + "/." + url.lastPathComponent + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // A new file only (a link or file left at the temporary name is removed, never followed);
+        // the rename then replaces `path` itself, a link there included, never what it points to.
+        var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        if fd < 0, errno == EEXIST, unlink(temporary) == 0 {
+            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        }
         guard fd >= 0 else { throw ReportFileError(path: path, reason: String(cString: strerror(errno))) }
         do {
             try writeAll(bytes, to: fd, path: path)

@@ -109,9 +109,10 @@ public struct ScenarioExecutor: Sendable {
         guard screens else { return }
         let events = engine.transcript.events
         let tapped = events[min(first, events.count)...].last { $0.type == "ui.tap" }?["id"]?.stringValue
+        var screen = ScreenCapture.screen(of: engine, catalog: registry.catalog, tapped: tapped)
+        if let last = records.last?.screen, last == screen { screen = last }   // one copy kept while nothing changes
         records.append(StepRecord(step: step?.index, name: name, value: step?.object ?? .null,
-                                  firstEvent: first, endEvent: events.count,
-                                  screen: ScreenCapture.screen(of: engine, catalog: registry.catalog, tapped: tapped)))
+                                  firstEvent: first, endEvent: events.count, screen: screen))
     }
 
     private func execute(_ scenario: Scenario, on engine: Engine, marks: inout [ScenarioMark], records: inout [StepRecord]) -> [ScenarioFailure] {

@@ -68,7 +68,7 @@ extension ScenarioResult: JSONRepresentable {
                                   "duration": .double(duration), "failures": .array(failures.map(\.json)),
                                   "status": .string(status.rawValue), "marks": .array(marks.map(\.json))]
         if let coverage { object["coverage"] = coverage.json }
-        if !steps.isEmpty { object["steps"] = .array(steps.map(\.json)) }
+        if !steps.isEmpty { object["steps"] = .array(StepRecord.json(steps)) }
         return .object(object)
     }
 
@@ -88,10 +88,9 @@ extension ScenarioResult: JSONRepresentable {
         if let value = object["coverage"] {
             do { coverage = try LuaCoverage(json: value) } catch { throw error.under(.root.key("coverage")) }
         }
-        var steps: [StepRecord] = []
-        for (i, step) in (try reader.optionalArray(object["steps"], at: .root.key("steps")) ?? []).enumerated() {
-            do { steps.append(try StepRecord(json: step)) } catch { throw error.under(.root.key("steps").index(i)) }
-        }
+        let stepValues = try reader.optionalArray(object["steps"], at: .root.key("steps")) ?? []
+        let steps: [StepRecord]
+        do { steps = try StepRecord.records(stepValues) } catch { throw error.under(.root.key("steps")) }
         self.init(name: try reader.string(object["name"], at: .root.key("name")),
                   relativePath: try reader.string(object["file"], at: .root.key("file")),
                   failures: failures, transcript: [],

@@ -37,14 +37,52 @@ extension StepRecord: JSONRepresentable {
          "firstEvent": .integer(Int64(firstEvent)), "endEvent": .integer(Int64(endEvent)), "screen": screen.json]
     }
 
-    public init(json: JSONValue) throws(LocatedProblem) {
+    public init(json: JSONValue) throws(LocatedProblem) { try self.init(json: json, earlier: []) }
+
+    /// Reads a record whose screen may be `"sameScreenAs": I`, the screen of `earlier[I]`.
+    init(json: JSONValue, earlier: [StepRecord]) throws(LocatedProblem) {
         let reader = JSONReader(value: json)
         let object = try reader.object(json, at: .root)
         let screen: Screen
-        do { screen = try Screen(json: object["screen"] ?? .null) } catch { throw error.under(.root.key("screen")) }
+        if let same = object["sameScreenAs"] {
+            let index = try reader.integer(same, at: .root.key("sameScreenAs"))
+            guard earlier.indices.contains(index) else {
+                throw LocatedProblem(path: .root.key("sameScreenAs"), message: "expected the index of an earlier step, got \(index)")
+            }
+            screen = earlier[index].screen
+        } else {
+            do { screen = try Screen(json: object["screen"] ?? .null) } catch { throw error.under(.root.key("screen")) }
+        }
         self.init(step: try reader.optionalInteger(object["step"], at: .root.key("step")),
                   name: try reader.string(object["name"], at: .root.key("name")), value: object["value"] ?? .null,
                   firstEvent: try reader.integer(object["firstEvent"], at: .root.key("firstEvent")),
                   endEvent: try reader.integer(object["endEvent"], at: .root.key("endEvent")), screen: screen)
+    }
+
+    /// The JSON forms of `records`, each screen written once: a record whose screen equals an
+    /// earlier one's has `"sameScreenAs": I` instead (a screen on for 50 steps crosses the worker
+    /// protocol once, not 50 times).
+    static func json(_ records: [StepRecord]) -> [JSONValue] {
+        var first: [Screen: Int] = [:]
+        return records.enumerated().map { i, record in
+            var json = record.json
+            if let earlier = first[record.screen], case .object(var object) = json {
+                object["screen"] = nil
+                object["sameScreenAs"] = .integer(Int64(earlier))
+                json = .object(object)
+            } else {
+                first[record.screen] = i
+            }
+            return json
+        }
+    }
+
+    /// The records of ``json(_:)``'s forms.
+    static func records(_ values: [JSONValue]) throws(LocatedProblem) -> [StepRecord] {
+        var records: [StepRecord] = []
+        for (i, value) in values.enumerated() {
+            do { records.append(try StepRecord(json: value, earlier: records)) } catch { throw error.under(.root.index(i)) }
+        }
+        return records
     }
 }

@@ -1,7 +1,7 @@
 import JSON
 
 /// A rectangle in screen points, origin top left.
-public struct ScreenRect: Sendable, Equatable {
+public struct ScreenRect: Sendable, Hashable {
     public var x: Double
     public var y: Double
     public var width: Double
@@ -26,7 +26,7 @@ public struct ScreenRect: Sendable, Equatable {
 
 /// One view on screen as the drawing shows it: what it is, what it says, where it is when that
 /// is known, and whether a tap reaches it.
-public struct ScreenView: Sendable, Equatable {
+public struct ScreenView: Sendable, Hashable {
     /// The view's id (the `tap` step's address), nil for views without one (a backdrop).
     public var id: String?
     /// What the view is (`view` for the app's, a trait's `kind`, `field`, `button`...).
@@ -64,7 +64,7 @@ public struct ScreenView: Sendable, Equatable {
 
 /// What one owner puts on screen (the app's headless views, an experience, a navigation
 /// stack), drawn in z-order: a later layer is on top.
-public struct ScreenLayer: Sendable, Equatable {
+public struct ScreenLayer: Sendable, Hashable {
     /// `app` for the headless UI, else the system's name.
     public var owner: String
     /// One line: what the layer is (`experience tour, group 1 step 2 (@appcues/modal dialog)`).
@@ -92,7 +92,7 @@ public struct ScreenLayer: Sendable, Equatable {
 
 /// What is on screen at one moment: the headless views of every owner in z-order, the screen's
 /// size and where that size comes from, and the view a step tapped.
-public struct Screen: Sendable, Equatable {
+public struct Screen: Sendable, Hashable {
     /// The screen size traits assume when no app view gives one (`D.screen()` of the built-in traits).
     public static let assumedSize = (width: 390.0, height: 844.0)
 

@@ -9,7 +9,8 @@ public enum ScreenCapture {
     /// Properties the drawing shows otherwise (geometry) or never (ids).
     static let hiddenKeys: Set<String> = ["x", "y", "width", "height", "kind", "id"]
 
-    /// The screen of `engine` now; `tapped`: the id of the view the last step tapped.
+    /// The screen of `engine` now; `tapped`: the id of the view the last step tapped. Its texts
+    /// are cut to what a drawing shows (``Screen/bounded()``).
     public static func screen(of engine: Engine, catalog: SystemCatalog, tapped: String? = nil) -> Screen {
         var screen = Screen(tapped: tapped)
         let size = size(of: engine.ui)
@@ -19,7 +20,7 @@ public enum ScreenCapture {
             screen.sizeSource = source
         }
         screen.layers = [appLayer(engine.ui)] + catalog.systems.flatMap { $0.screen(engine) }
-        return screen
+        return screen.bounded()
     }
 
     /// The app's headless views (`ui.show`: presenters, native in-apps, hook screens, FlowX
@@ -33,10 +34,17 @@ public enum ScreenCapture {
     }
 
     /// The screen size: the app view "screen"'s numeric `width` and `height`, else the size traits
-    /// assume (``Screen/assumedSize``), with where it comes from.
+    /// assume (``Screen/assumedSize``), with where it comes from. A size that is not a screen's
+    /// (not from 1 to ``Screen/maxSide`` points, NaN, infinite) is not used: the assumed size is,
+    /// and the source says why.
     public static func size(of ui: HeadlessUI) -> (width: Double, height: Double, source: String?) {
         if let view = ui.find("screen"), let width = view.properties["width"]?.doubleValue,
            let height = view.properties["height"]?.doubleValue, width > 0, height > 0 {
+            guard Screen.isDrawable(width: width, height: height) else {
+                let assumed = Screen.assumedSize
+                return (assumed.width, assumed.height, "assumed \(number(assumed.width))×\(number(assumed.height)) points (the app view "
+                        + "\"screen\" gives \(number(width))×\(number(height)), not from 1 to \(number(Screen.maxSide)) points)")
+            }
             return (width, height, "the app view \"screen\" (\(number(width))×\(number(height)) points)")
         }
         return (Screen.assumedSize.width, Screen.assumedSize.height, nil)

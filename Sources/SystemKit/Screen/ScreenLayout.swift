@@ -33,20 +33,31 @@ public struct ScreenLayout: Sendable {
     public static let gap = 4.0
     /// Approximate advance of an 11 px monospace character.
     public static let charWidth = 6.7
+    /// Views drawn per screen; the rest are counted in a note (`:screen` lists every one).
+    public static let maxBoxes = 300
 
     public var boxes: [Box] = []
     public var labels: [Label] = []
+    /// The screen's drawn width and height (``Screen/drawnSize``).
+    public var screenWidth: Double
+    public var screenHeight: Double
     /// The drawing's height: the screen's, or more when the stack runs past it.
     public var height: Double
 
+    /// Places every view of `screen`. A frame the drawing cannot hold (``ScreenRect/isDrawable``:
+    /// 1e300 points, NaN) is not used: the view is drawn in the plain stack, its frame in its tooltip.
     public init(_ screen: Screen) {
         var cursor = Self.margin
-        height = screen.height
+        var omitted = 0
+        (screenWidth, screenHeight) = screen.drawnSize
+        height = screenHeight
         for (index, layer) in screen.layers.enumerated() {
             let z = index + 1
             let flat = layer.views.flatMap(\.flattened)
-            let stacked = flat.filter { $0.view.frame == nil }
-            if let top = layer.stackTop, !stacked.isEmpty || !layer.notes.isEmpty { cursor = max(top, Self.margin) }
+            let stacked = flat.filter { Self.frame(of: $0.view) == nil }
+            if let top = layer.stackTop, top.isFinite, !stacked.isEmpty || !layer.notes.isEmpty {
+                cursor = min(max(top, Self.margin), screenHeight)
+            }
             if !stacked.isEmpty || !layer.notes.isEmpty {
                 labels.append(Label(z: z, x: Self.margin, y: cursor + 11, text: "z\(z) \(layer.owner): \(layer.title)", isNote: false))
                 cursor += Self.lineHeight + 2
@@ -60,8 +71,12 @@ public struct ScreenLayout: Sendable {
             var enclosing: [(depth: Int, frame: ScreenRect?, cursor: Double)] = []
             let first = boxes.count
             for (view, depth) in flat {
+                guard boxes.count < Self.maxBoxes else {
+                    omitted += 1
+                    continue
+                }
                 while let last = enclosing.last, last.depth >= depth { enclosing.removeLast() }
-                if let frame = view.frame {
+                if let frame = Self.frame(of: view) {
                     let lines = Self.lines(of: view, width: frame.width, compact: true)
                     boxes.append(Box(view: view, z: z, x: frame.x, y: frame.y, width: frame.width, height: frame.height,
                                      framed: true, lines: lines))
@@ -77,7 +92,7 @@ public struct ScreenLayout: Sendable {
                     y = top
                 } else {
                     x = Self.margin + Double(depth) * Self.indent
-                    width = max(screen.width - x - Self.margin, 40)
+                    width = max(screenWidth - x - Self.margin, 40)
                     y = cursor
                 }
                 // inside a frame, one line (id, kind, text) and the error: the frame's room is real
@@ -96,12 +111,30 @@ public struct ScreenLayout: Sendable {
             boxes.replaceSubrange(first..., with: layerBoxes.filter { $0.view.kind == "backdrop" } + layerBoxes.filter { $0.view.kind != "backdrop" })
             if !stacked.isEmpty || !layer.notes.isEmpty { cursor += Self.gap }
         }
-        height = max(screen.height, cursor + Self.margin)
+        if omitted > 0 {
+            labels.append(Label(z: screen.layers.count, x: Self.margin, y: cursor + 11,
+                                text: "+\(omitted) more view\(omitted == 1 ? "" : "s") not drawn (a drawing shows \(Self.maxBoxes))", isNote: true))
+            cursor += Self.lineHeight + Self.gap
+        }
+        height = max(screenHeight, cursor + Self.margin)
     }
+
+    /// The frame the drawing places `view` at: its own when drawable, else nil (the plain stack).
+    public static func frame(of view: ScreenView) -> ScreenRect? { view.frame.flatMap { $0.isDrawable ? $0 : nil } }
+
+    /// `value` as a whole number within `range` (rounded toward zero; NaN gives the lower bound,
+    /// infinities the nearer bound): every count the drawing derives from a size, total for any Double.
+    public static func whole(_ value: Double, in range: ClosedRange<Int>) -> Int {
+        guard !value.isNaN else { return range.lowerBound }
+        return Int(min(max(value.rounded(.towardZero), Double(range.lowerBound)), Double(range.upperBound)))
+    }
+
+    /// Characters of an 11 px monospace font that fit in `width` points less the padding.
+    static func columns(_ width: Double) -> Int { whole((width - 2 * padding) / charWidth, in: 4...10_000) }
 
     /// One line for a view stacked inside a frame: `#id kind “text”`, then its error if any.
     static func line(of view: ScreenView, width: Double) -> [(role: String, text: String)] {
-        let columns = max(Int((width - 2 * padding) / charWidth), 4)
+        let columns = columns(width)
         var text = (view.id.map { "#\($0) " } ?? "") + view.kind
         if let shown = view.text { text += " “\(shown)”" }
         var lines: [(String, String)] = [("title", ScreenCapture.clip(text, columns))]
@@ -112,7 +145,7 @@ public struct ScreenLayout: Sendable {
     /// The lines a box shows: `#id kind`, the text, the error, then details (two at most when
     /// `compact`, in a frame of known size; five in the stack).
     static func lines(of view: ScreenView, width: Double, compact: Bool) -> [(role: String, text: String)] {
-        let columns = max(Int((width - 2 * padding) / charWidth), 4)
+        let columns = columns(width)
         var lines: [(String, String)] = []
         let name = (view.id.map { "#\($0) " } ?? "") + view.kind
         lines.append(("title", ScreenCapture.clip(name, columns)))

@@ -11,19 +11,26 @@ public enum ScreenSVG {
     /// The SVG document (`<svg ...>...</svg>`, with the XML namespace, no XML declaration, so it
     /// is valid both as a file and inline in HTML).
     public static func render(_ screen: Screen) -> String {
+        let drawing = drawing(screen)
+        return drawing.opening + drawing.body + "</svg>\n"
+    }
+
+    /// The drawing in two parts: the `<svg ...>` tag (size and view box) and what it holds, so a
+    /// page can draw a screen once and show it again with `<use>` in an `<svg>` of the same tag.
+    public static func drawing(_ screen: Screen) -> (opening: String, body: String) {
         let layout = ScreenLayout(screen)
-        let legend = legendLines(screen).flatMap { wrap($0, columns: max(Int((screen.width - 8) / ScreenLayout.charWidth), 20)) }
-        let width = screen.width
+        let width = layout.screenWidth
+        let legend = legendLines(screen).flatMap { wrap($0, columns: ScreenLayout.whole((width - 8) / ScreenLayout.charWidth, in: 20...10_000)) }
         let legendTop = layout.height + 14
         let height = legendTop + Double(legend.count) * 15 + 6
-        var svg = ##"<svg xmlns="http://www.w3.org/2000/svg" class="ctlua-screen" width="\##(n(width))" height="\##(n(height))" "##
+        let opening = ##"<svg xmlns="http://www.w3.org/2000/svg" class="ctlua-screen" width="\##(n(width))" height="\##(n(height))" "##
             + ##"viewBox="0 0 \##(n(width)) \##(n(height))" font-family="monospace" font-size="11">"##
-        svg += "<title>\(XMLText.escape("screen: " + screen.sizeSource, attribute: false))</title>"
+        var svg = "<title>\(XMLText.escape("screen: " + screen.sizeSource, attribute: false))</title>"
         svg += ##"<rect x="0" y="0" width="\##(n(width))" height="\##(n(height))" fill="#ffffff"/>"##
-        svg += ##"<rect class="device" x="0.5" y="0.5" width="\##(n(width - 1))" height="\##(n(screen.height - 1))" rx="14" fill="#f6f8fa" stroke="#57606a"/>"##
-        if layout.height > screen.height {
-            svg += ##"<line x1="0" y1="\##(n(screen.height))" x2="\##(n(width))" y2="\##(n(screen.height))" stroke="#57606a" stroke-dasharray="6 4"/>"##
-            svg += text(x: width - 6, y: screen.height + 12, "below the screen: the plain stack runs on", fill: "#57606a", anchor: "end")
+        svg += ##"<rect class="device" x="0.5" y="0.5" width="\##(n(width - 1))" height="\##(n(layout.screenHeight - 1))" rx="14" fill="#f6f8fa" stroke="#57606a"/>"##
+        if layout.height > layout.screenHeight {
+            svg += ##"<line x1="0" y1="\##(n(layout.screenHeight))" x2="\##(n(width))" y2="\##(n(layout.screenHeight))" stroke="#57606a" stroke-dasharray="6 4"/>"##
+            svg += text(x: width - 6, y: layout.screenHeight + 12, "below the screen: the plain stack runs on", fill: "#57606a", anchor: "end")
         }
         var labelIndex = 0
         for box in layout.boxes {
@@ -37,12 +44,16 @@ public enum ScreenSVG {
         for (i, line) in legend.enumerated() {
             svg += text(x: 4, y: legendTop + Double(i) * 15 + 10, line, fill: "#24292f", cssClass: "legend")
         }
-        return svg + "</svg>\n"
+        return (opening, svg)
     }
 
     /// Where the size and the frames come from, one line each, then the key to the boxes.
     public static func legendLines(_ screen: Screen) -> [String] {
         var lines = ["screen: \(screen.sizeSource)"]
+        if !Screen.isDrawable(width: screen.width, height: screen.height) {
+            let size = screen.drawnSize
+            lines.append("drawn at \(n(size.width))×\(n(size.height)): \(n(screen.width))×\(n(screen.height)) is not from 1 to \(n(Screen.maxSide)) points")
+        }
         for (i, layer) in screen.layers.enumerated() {
             let count = layer.views.reduce(0) { $0 + $1.flattened.count }
             let geometry = layer.geometry.map { "frames: \($0)" } ?? "geometry unknown: plain stack"
@@ -94,7 +105,8 @@ public enum ScreenSVG {
         if view.kind == "backdrop" {
             return out + text(x: box.x + box.width - 6, y: box.y + box.height - 6, "backdrop", fill: "#ffffff", anchor: "end") + "</g>"
         }
-        let fits = max(Int((box.height - ScreenLayout.padding) / ScreenLayout.lineHeight), box.framed ? 0 : box.lines.count)
+        let fits = max(ScreenLayout.whole((box.height - ScreenLayout.padding) / ScreenLayout.lineHeight, in: 0...10_000),
+                       box.framed ? 0 : box.lines.count)
         for (i, line) in box.lines.prefix(fits).enumerated() {
             let colour: String
             switch line.role {
@@ -125,6 +137,7 @@ public enum ScreenSVG {
         parts += view.details
         if let frame = view.frame {
             parts.append("frame: \(n(frame.x)),\(n(frame.y)) \(n(frame.width))×\(n(frame.height))")
+            if !frame.isDrawable { parts.append("frame out of range: drawn in a plain stack") }
         } else if !framed {
             parts.append("position unknown: drawn in a plain stack")
         }
