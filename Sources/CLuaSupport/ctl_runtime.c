@@ -373,6 +373,28 @@ int ctl_load(lua_State *L, const char *buf, size_t len, const char *chunkname, c
     return luaL_loadbufferx(L, buf, len, chunkname, mode);
 }
 
+/* A chunk handed to lua_load one line at a time; `line` is the line of the last piece given. */
+typedef struct { const char *buf; size_t len, pos; int line; } line_reader;
+
+static const char *read_line(lua_State *L, void *ud, size_t *size) {
+    (void)L;
+    line_reader *r = (line_reader *)ud;
+    if (r->pos >= r->len) { *size = 0; return NULL; }
+    const char *start = r->buf + r->pos;
+    const char *newline = memchr(start, '\n', r->len - r->pos);
+    *size = newline ? (size_t)(newline - start) + 1 : r->len - r->pos;
+    r->pos += *size;
+    r->line++;
+    return start;
+}
+
+int ctl_load_lines(lua_State *L, const char *buf, size_t len, const char *chunkname, const char *mode, int *line) {
+    line_reader r = {buf, len, 0, 0};
+    int status = lua_load(L, read_line, &r, chunkname, mode);
+    *line = r.line > 0 ? r.line : 1;
+    return status;
+}
+
 static int box_gc(lua_State *L) {
     void **slot = (void **)lua_touserdata(L, 1);
     if (slot && *slot) {

@@ -93,6 +93,9 @@ extension LuaState {
                     ctl_load(L, chars.baseAddress, chars.count, name, mode)
                 }
             }
+            if status == LUA_ERRRUN || status == LUA_ERRERR, let shown = Self.shownChunkName(name) {
+                throw parserOverflow(bytes, name: name, mode: mode, shown: shown, on: L)
+            }
             if status != LUA_OK { throw popError(status: status, on: L) }
             if let environment {
                 push(.table(environment), on: L)
@@ -101,6 +104,30 @@ extension LuaState {
             recordChunkLines(on: L)
             return LuaFunction(state: self, index: -1, on: L)
         }
+    }
+
+    /// The parser ran out of C levels (a 300-deep table constructor): Lua raises `C stack
+    /// overflow` with no position, so the chunk is loaded again a line at a time to find the
+    /// line, and the error reads as a syntax error does (`x.lua:3: C stack overflow`).
+    /// Expects the error on the stack; pops it.
+    private func parserOverflow(_ bytes: [UInt8], name: String, mode: String, shown: String, on L: OpaquePointer) -> LuaError {
+        let first = errorMessage(at: -1, on: L)
+        ctl_pop(L, 1)
+        var line: Int32 = 0
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                ctl_load_lines(L, chars.baseAddress, chars.count, name, mode, &line)
+            }
+        }
+        let message = status == LUA_OK ? first : errorMessage(at: -1, on: L)
+        ctl_pop(L, 1)
+        return .syntax(message: "\(shown):\(line): \(message)", isIncomplete: false)
+    }
+
+    /// How Lua names a chunk in messages, for the names ctlua gives (`@file`, `=name`).
+    static func shownChunkName(_ name: String) -> String? {
+        guard let first = name.first, first == "@" || first == "=" else { return nil }
+        return String(name.dropFirst())
     }
 
     /// Where `require(name)` finds a `.lua` file under the script roots, or nil. Under `strict`

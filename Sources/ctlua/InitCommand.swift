@@ -176,7 +176,10 @@ enum Scaffold {
             File(path: ".luacheckrc", contents: luacheckrc(modules: modules)),
             File(path: ".github/workflows/scenarios.yml", contents: """
                 # Checks and runs the scenarios on every push. ctlua is expected at ./ctlua (a git
-                # submodule); change CTLUA when it lives elsewhere.
+                # submodule); change CTLUA when it lives elsewhere. `ctlua check` loads the scripts
+                # as `ctlua test` does (policy strict: no io, os.execute or os.exit; 60 s, 64 MiB
+                # and 50 million instructions per script), so a pull request's scripts cannot reach
+                # the runner; it exits 1 on a problem, 2 on a usage error.
                 name: scenarios
                 on: [push, pull_request]
                 env:

@@ -23,6 +23,7 @@ enum OptionPlacement {
     static let applied: [String: Set<String>] = [
         "run": ["--sandbox", "--max-memory", "--max-instructions", "--timeout", "--state-dir"],
         "test": ["--max-memory", "--max-instructions", "--timeout"],
+        "check": ["--max-memory", "--max-instructions", "--timeout"],
     ]
 
     static var rootOptions: Set<String> { rootValueOptions.union(rootFlags) }

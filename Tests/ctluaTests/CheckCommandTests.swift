@@ -45,7 +45,12 @@ struct CheckCommandTests {
         let r = try CLI.run(["check", "."], directory: dir)
         #expect(r.status == 1)
         #expect(r.stdout == "")
-        let lines = r.stderr.split(separator: "\n").map(String.init)
+        let all = r.stderr.split(separator: "\n").map(String.init)
+        // What the SDK ignores is a warning, not a problem (exit 0 alone, unless --strict).
+        #expect(all.filter { $0.hasPrefix("WARN ") } == [
+            "WARN process.json:1:106: screens[0].forms[0].fields[0].validators[0]: flowx: process 'loan', screen 'a', field 'iban': no custom validator named 'ibanCheck' is registered; it will count as valid (the SDK's unknown-name rule)",
+        ])
+        let lines = all.filter { !$0.hasPrefix("WARN ") }
         let golden = [
             "bad_experience.json:1:65: steps[0].id: expected a string, got number",
             "definitions.json:1:55: Promo.arguments.title: Default value cannot be nil.",
@@ -55,7 +60,6 @@ struct CheckCommandTests {
             "lua_test.lua:1: unexpected symbol near '='",
             #"other.json: not a file ctlua reads (known: scenario (an object with "steps"), shared setup ("scripts"/"setup" that scenarios include), CleverTap template definition, FlowX process definition, FlowX theme, hook plugin configuration, river file, Appcues experience)"#,
             "plugins.json:1:28: [0].plugin.identifier: expected a string, got number",
-            "process.json:1:106: screens[0].forms[0].fields[0].validators[0]: flowx: process 'loan', screen 'a', field 'iban': no custom validator named 'ibanCheck' is registered; it will count as valid (the SDK's unknown-name rule)",
             #"river.json:1:38: [1].id: duplicate screen id "home""#,
             "scenario.json:1:14: scripts[0]: script not found: \(dir.path)/missing.lua",
             #"scenario.json:2:21: steps[0].tapp: unknown step "tapp" (did you mean "tap"? known: "#,
@@ -86,6 +90,24 @@ struct CheckCommandTests {
         let r = try CLI.run(["check", dir.path])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout == "ok: 1 Appcues experience, 1 FlowX process definition, 1 script\n")
+    }
+
+    /// Input the SDK ignores (an unknown validator name counts as valid) is a warning: `ok` and
+    /// exit 0, the WARN line on standard error; with `--strict` it fails the check (exit 1).
+    @Test func warningsPassUnlessStrict() throws {
+        let dir = try TemporaryFolder.make(files: [
+            "process.json": #"{"name": "loan", "screens": [{"id": "a", "forms": [{"id": "f", "fields": [{"key": "iban", "validators": [{"name": "ibanChek"}]}]}]}]}"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let warning = "WARN process.json:1:106: screens[0].forms[0].fields[0].validators[0]: flowx: process 'loan', screen 'a', field 'iban': no custom validator named 'ibanChek' is registered; it will count as valid (the SDK's unknown-name rule)\n"
+        let plain = try CLI.run(["check", "."], directory: dir, timeout: 60)
+        #expect(plain.status == 0)
+        #expect(plain.stdout == "ok: 1 FlowX process definition (1 warning)\n")
+        #expect(plain.stderr == warning)
+        let strict = try CLI.run(["check", "--strict", "."], directory: dir, timeout: 60)
+        #expect(strict.status == 1)
+        #expect(strict.stdout == "")
+        #expect(strict.stderr == warning + "ctlua: 1 warning (--strict)\n")
     }
 
     @Test func usageErrorsExitTwo() throws {

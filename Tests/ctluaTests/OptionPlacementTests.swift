@@ -95,6 +95,13 @@ struct OptionPlacementTests {
                                 echo children=$c; wait $p
                                 """),
         ],
+        "check": [
+            "policy": Probe(option: ["--policy", "full"], rest: ["s.lua"], files: ["s.lua": "assert(io)"]),
+            "strict": Probe(option: ["--strict"], rest: ["p.json"], files: ["p.json": #"{"name": "p", "screens": [{"id": "a", "forms": [{"id": "f", "fields": [{"key": "k", "validators": [{"name": "nope"}]}]}]}]}"#]),
+            "max-memory": Probe(option: ["--max-memory", "10000000"], rest: ["s.lua"], files: ["s.lua": big]),
+            "max-instructions": Probe(option: ["--max-instructions", "1000"], rest: ["s.lua"], files: ["s.lua": smallLoop]),
+            "timeout": Probe(option: ["--timeout", "0.2"], rest: ["--max-instructions", "0", "s.lua"], files: ["s.lua": loop]),
+        ],
         "render": [
             "step": Probe(option: ["--step", "-1"], rest: ["a.json"], files: ["a.json": tapScenario]),
             "out": Probe(option: ["--out", "s.svg"], rest: ["a.json"], files: ["a.json": tapScenario]),

@@ -28,7 +28,9 @@ struct UsageErrorTests {
         // Options that do not apply where they are written (they were parsed and dropped).
         (["--sandbox", "test", "examples/scenarios"], "ctlua: --sandbox does not apply to `ctlua test`"),
         (["test", "--state-dir", "sd", "examples/scenarios"], "ctlua: --state-dir does not apply to `ctlua test`"),
-        (["check", "--timeout", "1", "examples/templates/definitions.json"], "ctlua: --timeout does not apply to `ctlua check`"),
+        (["check", "--sandbox", "examples/templates/definitions.json"], "ctlua: --sandbox does not apply to `ctlua check`"),
+        (["check", "--policy", "lax", "examples/templates/definitions.json"], "ctlua: The value 'lax' is invalid for '--policy <policy>'"),
+        (["check", "--timeout", "0", "examples/templates/definitions.json"], "ctlua: --timeout 0.0: expected a positive number of seconds"),
         (["--tap", "test", "examples/scenarios"], "ctlua: --tap before `test`: only ctlua's own options"),
     ])
     func usageErrorsExit2WithOneShape(arguments: [String], message: String) throws {

@@ -146,6 +146,9 @@ void ctl_lasttraceback(lua_State *L);
 
 /// Loads a chunk from a buffer (mode "t", "b" or "bt"). Pushes the function or an error. Never raises.
 int ctl_load(lua_State *L, const char *buf, size_t len, const char *chunkname, const char *mode);
+/// ctl_load, feeding the text a line at a time; `*line` is the line the parser had reached when
+/// it stopped (the parser's `C stack overflow` carries no position: the caller adds this one).
+int ctl_load_lines(lua_State *L, const char *buf, size_t len, const char *chunkname, const char *mode, int *line);
 
 /// Pushes a Lua function calling the Swift `box` through the runtime's dispatch. Pushes 1.
 /// The box is released (ctl_release_fn) when the function is collected.

@@ -1,9 +1,10 @@
+import Engine
 import JSON
 import SystemKit
 
 /// What `ctlua check` validates of FlowX: process definition files (read as the `process` setup
 /// member reads them, then added: each validator name they use that nothing registered, by the
-/// scripts loaded before, is a problem at its place in the file (``FlowXSystem/warnings()``)), and
+/// scripts loaded before, is a warning at its place in the file (``FlowXSystem/warnings()``)), and
 /// the files the `process` setup member names.
 extension FlowXSystem {
     public static var checks: SystemChecks<FlowXSystem> {
@@ -11,9 +12,14 @@ extension FlowXSystem {
             fileKinds: [FileKind("FlowX process definition", recognizes: isProcess) { system, reader in
                 let definition = try ProcessDefinition(reader.root, reader, .root)
                 system.renderer.add(definition)
-                return system.warnings().filter { $0.process == definition.name }.map { warning in
-                    reader.problem(warning.description, at: validatorPath(warning, in: reader.root)).description
+                // The SDK ignores an unknown name (the value counts as valid): a warning of
+                // `ctlua check`, as of `ctlua test`, at the validator's place in the file.
+                for unknown in system.warnings() where unknown.process == definition.name {
+                    var warning = Warning(system: "flowx", unknown.detail, ignored: unknown.validator)
+                    warning.problem = reader.problem(unknown.detail, at: validatorPath(unknown, in: reader.root))
+                    system.renderer.transcript.warn(warning)
                 }
+                return []
             },
             FileKind("FlowX theme", recognizes: { $0["tokens"] != nil && $0["screens"] == nil && $0["steps"] == nil }) { _, reader in
                 // A fallback theme (`setup.flowx.theme.file`): the renderer keeps it as it is; its tokens are an object.

@@ -44,8 +44,11 @@ public struct FlowXWarning: Equatable, Sendable, CustomStringConvertible {
     /// A data source `validate` callback is set: it may answer the name when asked.
     public var dataSourceMayAnswer: Bool
 
-    public var description: String {
-        "flowx: process '\(process)', screen '\(screen)', field '\(field)': no custom validator named '\(validator)' is registered"
+    public var description: String { "flowx: " + detail }
+
+    /// What is wrong, without the system's name.
+    public var detail: String {
+        "process '\(process)', screen '\(screen)', field '\(field)': no custom validator named '\(validator)' is registered"
             + (dataSourceMayAnswer ? " (the data source's validate may answer it)" : "; it will count as valid (the SDK's unknown-name rule)")
     }
 }

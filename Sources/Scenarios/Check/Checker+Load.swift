@@ -5,50 +5,145 @@ import LuaRuntime
 import SystemKit
 
 extension Checker {
-    /// Per folder (the files of one folder make one app: a process and its validators, templates
-    /// and their JSON definitions), runs the scripts in one engine, reads each system file with its
-    /// system's reader, then asks every system what it found unknown.
-    func loadSystemFiles(scripts: [ScenarioDiscovery.Found], documents: [(ScenarioDiscovery.Found, JSONReader, FileKindDefinition)],
-                         counts: inout [String: Int]) -> [String] {
-        let folder = { (found: ScenarioDiscovery.Found) in (found.file as NSString).deletingLastPathComponent }
-        let folders = Set(scripts.map(folder) + documents.map { folder($0.0) }).sorted()
-        return folders.flatMap { name in
-            loadFolder(scripts: scripts.filter { folder($0) == name }, documents: documents.filter { folder($0.0) == name },
-                       counts: &counts)
+    /// The folder that names the project of `file`: the nearest folder above it holding
+    /// `.ctlua/` (what `ctlua init` writes), or "" (the run's own project, the folder `ctlua
+    /// test` loads from). Two projects checked together are two apps, each with its engine.
+    static func project(of file: String, cache: inout [String: String]) -> String {
+        var folder = (file as NSString).deletingLastPathComponent
+        var visited: [String] = []
+        var root = ""
+        while !folder.isEmpty {
+            if let known = cache[folder] { root = known; break }
+            visited.append(folder)
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder + "/.ctlua", isDirectory: &isFolder), isFolder.boolValue {
+                root = folder
+                break
+            }
+            if folder == "/" { break }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        for seen in visited { cache[seen] = root }
+        return root
+    }
+
+    /// Per project, one engine loads every script once, then reads each system file against
+    /// what they registered, then asks every system what it found unknown.
+    func loadProjects(_ files: Files, scenarios: [Scenario], into report: inout Report) {
+        var cache: [String: String] = [:]
+        var scripts: [String: [String]] = [:]
+        var documents: [String: [(ScenarioDiscovery.Found, JSONReader, FileKindDefinition)]] = [:]
+        for script in files.scripts {
+            scripts[Self.project(of: script.file, cache: &cache), default: []].append(script.file)
+        }
+        for scenario in scenarios {
+            guard case .steps(let listed, _, _) = scenario.body else { continue }
+            let project = Self.project(of: scenario.file, cache: &cache)
+            scripts[project, default: []] += listed
+        }
+        for document in files.documents { documents[Self.project(of: document.0.file, cache: &cache), default: []].append(document) }
+        for project in Set(scripts.keys).union(documents.keys).sorted() {
+            loadProject(scripts: scripts[project] ?? [], documents: documents[project] ?? [], into: &report)
         }
     }
 
-    private func loadFolder(scripts: [ScenarioDiscovery.Found], documents: [(ScenarioDiscovery.Found, JSONReader, FileKindDefinition)],
-                            counts: inout [String: Int]) -> [String] {
-        var problems: [String] = []
+    /// The engine of a project's check: the policy and limits of a `ctlua test` scenario, the
+    /// folder the check runs from as load root; under `full`, `os.exit` raises an error instead
+    /// of ending the check.
+    func makeEngine() throws -> Engine {
         var configuration = Engine.Configuration()
-        configuration.policy = .full
+        configuration.policy = policy
         configuration.limits = limits
-        configuration.scriptRoots = Array(Set(scripts.map { ($0.file as NSString).deletingLastPathComponent })).sorted()
-        let engine: Engine
-        do { engine = try registry.catalog.makeEngine(configuration) } catch {
-            return ["ctlua: cannot make an engine: \(error)"]
+        configuration.loadRoots = [FileManager.default.currentDirectoryPath]
+        let engine = try registry.catalog.makeEngine(configuration)
+        if watchdog { engine.lua.startWatchdog() }
+        if policy == .full, case .table(let os) = engine.lua.globals["os"] {
+            try os.set(.string(LuaString("exit")), .function(engine.lua.function("exit") { _ in
+                throw LuaError.callback(message: "os.exit: a checked script cannot end `ctlua check`")
+            }))
         }
+        return engine
+    }
+
+    private func loadProject(scripts: [String], documents: [(ScenarioDiscovery.Found, JSONReader, FileKindDefinition)],
+                             into report: inout Report) {
+        var problems: [String] = []
+        let engine: Engine
+        do { engine = try makeEngine() } catch {
+            return report.problems.append("ctlua: cannot make an engine: \(error)")
+        }
+        // Where each file's work starts in the transcript: a warning that names no file is
+        // about the file being read when it was recorded.
+        var starts: [(event: Int, file: String?)] = []
         let systems = registry.catalog.systems
         for system in systems {
             do { try system.checks.prepare(engine) } catch { problems.append("\(system.name): \(error)") }
         }
+        var tried: Set<String> = []
         for script in scripts {
-            counts["script", default: 0] += 1
-            do { try engine.load(path: script.file) } catch {
-                problems.append((error as? LuaError)?.message ?? "\(script.relativePath): \(error)")
+            // Once each: a scenario's script may also be a file found, or loaded by another script.
+            let absolute = ScenarioDiscovery.normalize(script)
+            guard tried.insert(absolute).inserted, !engine.scripts.contains(absolute) else { continue }
+            report.counts["script", default: 0] += 1
+            let shown = Self.display(absolute)
+            starts.append((engine.transcript.events.count, shown))
+            let first = engine.transcript.events.count
+            var failure: String?
+            do {
+                try engine.load(path: absolute)
+                // The script's garbage collected now, under the limits: its finalizers run while
+                // its name is known (a `__gc` that loops or fails is this script's problem).
+                try engine.run("collectgarbage()", name: "=(collecting \(shown)'s garbage)")
+            } catch {
+                failure = Self.naming(shown, error)
             }
+            // An error the load recorded (a finalizer's, a timer's) fails a scenario in `test`;
+            // a finalizer's stops the collection too: said once.
+            let recorded = Self.errorEvents(of: engine, from: first)
+            if let failure, recorded.isEmpty || !engine.scripts.contains(absolute) { problems.append(failure) }
+            problems += recorded.map { "\(shown): \($0)" }
         }
         for (found, reader, kind) in documents {
-            counts[kind.name, default: 0] += 1
+            report.counts[kind.name, default: 0] += 1
+            starts.append((engine.transcript.events.count, found.relativePath))
             do { problems += try kind.check(engine, reader) } catch {
                 problems.append(Self.message(error, file: found.relativePath, kind: kind.name))
             }
         }
+        starts.append((engine.transcript.events.count, nil))
         for system in systems {
             do { problems += try system.checks.finish(engine) } catch { problems.append("\(system.name): \(error)") }
         }
-        return problems
+        report.problems += problems
+        report.warnings += Self.warnings(of: engine, starts: starts)
+    }
+
+    /// The messages of the project's `warning` events (what the SDK would ignore: the warnings
+    /// of `ctlua test`), each naming its file: the one it names, else the one being read.
+    static func warnings(of engine: Engine, starts: [(event: Int, file: String?)]) -> [String] {
+        engine.transcript.events.enumerated().compactMap { index, event in
+            guard event.type == "warning" else { return nil }
+            let message = event["message"]?.stringValue ?? JSONWriter.text(event.json)
+            guard event["file"] == nil, let file = starts.last(where: { $0.event <= index })?.file else { return message }
+            return "\(file): \(message)"
+        }
+    }
+
+    /// The messages of the `error` events recorded since event `first`.
+    static func errorEvents(of engine: Engine, from first: Int) -> [String] {
+        engine.transcript.events.dropFirst(first).filter { $0.type == "error" }.map { $0["message"]?.stringValue ?? "error" }
+    }
+
+    /// A script's error as a problem: a syntax error and a string raised by Lua code as they are
+    /// (they start with `file:line:`), any other (a limit, an error object, not enough memory)
+    /// after the file's name, so it names its file too.
+    static func naming(_ file: String, _ error: any Error) -> String {
+        switch error as? LuaError {
+        case .syntax(let message, _)?: return message
+        case .runtime(let message, _, .string)?: return message
+        case let error?: return "\(file): \(error.message)"
+        case nil: return "\(file): \(error)"
+        }
     }
 
     /// `path` relative to the working folder when inside it.
@@ -63,13 +158,12 @@ extension Checker {
         return "\(file): \(kind): \(error)"
     }
 
-    /// A loaded scenario's scripts compile, and the files its setup and steps name exist.
+    /// A loaded scenario's files named by its setup and steps exist; a `.lua` scenario compiles
+    /// (it is not run). A JSON scenario's scripts were loaded with its project's.
     func checkBody(_ scenario: Scenario, found: ScenarioDiscovery.Found, compiler: LuaState?) -> [String] {
-        guard case .steps(let scripts, let setup, let steps) = scenario.body else {
+        guard case .steps(_, let setup, let steps) = scenario.body else {
             return compile(scenario.file, shownAs: found.relativePath, in: compiler)
         }
-        var problems: [String] = []
-        for script in scripts { problems += compile(script, shownAs: Self.display(script), in: compiler) }
         let references = CoreSteps.fileReferences + registry.catalog.systems.flatMap(\.checks.references)
         var named: [(JSONPath, String)] = []
         for reference in references {
@@ -80,9 +174,12 @@ extension Checker {
                 for step in steps where step.name == name { named += reference.files(step.object, step.path) }
             }
         }
-        guard !named.isEmpty else { return problems }
+        guard !named.isEmpty else { return [] }
         let reader: JSONReader
-        do { reader = try JSONReader(file: found.relativePath, bytes: try FileBytes.read(scenario.file)) } catch { return problems }
+        if case .success(let read)? = found.document { reader = read } else {
+            do { reader = try JSONReader(file: found.relativePath, bytes: try FileBytes.read(scenario.file)) } catch { return [] }
+        }
+        var problems: [String] = []
         for (path, name) in named {
             let full = ScenarioDiscovery.normalize(name.hasPrefix("/") ? name : scenario.directory + "/" + name)
             var isFolder: ObjCBool = false
