@@ -59,7 +59,9 @@ public final class ActionRegistry {
     /// that completes later resumes the loop from its completion.
     public func execute(_ actions: [any ExperienceAction], completion: @escaping () -> Void) {
         let run = SequentialRun(transform(actions), completion: completion)
-        run.resume { action, done in self.run(action, completion: done) }
+        // Weak: an action that completes later keeps `done` (and so the run and `start`); a strong
+        // registry here would close a cycle through it (LeakSanitizer, stop 34).
+        run.resume { [weak self] action, done in self?.run(action, completion: done) }
     }
 
     /// Queues the actions of a user interaction: a `step_interaction` event first (naming the
