@@ -128,8 +128,10 @@ public final class ActionRegistry {
             isProcessing = false
             return
         }
-        var called = false
-        let once = { if !called { called = true; completion() } }
+        // Called at most once, and lets go of `completion` then: an action may keep `once` after
+        // calling it without keeping what the completion holds (the run, the queue's host).
+        var pending: (() -> Void)? = completion
+        let once = { if let completion = pending { pending = nil; completion() } }
         do { try action.execute(in: host, completion: once) } catch {
             onError?(error, "action \(action.type)")
             once()
@@ -145,14 +147,21 @@ public struct ActionError: Error, CustomStringConvertible, Equatable {
 
 /// The state of one ``ActionRegistry/execute(_:completion:)``: the actions left, and whether
 /// the loop is running (a completion called inside it only marks the next action ready).
+///
+/// It lets go of what it is done with: an action is dropped as it starts and the completion once
+/// called. An action may keep its completion (`done`, which holds the run) for as long as it
+/// likes, even forever; were the run still holding that action (an `ArraySlice` keeps its whole
+/// buffer) or the caller's completion, that would be a cycle nothing breaks (LeakSanitizer,
+/// `anActionKeepingItsCompletionIsReleased`).
 private final class SequentialRun {
-    private var remaining: ArraySlice<any ExperienceAction>
-    private let completion: () -> Void
+    /// The actions not started yet, last first (`popLast` releases each as it starts).
+    private var remaining: [any ExperienceAction]
+    private var completion: (() -> Void)?
     private var looping = false
     private var ready = false
 
     init(_ actions: [any ExperienceAction], completion: @escaping () -> Void) {
-        remaining = actions[...]
+        remaining = actions.reversed()
         self.completion = completion
     }
 
@@ -164,9 +173,11 @@ private final class SequentialRun {
         looping = true
         while ready {
             ready = false
-            guard let action = remaining.popFirst() else {
+            guard let action = remaining.popLast() else {
                 looping = false
-                return completion()
+                let completion = self.completion
+                self.completion = nil   // once, and not kept past it
+                return completion?() ?? ()
             }
             start(action) { [self] in resume(start) }
         }

@@ -160,4 +160,50 @@ import Testing
         #expect(recorder.log == ["a", "b"] && done)
         _ = h
     }
+
+    /// An action that keeps its completion (here forever: it is never called) is released with
+    /// its run: the run does not hold the actions it started (LeakSanitizer reported the cycle
+    /// action -> completion -> run -> actions).
+    @Test func anActionKeepingItsCompletionIsReleased() throws {
+        let (h, registry) = try registry()
+        weak var kept: Keeping?
+        var done = false
+        do {
+            let action = Keeping()
+            kept = action
+            registry.execute([action, Keeping()]) { done = true }
+        }
+        #expect(kept == nil && !done)
+        _ = h
+    }
+
+    /// A run that has completed keeps neither its actions nor its completion, even when an
+    /// action still holds the completion it called.
+    @Test func aCompletedRunKeepsNoneOfItsActions() throws {
+        let (h, registry) = try registry()
+        final class Token {}
+        weak var kept: Keeping?
+        weak var captured: Token?
+        var calls = 0
+        do {
+            let action = Keeping()
+            kept = action
+            let token = Token()
+            captured = token
+            registry.execute([action]) { _ = token; calls += 1 }
+            action.completion?()
+            action.completion?()   // a second call does nothing
+        }
+        #expect(calls == 1)
+        #expect(kept == nil)
+        #expect(captured == nil)
+        _ = h
+    }
+
+    /// Keeps its completion and does not call it.
+    final class Keeping: ExperienceAction {
+        let type = "@test/keeping"
+        var completion: (() -> Void)?
+        func execute(in host: any ActionHost, completion: @escaping () -> Void) { self.completion = completion }
+    }
 }
