@@ -250,6 +250,21 @@ static int ctl_msgh(lua_State *L) {
 
 void ctl_pushmsgh(lua_State *L) { lua_pushcfunction(L, ctl_msgh); }
 
+/* After a call that failed because the cap refused memory: a full collection, now. What the
+ * failed call made (a half-built table) is garbage, but references to it stay in the dead part
+ * of the Lua stack above the new top. The next call's Lua frame spans those slots before it
+ * writes them, and the emergency collection a refused allocation runs from inside that frame
+ * marks them: the garbage survives and that call fails with `not enough memory` too. Whether a
+ * stale reference lands inside the frame depends on the bytes the failed call left free (so on
+ * the Lua build: Debian's longer `package.path`; KeptJSONTests'
+ * aPushOverTheMemoryCapLeavesTheStateUsableAtEveryCap failed at 17 of 301 caps). A full
+ * collection from here, the top being the error, clears every dead stack slice (Lua's atomic
+ * phase) and frees the garbage. Only after a real refusal, so its cost (one collection of a heap
+ * at the cap) is paid once per failed entry, never on the normal path. */
+static __attribute__((noinline, cold)) void collect_after_refusal(lua_State *L) {
+    lua_gc(L, LUA_GCCOLLECT);
+}
+
 /* The counted protected call, inlined into `ctl_call1` (B2: a call and a prologue fewer). */
 static inline __attribute__((always_inline)) int pcall_counted(lua_State *L, ctl_runtime *rt, int nargs,
                                                                 int nresults, int msgh) {
@@ -258,6 +273,7 @@ static inline __attribute__((always_inline)) int pcall_counted(lua_State *L, ctl
     rt->enforce = 1;
     int status = lua_pcall(L, nargs, nresults, msgh);
     rt->enforce = saved;
+    if (__builtin_expect(status == LUA_ERRMEM && rt->refused, 0)) collect_after_refusal(L);
     leave(rt);
     return status;
 }

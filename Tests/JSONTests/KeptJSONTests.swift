@@ -161,4 +161,29 @@ import Testing
         #expect(try f.call(pushing: 1) { try $0.push(try keep(lua, "x")) }.first?.stringValue == "x")
         #expect(kept.estimatedSize > 3_000_000)
     }
+
+    /// Whatever bytes a failed push happens to leave free under the cap (they depend on the Lua
+    /// build: Debian's longer `package.path` shifts them by 116), the state stays usable: caps
+    /// around 2 MiB, a byte apart over one string's size.
+    @Test func aPushOverTheMemoryCapLeavesTheStateUsableAtEveryCap() throws {
+        let big = try LuaState(limits: .standard)
+        big.installJSONModule()
+        let value = try #require(try big.run("local t = {} for i = 1, 3000 do t['k' .. i] = string.rep('x', 1000) .. i end return t").first)
+        let kept = try keep(big, value)
+        var failed: [String] = []
+        for cap in stride(from: (2 << 20) - 1200, through: (2 << 20) + 1200, by: 8) {
+            let lua = try LuaState(limits: LuaLimits(memory: cap))
+            lua.installJSONModule()
+            let f = try #require(try lua.run("return function(a) return a end").first?.functionValue)
+            do {
+                _ = try f.call(pushing: 1) { try $0.push(kept) }
+                failed.append("\(cap): the push fitted")
+            } catch LuaError.memory {
+            } catch { failed.append("\(cap): \(error)") }
+            do {
+                if try lua.run("return 'usable'").first?.stringValue != "usable" { failed.append("\(cap): no result") }
+            } catch { failed.append("\(cap): \(error) (used \(lua.memoryUsed))") }
+        }
+        #expect(failed.isEmpty, "\(failed.count) caps: \(failed.prefix(5))")
+    }
 }
