@@ -87,7 +87,7 @@ import Testing
         let engine = try makeEngine()
         try engine.run("""
             templates.define{name = "N", arguments = {
-                flag = false, on = true, off = true, count = 5, ratio = 0.5, big = 7, word = "x"},
+                {"flag", false}, {"on", true}, {"off", true}, {"count", 5}, {"ratio", 0.5}, {"big", 7}, {"word", "x"}},
               onPresent = function(ctx)
                 local out = {}
                 for _, n in ipairs{"flag", "on", "off", "count", "ratio", "big", "word", "missing"} do
@@ -111,7 +111,7 @@ import Testing
     @Test func theCrossKindGettersUnderHostileNames() throws {
         let engine = try makeEngine()
         try engine.run("""
-            templates.define{name = "H", arguments = {flag = false, count = 1}, onPresent = function(ctx)
+            templates.define{name = "H", arguments = {{"flag", false}, {"count", 1}}, onPresent = function(ctx)
                 local out = {}
                 out[#out + 1] = tostring((pcall(ctx.boolean, ctx)))
                 out[#out + 1] = tostring((pcall(ctx.number, ctx, {})))
