@@ -30,8 +30,14 @@ extension Campaigns {
         if !ss.unknown.isEmpty { data.serverSide = ss.unknown }
         if !ss.inAction.isEmpty { data.serverSideInAction = ss.inAction }
         let cs = DurationPartitioner.immediateAndDelayed(response["inapp_notifs_cs"])
-        if !cs.immediate.isEmpty { data.clientSide = cs.immediate }
-        if !cs.delayed.isEmpty { data.clientSideDelayed = cs.delayed }
+        if !cs.immediate.isEmpty {
+            data.clientSide = cs.immediate
+            controller.prefetchFiles(of: cs.immediate)
+        }
+        if !cs.delayed.isEmpty {
+            data.clientSideDelayed = cs.delayed
+            controller.prefetchFiles(of: cs.delayed)
+        }
         data.changed()
         if !shorthand { setMode(response["inapp_delivery_mode"]?.stringValue) }
         if let stale = response["inapp_stale"]?.arrayValue { caps.removeStale(stale) }
