@@ -133,14 +133,14 @@ public enum CoreSteps {
             if properties == .null {
                 if let view = tree[id] {
                     mismatches.append(ExpectationMismatch(detail: id, message: "view \(JSONWriter.quote(id)) is shown",
-                                                          expected: "no view \(JSONWriter.quote(id))", actual: JSONWriter.text(view)))
+                                                          expected: "no view \(JSONWriter.quote(id))", actual: .json(view)))
                 }
                 continue
             }
             guard let view = tree[id] else {
                 let shown = JSONWriter.text(.array((tree.objectValue?.keys.map { .string($0) }) ?? []))
                 mismatches.append(ExpectationMismatch(detail: id, message: "view \(JSONWriter.quote(id)) is not shown",
-                                                      expected: JSONWriter.text(properties), actual: "views shown: \(shown)"))
+                                                      expected: .json(properties), actual: "views shown: \(shown)"))
                 continue
             }
             mismatches += ExpectationMismatch.differences(properties, view, under: JSONPath.root.key(id),
@@ -157,18 +157,18 @@ public enum CoreSteps {
         if !extra.isEmpty {
             mismatches.append(ExpectationMismatch(
                 message: "other views are shown", expected: "only \(JSONWriter.text(.array(wanted.keys.map { .string($0) })))",
-                actual: extra.map { "\(JSONWriter.quote($0)): \(JSONWriter.text(tree[$0]!))" }.joined(separator: "; ")))
+                actual: .prose(extra.map { "\(JSONWriter.quote($0)): \(JSONWriter.text(tree[$0]!))" }.joined(separator: "; "))))
         }
         for (id, properties) in wanted {
             guard let view = tree[id] else {
                 mismatches.append(ExpectationMismatch(detail: id, message: "view \(JSONWriter.quote(id)) is not shown",
-                                                      expected: JSONWriter.text(properties), actual: "not shown"))
+                                                      expected: .json(properties), actual: "not shown"))
                 continue
             }
             let exact = JSONMatch.equals(properties, view)
             if !exact {
                 mismatches.append(ExpectationMismatch(detail: id, message: "view \(JSONWriter.quote(id)) has other properties",
-                                                      expected: JSONWriter.text(properties), actual: JSONWriter.text(view)))
+                                                      expected: .json(properties), actual: .json(view)))
             }
         }
         return mismatches

@@ -67,8 +67,8 @@ extension TemplatesSystem: SystemPlugin {
                 let actual = system.controller.displayed?.id
                 guard actual != expected.stringValue else { return [] }
                 return [ExpectationMismatch(message: "wrong in-app displayed",
-                                            expected: expected.stringValue.map(JSONWriter.quote) ?? "nothing",
-                                            actual: actual.map(JSONWriter.quote) ?? "nothing")]
+                                            expected: expected.stringValue.map { .json(.string($0)) } ?? "nothing",
+                                            actual: actual.map { .json(.string($0)) } ?? "nothing")]
             },
             ExpectationKey(
                 "queue", shape: .arrayOf(.string),
@@ -78,8 +78,8 @@ extension TemplatesSystem: SystemPlugin {
                 let actual = system.controller.waitingIds
                 let wanted = expected.arrayValue?.compactMap(\.stringValue) ?? []
                 guard actual != wanted else { return [] }
-                return [ExpectationMismatch(message: "wrong queue", expected: JSONWriter.text(.array(wanted.map { .string($0) })),
-                                            actual: JSONWriter.text(.array(actual.map { .string($0) })))]
+                return [ExpectationMismatch(message: "wrong queue", expected: .json(.array(wanted.map { .string($0) })),
+                                            actual: .json(.array(actual.map { .string($0) })))]
             },
             ExpectationKey(
                 "campaigns", shape: .object,
@@ -90,8 +90,8 @@ extension TemplatesSystem: SystemPlugin {
                 guard !JSONMatch.matches(expected, actual) else { return [] }
                 var mismatches: [ExpectationMismatch] = []
                 for (key, member) in expected.objectValue ?? [:] where !JSONMatch.matches(member, actual[key]) {
-                    mismatches.append(ExpectationMismatch(detail: key, message: "wrong campaign state", expected: JSONWriter.text(member),
-                                                          actual: actual[key].map(JSONWriter.text) ?? "nothing"))
+                    mismatches.append(ExpectationMismatch(detail: key, message: "wrong campaign state", expected: .json(member),
+                                                          actual: actual[key].map(FailureValue.json) ?? "nothing"))
                 }
                 return mismatches
             },
