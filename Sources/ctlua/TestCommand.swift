@@ -33,6 +33,10 @@ struct TestCommand: ParsableCommand {
             """, valueName: "glob")) var coverageInclude: [String] = []
     @Flag(help: "Print TAP instead of the text report.") var tap = false
     @Option(help: ArgumentHelp(
+        "`github`: after the report, print each failure and warning as a GitHub Actions annotation.",
+        discussion: "`::error file=F,line=L,col=C,title=...::message` (`::warning` for warnings): GitHub shows them on the pull request. On by itself when GITHUB_ACTIONS=true.",
+        valueName: "name")) var reporter: String?
+    @Option(help: ArgumentHelp(
         "Write an HTML report to this folder: the run's summary, and per scenario each step with its events and the screen after it, drawn.",
         discussion: """
             Self-contained pages (no network): DIR/index.html and one page per scenario; a FAIL line is followed by \
@@ -78,6 +82,7 @@ struct TestCommand: ParsableCommand {
     }
 
     func validate() throws {
+        if let reporter, reporter != "github" { throw ValidationError("--reporter \(reporter): expected github") }
         if traceAll && trace == nil { throw ValidationError("--trace-all needs --trace DIR (the folder for the transcripts)") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs \(jobs): expected a positive number") }
     }
@@ -93,6 +98,7 @@ struct TestCommand: ParsableCommand {
         options.reportDirectory = report
         options.verbose = verbose
         options.strict = strict
+        options.github = GitHubAnnotations.enabled(reporter: reporter, environment: ProcessInfo.processInfo.environment)
         if !coverageInclude.isEmpty { options.coverageInclude = coverageInclude.filter { !$0.isEmpty } }
         if !noWorkers {
             let executable = Platform.executablePath ?? Bundle.main.executablePath ?? CommandLine.arguments[0]

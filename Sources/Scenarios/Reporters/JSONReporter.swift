@@ -6,7 +6,8 @@ import SystemKit
 public enum JSONReporter {
     /// `{"passed":N,"failed":N,"scenarios":[...]}`, a scenario in its JSON form
     /// (``ScenarioResult/json``: name, file, passed, duration, failures), without coverage and screens,
-    /// with its `warnings` (the `warning` events: message, system, file, path, ignored, didYouMean).
+    /// with its `warnings` (the `warning` events: message, system, file, path, ignored, didYouMean, and
+    /// `source`, `{file, line, column}`, where the runner located it); each failure has its `source` too.
     public static func render(_ results: [ScenarioResult]) -> String {
         let failed = results.filter { !$0.passed }.count
         let notRun = results.filter { $0.status == .skipped || $0.status == .todo }.count
@@ -15,7 +16,13 @@ public enum JSONReporter {
             if case .object(var object) = json {
                 object.removeValue(forKey: "coverage")
                 object.removeValue(forKey: "steps")
-                object["warnings"] = .array(result.transcript.filter { $0.type == "warning" }.map(\.json))
+                // each warning event, with `source` ({file, line, column}) when the runner located it
+                let located = result.locatedWarnings
+                object["warnings"] = .array(result.transcript.filter { $0.type == "warning" }.enumerated().map { i, event in
+                    guard case .object(var fields) = event.json, located.indices.contains(i), let source = located[i].location else { return event.json }
+                    fields["source"] = source.json
+                    return .object(fields)
+                })
                 json = .object(object)
             }
             return json

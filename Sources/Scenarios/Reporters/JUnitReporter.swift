@@ -4,7 +4,8 @@ import Foundation
 /// JUnit XML in the shape CI systems read (Jenkins, GitLab, GitHub actions): one `<testsuite>`,
 /// one `<testcase>` per scenario; a scenario whose first problem is an unmet expectation has a
 /// `<failure>`, one whose first problem is an error (a Lua error, a step that threw, an unnamed
-/// `error` event) has an `<error>`, as JUnit distinguishes assertion failures from errors.
+/// `error` event) has an `<error>`, as JUnit distinguishes assertion failures from errors. Each
+/// testcase carries `file` and `line` (the first failure's line, else 1), as pytest writes them.
 public enum JUnitReporter {
     public static func render(_ results: [ScenarioResult], suiteName: String = "ctlua test") -> String {
         let errored = results.filter { $0.failures.first?.isError == true }.count
@@ -16,7 +17,9 @@ public enum JUnitReporter {
         xml += "  <testsuite name=\"\(XMLText.escape(suiteName))\" tests=\"\(results.count)\" failures=\"\(failed)\" errors=\"\(errored)\" skipped=\"\(skipped)\" time=\"\(time)\">\n"
         for result in results {
             xml += "    <testcase name=\"\(XMLText.escape(result.name))\" classname=\"\(XMLText.escape(className(result.relativePath)))\""
-            xml += " file=\"\(XMLText.escape(result.relativePath))\" time=\"\(format(result.duration))\""
+            // `line`: the first failure's (where the runner located it), else the scenario's start.
+            let line = result.failures.first?.sourceLocation?.position?.line ?? 1
+            xml += " file=\"\(XMLText.escape(result.relativePath))\" line=\"\(line)\" time=\"\(format(result.duration))\""
             if result.status == .skipped || result.status == .todo {
                 // JUnit has one element for both; the message says which.
                 let mark = result.marks.first { $0.step == nil }

@@ -22,6 +22,9 @@ public struct RunnerOptions: Sendable {
     public var coverageInclude: [String]?
     /// TAP 13 on stdout instead of the text report.
     public var tap = false
+    /// After the report, GitHub Actions annotations (`::error file=...,line=...::...`) of each
+    /// failure and warning (`--reporter github`, `GITHUB_ACTIONS=true`; ``GitHubAnnotations``).
+    public var github = false
     /// `--verbose`: a failure inside a pattern also shows the line diff of the whole pattern
     /// against the whole value.
     public var verbose = false
