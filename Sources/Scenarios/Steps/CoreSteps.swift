@@ -123,12 +123,7 @@ public enum CoreSteps {
             default: throw SystemError("setup.files[\(JSONWriter.quote(url))]: expected a path or {\"error\": ...}")
             }
         }
-        let engine = context.engine
-        let transcript = engine.transcript
-        engine.files.target = CachingFileFetcher.standard(
-            storage: engine.storage, clock: engine.clock, fixtures: fixtures,
-            baseDirectory: URL(fileURLWithPath: context.directory),
-            onError: { transcript.record("error", ["message": .string($0)]) })
+        context.engine.useFileFixtures(fixtures, baseDirectory: URL(fileURLWithPath: context.directory))
     }
 
     private static func checkUI(_ engine: Engine, _ expected: JSONValue) -> [ExpectationMismatch] {
