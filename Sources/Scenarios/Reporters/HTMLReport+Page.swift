@@ -10,7 +10,7 @@ extension HTMLReport {
         let status = Run.status(result)
         var body = "<header><a class=\"back\" href=\"./index.html\">← all scenarios</a>"
         body += "<h1><span class=\"badge \(status)\">\(status.uppercased())</span> \(escape(result.name))</h1>"
-        body += "<p class=\"file\">\(escape(result.relativePath)) · \(seconds(result.duration))"
+        body += "<p class=\"file\">\(escape(result.relativePath))" + (run.wallTimes ? " · \(seconds(result.duration))" : "")
         body += " · <kbd>j</kbd>/<kbd>k</kbd> or <kbd>←</kbd>/<kbd>→</kbd> next and previous step, <kbd>f</kbd> the failure</p></header>\n"
         if !result.failures.isEmpty {
             body += "<section class=\"failures\"><h2>Failures</h2>\n"

@@ -26,6 +26,7 @@ public final class HTMLReporter: RunnerReporter, @unchecked Sendable {
         guard case .runFinished(let results, _) = event else { return }
         var run = HTMLReport.Run(results: results, deselected: deselected, shard: options.shard?.description, filter: options.filter,
                                  paths: options.paths)
+        run.wallTimes = options.wallTimes
         run.sourceBase = HTMLReport.sourceBase(directory: directory, workingFolder: FileManager.default.currentDirectoryPath)
         var pages: [(path: String, result: ScenarioResult?)] = [(directory + "/index.html", nil)]
         var owners: [String: String] = [:]
@@ -68,6 +69,8 @@ public enum HTMLReport {
         /// The working folder seen from the report's folder (`../`): a failure's file
         /// (`flows/a.json`, relative to it) is linked as `../flows/a.json`; nil links none.
         public var sourceBase: String?
+        /// Wall-clock times on the pages; false (`--no-times`): none, so pages are the same from run to run.
+        public var wallTimes = true
 
         public init(results: [ScenarioResult], deselected: Int = 0, shard: String? = nil, filter: String? = nil, paths: [String] = []) {
             self.results = results
@@ -151,7 +154,7 @@ public enum HTMLReport {
                                     ("not selected", run.deselected, "skip")] {
             html += "<div class=\"\(kind)\"><dt>\(name)</dt><dd id=\"count-\(name.replacingOccurrences(of: " ", with: "-"))\">\(value)</dd></div>"
         }
-        html += "<div><dt>time in scenarios</dt><dd>\(seconds(run.duration))</dd></div>"
+        html += "<div><dt>time in scenarios</dt><dd>\(run.wallTimes ? seconds(run.duration) : "not recorded (--no-times)")</dd></div>"
         html += "<div><dt>shard</dt><dd>\(escape(run.shard ?? "all"))</dd></div>"
         html += "<div><dt>filter</dt><dd>\(escape(run.filter ?? "none"))</dd></div>"
         html += "<div><dt>paths</dt><dd>\(escape(run.paths.isEmpty ? "." : run.paths.joined(separator: " ")))</dd></div>"
@@ -183,7 +186,7 @@ public enum HTMLReport {
             let first = result.failures.first.map { " — " + escape($0.summary) } ?? ""
             rows += "<li class=\"scenario \(status)\" data-status=\"\(filterStatus(result))\"><span class=\"badge\">\(status.uppercased())</span> "
                 + "<a href=\"\(escape(href(result.relativePath)))\">\(escape(result.name))</a> "
-                + "<span class=\"file\">\(escape(result.relativePath))</span> <span class=\"time\">\(seconds(result.duration))</span>"
+                + "<span class=\"file\">\(escape(result.relativePath))</span> \(run.wallTimes ? "<span class=\"time\">\(seconds(result.duration))</span>" : "")"
                 + "<span class=\"why\">\(first)</span>\(warned(result))</li>\n"
         }
         var filter = "<nav class=\"filter\" aria-label=\"show\">"

@@ -43,8 +43,8 @@ public final class ReportFilesReporter: RunnerReporter, @unchecked Sendable {
 
     public func handle(_ event: RunnerEvent) throws {
         guard case .runFinished(let results, let coverage) = event else { return }
-        if let path = options.junitPath { try output.writeFile(path, JUnitReporter.render(results)) }
-        if let path = options.jsonPath { try output.writeFile(path, JSONReporter.render(results)) }
+        if let path = options.junitPath { try output.writeFile(path, JUnitReporter.render(results, wallTimes: options.wallTimes)) }
+        if let path = options.jsonPath { try output.writeFile(path, JSONReporter.render(results, wallTimes: options.wallTimes)) }
         if let path = options.coveragePath, let coverage { try output.writeFile(path, LCOVReporter.render(coverage)) }
         if let directory = options.traceDirectory {
             // named after scenarios: never written through a link; one that fails does not stop the others
