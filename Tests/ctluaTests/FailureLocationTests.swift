@@ -50,6 +50,17 @@ import Testing
         #expect(!r.stdout.contains("::error"), "no annotations unless asked: \(r.stdout)")
     }
 
+    /// A `.lua` scenario fails at the line its Lua error names (Lua gives no column: 1).
+    @Test func aLuaScenarioFailsAtTheLineOfItsError() throws {
+        let dir = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("flows"), withIntermediateDirectories: true)
+        try "local x = 1\n\nerror('boom')\n".write(to: dir.appendingPathComponent("flows/x_test.lua"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["test", "flows"], directory: dir)
+        #expect(r.status == 1)
+        #expect(r.stdout.hasPrefix("FAIL flows/x_test.lua:3:1 (x): flows/x_test.lua:3: boom"), "\(r.stdout)")
+    }
+
     @Test func githubAnnotationsFollowTheReport() throws {
         let dir = try Self.project()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -120,20 +120,10 @@ extension Checker {
 
     /// The messages of the project's `warning` events (what the SDK would ignore: the warnings
     /// of `ctlua test`), each naming its file: the one it names, else the one being read.
-    /// A warning that names its file and JSON path is at their line and column, as a load error is
-    /// (`flows/a.json:3:14: steps[0]...`), read from the file only now that there is one to say.
     static func warnings(of engine: Engine, starts: [(event: Int, file: String?)]) -> [String] {
-        var documents: [String: JSONDocument?] = [:]
-        return engine.transcript.events.enumerated().compactMap { index, event in
+        engine.transcript.events.enumerated().compactMap { index, event in
             guard event.type == "warning" else { return nil }
             let message = event["message"]?.stringValue ?? JSONWriter.text(event.json)
-            if let file = event["file"]?.stringValue, message.hasPrefix(file + ": "),
-               let path = event["path"]?.stringValue.flatMap({ JSONPath(description: $0) }) {
-                if documents[file] == nil { documents[file] = FailureLocator.document(file) }
-                if let position = documents[file]??.nearestPosition(of: path) {
-                    return "\(file):\(position): " + message.dropFirst(file.count + 2)
-                }
-            }
             guard event["file"] == nil, let file = starts.last(where: { $0.event <= index })?.file else { return message }
             return "\(file): \(message)"
         }

@@ -10,8 +10,8 @@ import LuaRuntime
 /// object, down the JSON path of the difference as far as the file has it (`steps[3].expect.tree
 /// .children[1].text`); a step error at the step; an unnamed `error` event at the step it happened
 /// in; a warning (and a `--strict` failure made of one) at the file and JSON path the `warning`
-/// event names; anything before the steps (scripts, setup) at the scenario's first line. A `.lua`
-/// scenario's failures name the file alone.
+/// event names; anything before the steps (scripts, setup) at the scenario's first value. A `.lua`
+/// scenario's failure is at the line its Lua error names (column 1), else the file alone.
 public struct FailureLocator: Sendable {
     /// Parsed files, by path, read at most once per result.
     private var documents: [String: JSONDocument?] = [:]
@@ -46,9 +46,28 @@ public struct FailureLocator: Sendable {
             let kept = index - result.eventsNotKept
             if result.transcript.indices.contains(kept), let found = location(ofWarning: result.transcript[kept]) { return found }
         }
-        guard case .steps = scenario.body else { return SourceLocation(file: result.relativePath) }
+        guard case .steps = scenario.body else {
+            return SourceLocation(file: result.relativePath, position: Self.luaLine(in: failure.message, file: result.relativePath))
+        }
         let position = document(scenario.file)?.nearestPosition(of: Self.path(of: failure))
         return SourceLocation(file: result.relativePath, position: position)
+    }
+
+    /// The line a Lua error names in a `.lua` scenario's failure (`flows/a_test.lua:12: boom`, the
+    /// file named by its path or its name), column 1 (Lua names no column); nil when none.
+    static func luaLine(in message: String, file: String) -> SourcePosition? {
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        for prefix in [file + ":", name + ":"] {
+            var rest = Substring(message)
+            while let range = rest.range(of: prefix) {
+                let digits = rest[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
+                if !digits.isEmpty, rest[range.upperBound...].dropFirst(digits.count).first == ":", let line = Int(digits), line > 0 {
+                    return SourcePosition(line: line, column: 1)
+                }
+                rest = rest[range.upperBound...]
+            }
+        }
+        return nil
     }
 
     /// The warning event's `file` at its `path` (the scenario file is read from where it was loaded).
