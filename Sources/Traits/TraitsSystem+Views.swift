@@ -2,13 +2,13 @@ import Engine
 import JSON
 
 extension TraitsSystem {
-    /// The shown experience's views, for the headless UI: steps and expectations that address a view
+    /// The shown experiences' views (every render context's, the one in focus first), for the headless UI: steps and expectations that address a view
     /// by id (`tap`, `type`, `select`, `ui`) reach them as they reach the app's views. By id only (a
     /// kind is not an address); form fields take text (`textInput`) or options (`optionSelect`).
     func viewSource() -> ViewSource {
         ViewSource(
             views: { [weak self] in
-                guard let root = self?.renderer.current?.package.wrapper else { return [] }
+                guard let presentations = self?.renderer.presentations else { return [] }
                 var found: [(id: String, properties: JSONObject)] = []
                 func walk(_ view: TraitView) {
                     if let id = view.id {
@@ -18,7 +18,7 @@ extension TraitsSystem {
                     }
                     view.children.forEach(walk)
                 }
-                walk(root)
+                for presentation in presentations { walk(presentation.package.wrapper) }
                 return found
             },
             tap: { [weak self] id in

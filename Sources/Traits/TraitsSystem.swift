@@ -72,8 +72,10 @@ public final class TraitsSystem: EngineSystem {
     /// first group's navigate actions); an unpublished experience (a preview) publishes no
     /// analytics. A document that does not decode is a failed experience (`experience_error`
     /// when it has an id), then the problem is thrown. With a `priority` while another
-    /// experience is active: `normal` dismisses it first, `low` is not shown (false); without,
-    /// showing over an active experience is an error. `strict` (default: `renderer.strictDecoding`,
+    /// experience is active in the same render context (`modal`, or the embed frame the
+    /// experience names): `normal` dismisses it first, `low` is not shown (false); without,
+    /// showing over an active experience of the same context is an error. Experiences of
+    /// different render contexts show at once (one state machine each, as the SDK). `strict` (default: `renderer.strictDecoding`,
     /// true) decodes as strictly as the SDK (UUID ids, every required key), and words the failure's
     /// `experience_error` as the SDK; false is ctlua's own lenient decoding. With an
     /// `experiment`, `appcues:experiment_entered` is published as the experience starts; its
@@ -87,16 +89,6 @@ public final class TraitsSystem: EngineSystem {
             engine.transcript.record("log", ["message": .string("experiment control group: the experience is not shown")])
             return false
         }
-        var failing = false
-        if case .failing = renderer.state { failing = true }
-        if let priority, renderer.current != nil, !failing {
-            guard priority == "normal" else {
-                engine.transcript.record("log", ["message": .string("experience already active: a low priority experience is not shown")])
-                return false
-            }
-            renderer.dismiss(markComplete: false)   // normal priority replaces the current experience
-            engine.settle()
-        }
         let experience: Experience
         let strict = strict ?? renderer.strictDecoding
         do {
@@ -107,38 +99,60 @@ public final class TraitsSystem: EngineSystem {
             // As the SDK's LossyExperience: a failed experience whose skeleton decodes (strict: a UUID id,
             // string name and type, integer publishedAt) reports `experience_error`; lenient: any string id.
             let skeleton = strict ? QualifyResponse.failedSkeletonDecodes(reader.root) : reader.root["id"]?.stringValue != nil
-            if skeleton, renderer.current == nil {
+            // A failed experience renders in the modal context (the SDK's FailedExperience).
+            if skeleton, priority.map({ admit("modal", priority: $0) }) ?? (renderer.presentation(in: "modal") == nil) {
                 let message = strict ? sdk.message() : "invalid experience: \(problem)"
                 if let experiment { renderer.publish(Experiment.enteredEvent, experiment.properties, nil) }
                 _ = try? renderer.show(renderer.failedExperience(reader.root, message, trigger: trigger, published: published))
             }
             throw problem
         }
+        if let priority, !admit(experience.renderContext, priority: priority) { return false }
         let data = ExperienceData(experience, trigger: trigger, published: published, instanceID: renderer.nextID())
         if let experiment { renderer.publish(Experiment.enteredEvent, experiment.properties, nil) }
         return try renderer.show(data, at: Experience.StepIndex(group: group, item: step))
     }
 
-    /// What `traits.current()` returns, as JSON: experience id, group and step (1-based), state
-    /// and the composed tree; nil when nothing is shown.
-    public var currentJSON: JSONValue? {
-        guard let presentation = renderer.current else { return nil }
-        let state: String
-        switch renderer.state {
-        case .idle: state = "idle"
-        case .presenting: state = "presenting"
-        case .shown: state = "shown"
-        case .failing: state = "failing"
-        case .ending: state = "ending"
+    /// Whether an experience of this priority may start in `context` (the SDK's renderer):
+    /// `normal` dismisses the experience active there first (`experience_dismissed`), `low` is
+    /// not shown over it (logged); a failing one is replaced either way.
+    func admit(_ context: String, priority: String) -> Bool {
+        guard renderer.presentation(in: context) != nil else { return true }
+        if case .failing = renderer.state(in: context) { return true }
+        guard priority == "normal" else {
+            engine.transcript.record("log", ["message": .string("experience already active\(context == "modal" ? "" : " in \(context)"): a low priority experience is not shown")])
+            return false
         }
+        renderer.dismiss(markComplete: false, in: context)   // normal priority replaces the active experience
+        engine.settle()
+        return true
+    }
+
+
+    /// What `traits.current()` returns, as JSON: experience id, group and step (1-based), state,
+    /// render context and the composed tree, of the experience in focus (the modal one while
+    /// it is active); nil when nothing is shown.
+    public var currentJSON: JSONValue? { renderer.focusContext.flatMap(currentJSON(in:)) }
+
+    /// The experiences active in every render context, by context (`traits.experiences()`).
+    public var experiencesJSON: JSONValue {
+        .object(JSONObject(uniqueKeysWithValues: renderer.states.keys.compactMap { context in currentJSON(in: context).map { (context, $0) } }))
+    }
+
+    /// What `traits.current(context)` returns: the experience of one render context (nil when idle).
+    public func currentJSON(in context: String) -> JSONValue? {
+        let contextState = renderer.state(in: context)
+        guard let presentation = contextState.presentation else { return nil }
+        let form = renderer.focusContext == context ? renderer.formJSON : renderer.formJSON(of: presentation)
         return .object([
+            "context": .string(context),
             "experience": .string(presentation.experience.id),
             "group": .integer(Int64(presentation.group + 1)),
             "step": .integer(Int64(presentation.item + 1)),
-            "state": .string(state),
+            "state": .string(contextState.name),
             "tree": presentation.package.wrapper.tree,
             "metadata": .object(presentation.package.metadataDelegate.values),
-            "form": renderer.formJSON ?? .object([:]),
+            "form": form ?? .object([:]),
         ])
     }
 }

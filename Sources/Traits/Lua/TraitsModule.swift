@@ -112,8 +112,9 @@ enum TraitsModule {
             engine.settle()
             return []
         })
-        module["dismiss"] = .function(state.function("dismiss") { _ in
-            let dismissed = system.renderer.dismiss()
+        module["dismiss"] = .function(state.function("dismiss") { args in   // traits.dismiss([context])
+            let context = try args.optionalString(1)
+            let dismissed = system.renderer.dismiss(in: context)
             engine.settle()
             return [.boolean(dismissed)]
         })
@@ -122,14 +123,21 @@ enum TraitsModule {
             engine.settle()
             return [.boolean(retried)]
         })
-        module["current"] = .function(state.function("current") { args in
-            guard let current = system.currentJSON else { return [.nil] }
+        module["current"] = .function(state.function("current") { args in   // traits.current([context])
+            let context = try args.optionalString(1)
+            guard let current = context.map(system.currentJSON(in:)) ?? system.currentJSON else { return [.nil] }
             return [try args.state.luaValue(current)]
+        })
+        module["experiences"] = .function(state.function("experiences") { args in   // every render context's experience
+            [try args.state.luaValue(system.experiencesJSON)]
         })
         module["tap"] = .function(state.function("tap") { args in
             let id = try args.string(1)
-            guard let root = system.renderer.current?.package.wrapper else { throw fail("tap: no experience is shown") }
-            guard let view = system.renderer.componentView(id) ?? root.find(id) else { throw fail("tap: no view '\(id)' in the shown experience") }
+            let roots = system.renderer.presentations.map(\.package.wrapper)
+            guard !roots.isEmpty else { throw fail("tap: no experience is shown") }
+            guard let view = system.renderer.componentView(id) ?? roots.lazy.compactMap({ $0.find(id) }).first else {
+                throw fail("tap: no view '\(id)' in the shown experience")
+            }
             engine.transcript.record("ui.tap", ["id": .string(id)])
             try view.onTap?()
             engine.settle()

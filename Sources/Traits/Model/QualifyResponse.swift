@@ -20,6 +20,12 @@ public struct QualifyResponse {
             case .failed(let json, _): return json["id"]?.stringValue ?? ""
             }
         }
+
+        /// The render context it shows in (a failed experience: modal, as the SDK's `FailedExperience`).
+        public var renderContext: String {
+            if case .decoded(let experience) = self { return experience.renderContext }
+            return "modal"
+        }
     }
 
     public var experiences: [Item] = []

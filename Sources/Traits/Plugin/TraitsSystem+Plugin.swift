@@ -112,6 +112,30 @@ extension TraitsSystem: SystemPlugin {
                 return ExpectationMismatch.differences(expected, actual, message: "wrong experience shown")
             },
             ExpectationKey(
+                "experiences", shape: .object,
+                rule: "the experiences active in each render context (one state machine each, as the SDK: `modal`, and `embed:<frameID>` for an embedded experience) match: each member names a context, its value a pattern on that context's `{context, experience, group, step, state, tree, metadata, form}` or `null` (nothing active there); contexts not named are not checked",
+                example: #"{"experiences": {"modal": {"experience": "tour", "state": "shown"}, "embed:home": {"state": "shown"}}}"#
+            ) { system, _, expected in
+                var mismatches: [ExpectationMismatch] = []
+                for (context, pattern) in (expected.objectValue ?? [:]).sorted(by: { $0.key < $1.key }) {
+                    let actual = system.currentJSON(in: context)
+                    if pattern.isNull {
+                        if let actual {
+                            mismatches.append(ExpectationMismatch(message: "an experience is active in \(context)", expected: "nothing",
+                                                                  actual: JSONWriter.text(actual)))
+                        }
+                        continue
+                    }
+                    guard let actual else {
+                        mismatches.append(ExpectationMismatch(message: "no experience is active in \(context)", expected: JSONWriter.text(pattern),
+                                                              actual: "nothing"))
+                        continue
+                    }
+                    mismatches += ExpectationMismatch.differences(pattern, actual, message: "wrong experience in \(context)")
+                }
+                return mismatches
+            },
+            ExpectationKey(
                 "analytics", shape: .arrayOf(.anyOf([.string, .object])),
                 rule: "the experience analytics published so far (`appcues:v2:*`, in order) are exactly these: a string names the event, an object is a pattern on `{name, properties}`",
                 example: #"{"analytics": ["appcues:v2:experience_started", {"name": "appcues:v2:step_seen", "properties": {"stepIndex": "0,0"}}]}"#

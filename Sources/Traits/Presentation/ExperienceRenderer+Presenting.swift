@@ -10,8 +10,8 @@ extension ExperienceRenderer {
         do {
             try package.stepDecoratingTraitUpdater(presentation.item, nil)
             try package.presenter { [weak self, weak presentation] in
-                guard let self, let presentation, case .presenting(let p) = self.state, p === presentation else { return }
-                self.state = .shown(presentation)
+                guard let self, let presentation, self.isState(presentation, \.presenting) else { return }
+                self.set(.shown(presentation), for: presentation)
                 self.record("step.presented", presentation)
                 self.rendered(presentation)
                 completion?()
@@ -21,7 +21,7 @@ extension ExperienceRenderer {
             let delay = error.retryMilliseconds ?? 0
             record("step.retrying", presentation, ["message": .string(error.description), "retryMilliseconds": .integer(Int64(delay))])
             clock.after(Double(delay) / 1000) { [weak self, weak presentation] in
-                guard let self, let presentation, case .presenting(let p) = self.state, p === presentation else { return }
+                guard let self, let presentation, self.isState(presentation, \.presenting) else { return }
                 self.presentStep(presentation, completion: completion)
             }
         } catch {
@@ -31,7 +31,7 @@ extension ExperienceRenderer {
                                      recoverable: traitError.recoverable)
             }
             let recoverable = (failure as? TraitError)?.recoverable ?? false
-            state = recoverable ? .failing(presentation) : .idle
+            set(recoverable ? .failing(presentation) : .idle, for: presentation)
             if !recoverable { presentation.package.tearDown() }
             report(failure, data: presentation.data, at: presentation.stepIndex, recoverable: recoverable)
             completion?()
@@ -53,16 +53,17 @@ extension ExperienceRenderer {
         publish(ExperienceAnalytics.stepSeen, ExperienceAnalytics.properties(data, stepIndex: presentation.stepIndex), data)
     }
 
-    /// Presents a failing step again (after a recoverable error); false when nothing waits.
+    /// Presents a failing step again (after a recoverable error): the one in focus, else any
+    /// other render context's; false when nothing waits.
     @discardableResult
     public func retry() -> Bool {
-        guard case .failing(let presentation) = state else { return false }
-        state = .presenting(presentation)
+        guard let presentation = presentations.first(where: { isState($0, \.failing) }) else { return false }
+        set(.presenting(presentation), for: presentation)
         presentStep(presentation)
         return true
     }
 
-    /// Changes the page (0-based) inside the shown container.
+    /// Changes the page (0-based) inside the shown container (of the render context in focus).
     public func page(_ index: Int) throws {
         guard case .shown(let presentation) = state else { throw TraitsUsageError("no experience is shown") }
         let pages = presentation.package.pageMonitor.numberOfPages
@@ -86,7 +87,7 @@ extension ExperienceRenderer {
             publish(ExperienceAnalytics.stepSeen, ExperienceAnalytics.properties(data, stepIndex: presentation.stepIndex), data)
         } catch {
             report(error, data: data, at: .init(group: presentation.group, item: newIndex), recoverable: false)
-            state = .idle
+            set(.idle, for: presentation)
             presentation.package.dismisser { [weak self] in
                 presentation.package.tearDown()
                 self?.record("experience.dismissed", presentation)
