@@ -198,7 +198,7 @@ function TraitMetadata:get(key) end
 ---@field execute fun(ctx: TraitsActionContext, config: any) runs the action; it completes when it returns
 
 ---@class TraitsDelegate
----@field canDisplayExperience? fun(experienceID: string): boolean false blocks the step (`Step blocked by app`)
+---@field canDisplayExperience? fun(experienceID: string): boolean gets the id upper case (the SDK's `uuidString`); false blocks the step (`Step blocked by app`)
 ---@field navigate? fun(url: string, externally: boolean) the app's navigation delegate for `@appcues/link`
 
 traits = {}

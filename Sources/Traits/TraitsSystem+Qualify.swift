@@ -53,26 +53,34 @@ extension TraitsSystem {
                     continue
                 }
             }
+            let start = { [unowned self] () throws -> Bool in
+                if let experiment { renderer.publish(Experiment.enteredEvent, experiment.properties, nil) }
+                let data: ExperienceData
+                switch item {
+                case .decoded(let experience):
+                    data = ExperienceData(experience, trigger: "qualification", instanceID: renderer.nextID())
+                case .failed(let json, let error):
+                    data = renderer.failedExperience(json, error, trigger: "qualification")
+                }
+                data.qualified = true
+                data.qualificationReason = response.qualificationReason
+                return try renderer.show(data, replacingWaiting: false)
+            }
             // As the SDK: a normal priority dismisses the active experience before the experiment
             // is entered; a low one enters it, then cannot start over the active experience.
-            let admitted = priority == "normal" ? admit(context, priority: priority) : true
-            if let experiment { renderer.publish(Experiment.enteredEvent, experiment.properties, nil) }
-            guard admitted, renderer.presentation(in: context) == nil || isFailing(context) else {
+            if priority == "normal" {
+                if try admit(context, priority: priority, then: start) { return item.id }
+                engine.settle()
+                continue
+            }
+            guard renderer.presentation(in: context) == nil || isFailing(context) else {
+                if let experiment { renderer.publish(Experiment.enteredEvent, experiment.properties, nil) }
                 engine.transcript.record("log", ["message": .string(context == "modal"
                     ? "experience already active: qualified experiences are not shown"
                     : "experience already active in \(context): qualified experiences are not shown")])
                 continue
             }
-            let data: ExperienceData
-            switch item {
-            case .decoded(let experience):
-                data = ExperienceData(experience, trigger: "qualification", instanceID: renderer.nextID())
-            case .failed(let json, let error):
-                data = renderer.failedExperience(json, error, trigger: "qualification")
-            }
-            data.qualified = true
-            data.qualificationReason = response.qualificationReason
-            if try renderer.show(data, replacingWaiting: false) { return item.id }
+            if try start() { return item.id }
             engine.settle()
         }
         return nil

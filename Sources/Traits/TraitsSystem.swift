@@ -100,32 +100,60 @@ public final class TraitsSystem: EngineSystem {
             // string name and type, integer publishedAt) reports `experience_error`; lenient: any string id.
             let skeleton = strict ? QualifyResponse.failedSkeletonDecodes(reader.root) : reader.root["id"]?.stringValue != nil
             // A failed experience renders in the modal context (the SDK's FailedExperience).
-            if skeleton, priority.map({ admit("modal", priority: $0) }) ?? (renderer.presentation(in: "modal") == nil) {
+            if skeleton {
                 let message = strict ? sdk.message() : "invalid experience: \(problem)"
-                if let experiment { renderer.publish(Experiment.enteredEvent, experiment.properties, nil) }
-                _ = try? renderer.show(renderer.failedExperience(reader.root, message, trigger: trigger, published: published))
+                let start = { [unowned self] () throws -> Bool in
+                    if let experiment { renderer.publish(Experiment.enteredEvent, experiment.properties, nil) }
+                    _ = try? renderer.show(renderer.failedExperience(reader.root, message, trigger: trigger, published: published))
+                    return false
+                }
+                if let priority {
+                    _ = try admit("modal", priority: priority, then: start)
+                } else if renderer.presentation(in: "modal") == nil {
+                    _ = try start()
+                }
             }
             throw problem
         }
-        if let priority, !admit(experience.renderContext, priority: priority) { return false }
-        let data = ExperienceData(experience, trigger: trigger, published: published, instanceID: renderer.nextID())
-        if let experiment { renderer.publish(Experiment.enteredEvent, experiment.properties, nil) }
-        return try renderer.show(data, at: Experience.StepIndex(group: group, item: step))
+        let start = { [unowned self] () throws -> Bool in
+            let data = ExperienceData(experience, trigger: trigger, published: published, instanceID: renderer.nextID())
+            if let experiment { renderer.publish(Experiment.enteredEvent, experiment.properties, nil) }
+            return try renderer.show(data, at: Experience.StepIndex(group: group, item: step))
+        }
+        guard let priority else { return try start() }
+        return try admit(experience.renderContext, priority: priority, then: start)
     }
 
-    /// Whether an experience of this priority may start in `context` (the SDK's renderer):
-    /// `normal` dismisses the experience active there first (`experience_dismissed`), `low` is
-    /// not shown over it (logged); a failing one is replaced either way.
-    func admit(_ context: String, priority: String) -> Bool {
-        guard renderer.presentation(in: context) != nil else { return true }
-        if case .failing = renderer.state(in: context) { return true }
+    /// Starts an experience of this priority in `context` as the SDK's renderer: at once when
+    /// nothing is active there (or what is active is failing: it is replaced); `normal`
+    /// dismisses the active experience first (`experience_dismissed`), then starts; `low` is
+    /// not shown over it (logged, false). An active experience still beginning (its navigate
+    /// actions, a retrying target lookup, a presenter that has not completed) is dismissed once
+    /// its step renders (``ExperienceRenderer/dismiss(markComplete:in:completion:)``): then
+    /// this returns true and `start` runs when it is gone (an error it throws then is an
+    /// `error` event).
+    func admit(_ context: String, priority: String, then start: @escaping () throws -> Bool) throws -> Bool {
+        if renderer.presentation(in: context) == nil { return try start() }
+        if case .failing = renderer.state(in: context) { return try start() }
         guard priority == "normal" else {
             engine.transcript.record("log", ["message": .string("experience already active\(context == "modal" ? "" : " in \(context)"): a low priority experience is not shown")])
             return false
         }
-        renderer.dismiss(markComplete: false, in: context)   // normal priority replaces the active experience
+        var result: Result<Bool, any Error>?
+        var returned = false
+        renderer.dismiss(markComplete: false, in: context) { [weak engine] in   // normal priority replaces the active experience
+            do { result = .success(try start()) } catch {
+                result = .failure(error)
+                if returned { engine?.transcript.record("error", ["message": .string(ExperienceRenderer.message(error)), "source": .string("show")]) }
+            }
+        }
         engine.settle()
-        return true
+        returned = true
+        switch result {
+        case .success(let shown)?: return shown
+        case .failure(let error)?: throw error
+        case nil: return true   // it starts once the active experience has rendered and been dismissed
+        }
     }
 
 

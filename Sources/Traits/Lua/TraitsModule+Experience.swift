@@ -136,7 +136,8 @@ extension TraitsModule {
             switch table["canDisplayExperience"] {
             case .function(let function):
                 system.renderer.canDisplayExperience = { data in
-                    try function.call(.string(LuaString(data.id))).first?.boolValue ?? true
+                    // The SDK passes `experience.id.uuidString`: upper case.
+                    try function.call(.string(LuaString(Experience.isUUID(data.id) ? data.id.uppercased() : data.id))).first?.boolValue ?? true
                 }
             case .nil: system.renderer.canDisplayExperience = nil
             default: throw args.argumentError(1, "field 'canDisplayExperience' must be a function")

@@ -133,7 +133,7 @@ enum TraitsModule {
         })
         module["tap"] = .function(state.function("tap") { args in
             let id = try args.string(1)
-            let roots = system.renderer.presentations.map(\.package.wrapper)
+            let roots = system.renderer.visiblePresentations.map(\.package.wrapper)
             guard !roots.isEmpty else { throw fail("tap: no experience is shown") }
             guard let view = system.renderer.componentView(id) ?? roots.lazy.compactMap({ $0.find(id) }).first else {
                 throw fail("tap: no view '\(id)' in the shown experience")

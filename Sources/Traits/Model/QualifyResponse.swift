@@ -72,6 +72,13 @@ public struct QualifyResponse {
             if let value = object[key], value != .null, value.stringValue == nil { return false }
         }
         if let version = object["publishedAt"], version != .null, version.integerValue == nil { return false }
+        // `context: Experience.Context?`: an object of optional strings.
+        if let context = object["context"], context != .null {
+            guard case .object(let members) = context else { return false }
+            for key in ["localeId", "localeName", "workflowId", "workflowTaskId"] {
+                if let value = members[key], value != .null, value.stringValue == nil { return false }
+            }
+        }
         return true
     }
 }

@@ -83,7 +83,7 @@ extension ExperienceRenderer {
     /// other render contexts'), with its presentation and step.
     func locateComponent(_ id: String) -> (Presentation, Experience.Child, ExperienceComponent)? {
         let wanted = Experience.formatted(id)
-        for presentation in presentations {
+        for presentation in visiblePresentations {
             guard let child = presentation.experience.step(at: presentation.stepIndex), let content = child.content,
                   let component = content.allComponents.first(where: { $0.id == wanted }) else { continue }
             return (presentation, child, component)
@@ -99,7 +99,7 @@ extension ExperienceRenderer {
     /// The view with this id of a shown experience, the one in focus first (ids only, not
     /// kinds; UUIDs in any case).
     func componentView(_ id: String) -> TraitView? {
-        for presentation in presentations {
+        for presentation in visiblePresentations {
             if let found = Self.find(id, in: presentation.package.wrapper) { return found }
         }
         return nil
@@ -124,7 +124,7 @@ extension ExperienceRenderer {
             transcript.record("ui.longpress", ["id": .string(id)])
             return interact(child, component, trigger: "longPress", context: presentation.context)
         }
-        guard let view = componentView(id) ?? current?.package.wrapper.find(id), let handler = view.onLongPress else {
+        guard let view = componentView(id) ?? visiblePresentations.lazy.compactMap({ $0.package.wrapper.find(id) }).first, let handler = view.onLongPress else {
             throw TraitsUsageError("no component or long-pressable view '\(id)' in the shown step")
         }
         transcript.record("ui.longpress", ["id": .string(id)])

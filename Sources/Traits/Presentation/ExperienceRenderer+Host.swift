@@ -114,8 +114,16 @@ extension ExperienceRenderer: ActionHost {
 
     /// A failed experience: its id and name kept, the error to report when it starts.
     func failedExperience(_ json: JSONValue, _ error: String, trigger: String, from: String? = nil, published: Bool = true) -> ExperienceData {
-        let skeleton = Experience(id: json["id"]?.stringValue ?? "", name: json["name"]?.stringValue ?? "",
+        // The SDK's `FailedExperience.skeletonExperience` keeps `publishedAt` and `context`, so
+        // its `experience_error` has `version`, `localeName` and `localeId`.
+        var skeleton = Experience(id: json["id"]?.stringValue ?? "", name: json["name"]?.stringValue ?? "",
                                   type: json["type"]?.stringValue ?? "", steps: [])
+        skeleton.publishedAt = json["publishedAt"]?.integerValue
+        if case .object(let context)? = json["context"] {
+            skeleton.context = Experience.Context(localeId: context["localeId"]?.stringValue, localeName: context["localeName"]?.stringValue,
+                                                  workflowId: context["workflowId"]?.stringValue,
+                                                  workflowTaskId: context["workflowTaskId"]?.stringValue)
+        }
         return ExperienceData(skeleton, trigger: trigger, fromExperienceID: from, published: published, instanceID: nextID(), error: error)
     }
 

@@ -9,7 +9,14 @@ extension ExperienceRenderer {
     /// step is a logged no-op (the SDK would wait for a page change that never comes).
     /// `context`: the render context whose experience moves (nil: the one in focus).
     public func show(step reference: StepReference, in context: String? = nil, completion: @escaping () -> Void = {}) {
-        guard case .shown(let presentation) = context.map({ state(in: $0) }) ?? state else {
+        let contextState = context.map({ state(in: $0) }) ?? state
+        guard case .shown(let presentation) = contextState else {
+            // The SDK's `.endingStep + .startStep`: a reference that does not resolve is a step error.
+            if case .ending(let ending) = contextState, ending.endingForMove,
+               reference.resolve(in: ending.data.model, from: ending.stepIndex) == nil {
+                report(TraitsUsageError("Step at \(reference) does not exist"), data: ending.data, at: ending.stepIndex, recoverable: false)
+                return completion()
+            }
             transcript.record("log", ["message": .string("continue \(reference): no step is shown")])
             return completion()
         }
@@ -37,6 +44,7 @@ extension ExperienceRenderer {
         if target > current {
             publish(ExperienceAnalytics.stepCompleted, ExperienceAnalytics.properties(data, stepIndex: current), data)
         }
+        presentation.endingForMove = true
         set(.ending(presentation), for: presentation)
         presentation.package.dismisser { [weak self, weak presentation] in
             guard let self, let presentation, self.isState(presentation, \.ending) else { return completion() }
@@ -62,7 +70,14 @@ extension ExperienceRenderer {
             record("experience.dismissed", presentation)
             completion()
             return true
-        case .presenting(let presentation), .shown(let presentation):
+        case .presenting(let presentation):
+            // The step is beginning (navigate actions, decorators retrying a target lookup, a
+            // presenter not yet completed): as the SDK's `dismiss`, wait until it renders, then
+            // dismiss, so the funnel always starts with `experience_started`.
+            transcript.record("log", ["message": .string("dismiss: experience \(presentation.experience.id) is beginning; it is dismissed once its step renders")])
+            presentation.pendingDismissals.append((markComplete, completion))
+            return true
+        case .shown(let presentation):
             end(presentation, markComplete: markComplete, completion: completion)
             return true
         }
@@ -107,6 +122,7 @@ extension ExperienceRenderer {
             presentation.package.dismisser {}
             presentation.package.tearDown()
             record("experience.dismissed", presentation)
+            runPendingDismissals(presentation)   // idle now: their completions run
         }
         profile = [:]
     }

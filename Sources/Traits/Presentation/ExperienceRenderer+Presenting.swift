@@ -9,12 +9,19 @@ extension ExperienceRenderer {
         let package = presentation.package
         do {
             try package.stepDecoratingTraitUpdater(presentation.item, nil)
-            try package.presenter { [weak self, weak presentation] in
-                guard let self, let presentation, self.isState(presentation, \.presenting) else { return }
-                self.set(.shown(presentation), for: presentation)
-                self.record("step.presented", presentation)
-                self.rendered(presentation)
-                completion?()
+            presentation.onScreen = true   // the presenter puts the step on screen (it renders when it completes)
+            do {
+                try package.presenter { [weak self, weak presentation] in
+                    guard let self, let presentation, self.isState(presentation, \.presenting) else { return }
+                    self.set(.shown(presentation), for: presentation)
+                    self.record("step.presented", presentation)
+                    self.rendered(presentation)
+                    completion?()
+                    self.runPendingDismissals(presentation)
+                }
+            } catch {
+                presentation.onScreen = false
+                throw error
             }
         } catch let error as TraitError where error.retryMilliseconds != nil && presentation.retries < ExperienceRenderer.maxRetries {
             presentation.retries += 1
@@ -35,6 +42,22 @@ extension ExperienceRenderer {
             if !recoverable { presentation.package.tearDown() }
             report(failure, data: presentation.data, at: presentation.stepIndex, recoverable: recoverable)
             completion?()
+            runPendingDismissals(presentation)
+        }
+    }
+
+    /// The dismissals asked while `presentation` was beginning, now that it rendered (it is
+    /// dismissed, as the SDK's `dismiss` does on `.renderingStep`) or failed (a failing step is
+    /// dismissed; one that ended completes them).
+    func runPendingDismissals(_ presentation: Presentation) {
+        guard !presentation.pendingDismissals.isEmpty else { return }
+        let pending = presentation.pendingDismissals
+        presentation.pendingDismissals = []
+        let done = { for item in pending { item.completion() } }
+        if isState(presentation, \.shown) || isState(presentation, \.failing) {
+            dismiss(markComplete: pending[0].markComplete, in: presentation.context, completion: done)
+        } else {
+            done()
         }
     }
 

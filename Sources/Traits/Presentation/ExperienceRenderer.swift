@@ -34,6 +34,15 @@ public final class ExperienceRenderer {
         public internal(set) var retries = 0
         /// The app's views changed since the last relayout of this presentation.
         var layoutChanged = false
+        /// Its presenter was called: the step's views are on screen (the SDK's presenter runs
+        /// only after the step decorators succeed, so a step whose target lookup retries is not).
+        public internal(set) var onScreen = false
+        /// Dismissals asked while the step was beginning: they run once it renders (the SDK's
+        /// `dismiss` observes until `.renderingStep`), or complete if it fails.
+        var pendingDismissals: [(markComplete: Bool, completion: () -> Void)] = []
+        /// Its container is being removed for a move to another group (the SDK's `.endingStep`),
+        /// not for the end of the experience (`.endingExperience`).
+        var endingForMove = false
         init(data: ExperienceData, package: ExperiencePackage, group: Int, isFirst: Bool) {
             self.data = data
             self.package = package
@@ -143,6 +152,10 @@ public final class ExperienceRenderer {
 
     /// The presentation of one render context (nil when idle).
     public func presentation(in context: String) -> Presentation? { states[context]?.presentation }
+
+    /// The presentations whose views are on screen (presented), the one in focus first: what
+    /// taps, typing and the headless UI reach.
+    public var visiblePresentations: [Presentation] { presentations.filter(\.onScreen) }
 
     /// Every active presentation, the one in focus first, then the others, latest started first.
     public var presentations: [Presentation] {
@@ -254,6 +267,7 @@ public final class ExperienceRenderer {
             presentation.package.tearDown()
             report(TraitsUsageError("Step blocked by app"), data: presentation.data, at: presentation.stepIndex, recoverable: false)
             completion?()
+            runPendingDismissals(presentation)
             return
         }
         presentStep(presentation, completion: completion)
