@@ -233,18 +233,19 @@ function traits.show(experience, group, step, options) end
 function traits.action(definition) end
 
 ---@class TraitsComponentActions
----@field triggerBlockActions fun() run the step's `tap` actions for this component (a "Custom component <id>" step_interaction first)
----@field track fun(name: string, properties?: table)
----@field nextStep fun()
----@field previousStep fun()
----@field close fun(markComplete?: boolean)
----@field updateProfile fun(properties: table)
+---@field triggerBlockActions fun() queue every action the step attaches to this component, whatever its trigger (a "Custom component <id>" step_interaction first)
+---@field track fun(name: string, properties?: table) runs at once, outside the action queue (as the SDK)
+---@field nextStep fun() runs at once, outside the action queue
+---@field previousStep fun() runs at once, outside the action queue
+---@field close fun(markComplete?: boolean) runs at once, outside the action queue
+---@field updateProfile fun(properties: table) runs at once, outside the action queue
 
 ---@class TraitsComponentDefinition
 ---@field identifier string matched against a `customComponent`'s `identifier`
 ---@field render fun(view: TraitView, config: any, actions: TraitsComponentActions) adds views to the component's view
 
----Registers a custom component written in Lua (the SDK's `CustomComponentRegistry`); false when the identifier is taken.
+---Registers a custom component written in Lua (the SDK's `CustomComponentRegistry`): a second registration
+---of an identifier replaces the first (then it returns false: the identifier was registered before).
 ---@param definition TraitsComponentDefinition
 ---@return boolean
 function traits.component(definition) end

@@ -45,10 +45,12 @@ extension TraitsModule {
             guard case .function(let render) = definition["render"] else {
                 throw args.argumentError(1, "field 'render' must be a function, got \(definition["render"].typeName)")
             }
-            guard components[identifier.string] == nil else { return [.boolean(false)] }
-            try engine.retain(identifier.string.utf8.count + 64)
+            // As the SDK's `CustomComponentRegistry.registerCustomComponent`: a second
+            // registration replaces the first (returns false then: it was registered before).
+            let replaced = components[identifier.string] != nil
+            if !replaced { try engine.retain(identifier.string.utf8.count + 64) }
             components[identifier.string] = render
-            return [.boolean(true)]
+            return [.boolean(!replaced)]
         })
         module["runActions"] = .function(state.function("runActions") { args in
             if case .table(let list) = args[1] {

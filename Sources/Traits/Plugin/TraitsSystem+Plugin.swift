@@ -122,12 +122,12 @@ extension TraitsSystem: SystemPlugin {
                     if pattern.isNull {
                         if let actual {
                             mismatches.append(ExpectationMismatch(message: "an experience is active in \(context)", expected: "nothing",
-                                                                  actual: JSONWriter.text(actual)))
+                                                                  actual: .json(actual)))
                         }
                         continue
                     }
                     guard let actual else {
-                        mismatches.append(ExpectationMismatch(message: "no experience is active in \(context)", expected: JSONWriter.text(pattern),
+                        mismatches.append(ExpectationMismatch(message: "no experience is active in \(context)", expected: .json(pattern),
                                                               actual: "nothing"))
                         continue
                     }
