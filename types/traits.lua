@@ -219,7 +219,9 @@ function traits.view(spec) end
 function traits.error(spec) end
 
 ---Shows an experience (a table or JSON text) at a group and step (1-based, default 1).
----Returns false when composing or presenting failed (a `step.error` event).
+---Returns false when composing or presenting failed (a `step.error` event). An empty Lua table
+---where the SDK expects an array is an empty array (a conditional's `actions = {}` included). A
+---file name (`"tour.json"`) is an error: only the `show` step reads files.
 ---@param experience table|string
 ---@param group? integer
 ---@param step? integer

@@ -60,7 +60,7 @@ extension TraitsModule {
             }
             let json = try args.state.jsonValue(args[1])
             var models: [Experience.Action] = []
-            for item in json.arrayValue ?? (json == .object([:]) ? [] : nil) ?? [] {
+            for item in LuaEmptyTables.actions(json).arrayValue ?? [] {
                 guard let type = item["type"]?.stringValue else { throw args.argumentError(1, "actions {on, type, config} expected") }
                 models.append(Experience.Action(trigger: item["on"]?.stringValue ?? "tap", type: type, config: item["config"]))
             }

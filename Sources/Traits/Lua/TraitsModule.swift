@@ -1,3 +1,4 @@
+import Foundation
 import Engine
 import JSON
 import LuaRuntime
@@ -64,9 +65,16 @@ enum TraitsModule {
             let reader: JSONReader
             switch args[1] {
             case .string(let text):
+                let trimmed = text.string.trimmingCharacters(in: .whitespacesAndNewlines)
+                if !trimmed.hasPrefix("{"), trimmed.lowercased().hasSuffix(".json") {
+                    throw fail("show: '\(trimmed)' is a file name: traits.show takes an experience table or JSON text; only the `show` step reads files ({\"show\": {\"experience\": \"\(trimmed)\"}})")
+                }
                 do { reader = try JSONReader(file: nil, bytes: Array(text.string.utf8)) } catch { throw fail("show: \(error)") }
             case .table:
-                do { reader = JSONReader(value: try args.state.jsonValue(args[1])) } catch { throw fail("show: \(error)") }
+                // An empty Lua table where the SDK expects an array is an empty array.
+                do { reader = JSONReader(value: LuaEmptyTables.experience(try args.state.jsonValue(args[1])), emptyObjectIsArray: true) } catch {
+                    throw fail("show: \(error)")
+                }
             default: throw args.argumentError(1, "experience table or JSON text expected, got \(args[1].typeName)")
             }
             try engine.retain(reader.document.value.estimatedSize)   // the renderer keeps the experience it shows
