@@ -67,7 +67,8 @@ final class LuaAction: ExperienceAction {
             let json = try args.state.jsonValue(args[1])
             guard let type = json["type"]?.stringValue else { throw args.argumentError(1, "an action {type, config} expected") }
             guard let registry = host?.actionRegistry else { return [] }
-            registry.enqueue(registry.makeInstances([Experience.Action(trigger: "tap", type: type, config: json["config"])], level: "step"))
+            registry.enqueue(registry.makeInstances([Experience.Action(trigger: "tap", type: type, config: json["config"])], level: "step"),
+                             context: host?.renderContext)
             return []
         })
         context["log"] = .function(state.function("log") { args in
