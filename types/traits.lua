@@ -196,6 +196,11 @@ function TraitMetadata:get(key) end
 ---@class TraitsActionDefinition
 ---@field type string `@org/name`
 ---@field execute fun(ctx: TraitsActionContext, config: any) runs the action; it completes when it returns
+---@field transformQueue? fun(queue: TraitsQueuedAction[], index: integer, config: any): (integer|TraitsActionModel)[] rewrites the queue before it runs (the SDK's `ExperienceActionQueueTransforming`): return positions of the old queue (1-based) and new action models; an error or another result leaves the queue as it was (logged)
+
+---@class TraitsQueuedAction
+---@field type string the queued action's type
+---@field config? any its config (Lua actions)
 
 ---@class TraitsDelegate
 ---@field canDisplayExperience? fun(experienceID: string): boolean gets the id upper case (the SDK's `uuidString`); false blocks the step (`Step blocked by app`)

@@ -22,10 +22,20 @@ extension TraitsModule {
             guard case .function(let execute) = definition["execute"] else {
                 throw args.argumentError(1, "field 'execute' must be a function, got \(definition["execute"].typeName)")
             }
+            var transform: LuaFunction?
+            switch definition["transformQueue"] {
+            case .function(let f): transform = f
+            case .nil: break
+            default: throw args.argumentError(1, "field 'transformQueue' must be a function, got \(definition["transformQueue"].typeName)")
+            }
             let type = typeName.string
             try engine.retain(type.utf8.count + 64)   // the registry keeps the type
             let registered = system.registerAction(type: type) { config, level in
-                LuaAction(type: type, level: level, config: config, execute: execute) { [unowned engine] bytes in try engine.retain(bytes) }
+                let retain: (Int) throws -> Void = { [unowned engine] bytes in try engine.retain(bytes) }
+                if let transform {
+                    return LuaTransformingAction(type: type, level: level, config: config, execute: execute, transform: transform, retain: retain)
+                }
+                return LuaAction(type: type, level: level, config: config, execute: execute, retain: retain)
             }
             return [.boolean(registered)]
         })
