@@ -62,7 +62,7 @@ extension FlowXSystem: SystemPlugin {
             EventType("flowx.fill", fields: ["field", "value"], meaning: "a field was filled in"),
             EventType("flowx.component.validated", fields: ["component", "valid"], meaning: "a custom component's `validate` ran for an action"),
             EventType("flowx.action.blocked", fields: ["action", "errors", "(components)"],
-                      meaning: "an action did not run: a form is invalid (`errors`: field → message) or a component's `validate` gave false"),
+                      meaning: "an action did not run: a form is invalid (`errors`: field → message) or custom components' `validate` gave false (`components`: their ids, in the action's `validate` order)"),
             EventType("flowx.action", fields: ["action", "process", "screen", "data"], meaning: "an action ran with this request `data`"),
             EventType("flowx.action.failed", fields: ["action", "error"], meaning: "the server rejected the action (`errorReceivedForAction`)"),
             EventType("flowx.form", fields: ["form", "valid", "errors"], meaning: "a form was validated by a `submit` step"),

@@ -14,11 +14,14 @@ import JSON
 ///    after plugin, then is handled; one received before the root is presented waits until
 ///    0.1 s after it (`handleDelayedEventsIfNeeded`).
 ///
-/// Plugins are collected as `retrieveHooksPlugins` does: the analytics, push, general and
-/// crashlogs plugins, in that order (then registration order); another type is skipped.
+/// Plugins are collected as `retrieveHooksPlugins` does: those whose manifest has
+/// `api.require_startup_execution: true`, of the types `analytics`, `push_provider`, `general`
+/// and `error_monitoring` (Zapp-Frameworks `ZPPluginType`), in that order (then registration
+/// order); another is skipped.
 public final class AppLauncher {
-    /// The plugin types the SDK collects app-loading hooks from, in its order.
-    public static let collectedTypes = ["analytics", "push", "general", "crashlogs"]
+    /// The plugin types the SDK collects app-loading hooks from, in its order: the raw values of
+    /// `ZPPluginType.Analytics`, `.Push`, `.General`, `.Crashlogs`.
+    public static let collectedTypes = ["analytics", "push_provider", "general", "error_monitoring"]
 
     /// Implementations by identifier, and their registration order.
     var factories: [String: AppLoadingHookFactory] = [:]

@@ -136,7 +136,9 @@ import Testing
         let engine = try SystemCatalog.standard.makeEngine()
         try engine.run("""
             hooks.configure{timeout = 1}
-            hooks.loadPlugins{{plugin = {identifier = "known"}}}
+            hooks.loadPlugins{{plugin = {identifier = "known"}},
+                              {plugin = {identifier = "ok", type = "general", api = {require_startup_execution = true}}},
+                              {plugin = {identifier = "other", type = "login", api = {require_startup_execution = true}}}}
             hooks.loadScreens{
               {id = "a", hooks = {preload_plugins = {{identifier = "missing", type = "g"}, {identifier = "s", type = "g"}},
                                   postload_plugins = {{identifier = "twice", type = "g"}}}},
