@@ -103,6 +103,8 @@ import TestSupport
             for i = 1, 200 do flowx.configure{baseURL = big .. i, enginePath = 'e', imageBaseURL = 'i', organizationId = 'o'} end
             """,
         "flowx.session": "for i = 1, 200 do flowx.session(big .. i) end",
+        "flowx.updateAuthorization": "for i = 1, 200 do flowx.updateAuthorization(big .. i) end",
+        "flowx.themeFetched": "for i = 1, 1e6 do flowx.themeFetched(function() end) end",
         "flowx.setThemes": "for i = 1, 200 do flowx.setThemes{['t' .. i] = {blob = big .. i}} end",
         "flowx.setupTheme": "flowx.session('t') for i = 1, 200 do flowx.setupTheme(big .. i) end",
         "flowx.loadProcess": "for i = 1, 200 do flowx.loadProcess{name = big .. i, screens = {{id = 's'}}} end",
@@ -159,6 +161,8 @@ import TestSupport
         "flowx.dataSource": "a Lua table (a reference), replaced by each call", "flowx.dismiss": "no arguments",
         "flowx.startSession": "no arguments", "flowx.endSession": "no arguments",
         "flowx.continueExistingProcess": "an existing process id (an unknown one is an error) and options",
+        "flowx.continueLatestProcess": "options; continues the process the renderer already tracks",
+        "flowx.getEnumeration": "gives a copy to its completion",
         "flowx.stopProcess": "an existing process id",
         "flowx.enumeration": "returns a copy to Lua", "flowx.mediaURL": "returns a copy to Lua",
         "flowx.options": "a boolean and a number", "flowx.resume": "an existing process id", "flowx.state": "returns a copy to Lua",
