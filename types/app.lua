@@ -78,6 +78,13 @@ function app.after(seconds, fn) end
 ---@param path string
 function app.load(path) end
 
+---URL fixtures, as a JSON scenario's `setup.files`: each URL an in-app file or image names is served
+---from a local file (relative to the scenario's folder; under the `strict` policy inside the script
+---roots) or fails with `{error = "reason"}` (`file.failed`). Replaces the fixtures set before;
+---`app.files{}` removes them. Other URLs: local paths in place, http(s) downloads.
+---@param fixtures table<string, string|{error: string}>
+function app.files(fixtures) end
+
 ---Persists, rebuilds the engine from storage (the in-app queue is restored) and
 ---runs the loaded scripts again. A cold start: new session, App Launched, then `response`
 ---(the server's reply to the launch) and the client-side evaluation for App Launched.

@@ -41,7 +41,8 @@
 ---@field ["function"] TemplatePresenter|nil
 
 ---What a presenter gets. Values: the default, replaced by the in-app's `vars[name]`
----when that value has the argument's type (a wrong-typed override keeps the default).
+---when that value has the argument's type (a wrong-typed override keeps the default; numbers and
+---booleans override each other).
 ---@class TemplateContext
 ---@field templateName string the name of the template or function being presented
 local TemplateContext = {}
@@ -51,17 +52,19 @@ local TemplateContext = {}
 ---@return string|nil
 function TemplateContext:string(name) end
 
----The number value (an integer when the value is one); nil when undefined or not a number.
+---The number value (an integer when the value is one); a boolean reads as 1 or 0 (numbers and
+---booleans override each other, as `NSNumber` in the SDK); nil when undefined or neither.
 ---@param name string
 ---@return number|nil
 function TemplateContext:number(name) end
 
----The number value truncated toward zero; nil when undefined or not a number.
+---The number value truncated toward zero; a boolean reads as 1 or 0; nil when undefined or neither.
 ---@param name string
 ---@return integer|nil
 function TemplateContext:integer(name) end
 
----The boolean value; nil when undefined or not a boolean.
+---The boolean value; a number reads as true when non-zero (the SDK's `boolValue`); nil when
+---undefined or neither a boolean nor a number.
 ---@param name string
 ---@return boolean|nil
 function TemplateContext:boolean(name) end

@@ -4,10 +4,12 @@ extension JSONMatch {
     /// One difference: the path from the compared root, what the pattern wants, what is there.
     public struct Difference: Sendable, Equatable {
         public var path: JSONPath
-        public var expected: String
-        public var actual: String
+        /// The pattern's value there, or words (`an element matching ...`).
+        public var expected: FailureValue
+        /// The value there, or words (`missing`, `2 elements`).
+        public var actual: FailureValue
 
-        public init(path: JSONPath, expected: String, actual: String) {
+        public init(path: JSONPath, expected: FailureValue, actual: FailureValue) {
             self.path = path
             self.expected = expected
             self.actual = actual
@@ -18,7 +20,7 @@ extension JSONMatch {
     /// pattern's order; empty exactly when `matches` is true. `path` prefixes each path.
     public static func differences(_ pattern: JSONValue, _ value: JSONValue?, at path: JSONPath = .root) -> [Difference] {
         guard let value else {
-            return [Difference(path: path, expected: JSONWriter.text(pattern), actual: "missing")]
+            return [Difference(path: path, expected: .json(pattern), actual: "missing")]
         }
         if let (op, patterns) = arrayOperator(pattern), case .array(let actual) = value {
             var out = unmatched(patterns, in: actual).map {
@@ -46,7 +48,7 @@ extension JSONMatch {
             }
             return out
         default:
-            return matches(pattern, value) ? [] : [Difference(path: path, expected: JSONWriter.text(pattern), actual: JSONWriter.text(value))]
+            return matches(pattern, value) ? [] : [Difference(path: path, expected: .json(pattern), actual: .json(value))]
         }
     }
 }

@@ -7,27 +7,27 @@ public struct ExpectationMismatch: Sendable, Equatable {
     public var detail: String?
     /// What is wrong, in a few words (`wrong in-app displayed`).
     public var message: String
-    /// The expected value, as shown in reports.
-    public var expected: String
-    /// The actual value, as shown in reports.
-    public var actual: String
+    /// The expected side: a JSON value (`.json(pattern)`), or prose where it is not one (`"nothing"`).
+    public var expected: FailureValue
+    /// The actual side: a JSON value (`.json(view)`), or prose (`"no process"`).
+    public var actual: FailureValue
     /// The JSON path of the difference below the key (`children[1].text` makes `tree.children[1].text`);
     /// when set it replaces `detail`.
     public var path: JSONPath?
-    /// The whole pattern and value compared, as JSON text: `ctlua test --verbose` shows their line diff.
+    /// The whole pattern and value compared: `ctlua test --verbose` shows their line diff.
     public var whole: Whole?
 
     /// The whole pattern and the whole value of a mismatch found at a path below them.
     public struct Whole: Sendable, Equatable {
-        public var expected: String
-        public var actual: String
-        public init(expected: String, actual: String) {
+        public var expected: JSONValue
+        public var actual: JSONValue
+        public init(expected: JSONValue, actual: JSONValue) {
             self.expected = expected
             self.actual = actual
         }
     }
 
-    public init(detail: String? = nil, message: String, expected: String, actual: String, path: JSONPath? = nil, whole: Whole? = nil) {
+    public init(detail: String? = nil, message: String, expected: FailureValue, actual: FailureValue, path: JSONPath? = nil, whole: Whole? = nil) {
         self.detail = detail
         self.message = message
         self.expected = expected
@@ -43,7 +43,7 @@ public struct ExpectationMismatch: Sendable, Equatable {
                                    message: String = "differs", limit: Int = 10) -> [ExpectationMismatch] {
         let found = JSONMatch.differences(pattern, value, at: path)
         guard !found.isEmpty else { return [] }
-        let whole = Whole(expected: JSONWriter.text(pattern), actual: JSONWriter.text(value))
+        let whole = Whole(expected: pattern, actual: value)
         var out = found.prefix(limit).map {
             ExpectationMismatch(message: message, expected: $0.expected, actual: $0.actual, path: $0.path, whole: whole)
         }
@@ -99,7 +99,7 @@ public struct ExpectationDefinition: Sendable {
         self.init(name: key.name, shape: key.shape, rule: key.rule, example: key.example, system: S.name) { engine, value in
             guard let found = engine.system(S.self) else {
                 return [ExpectationMismatch(message: "the \(S.name) system is not part of this engine",
-                                            expected: JSONWriter.text(value), actual: "no \(S.name) system")]
+                                            expected: .json(value), actual: "no \(S.name) system")]
             }
             return check(found, engine, value)
         }

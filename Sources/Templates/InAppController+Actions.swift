@@ -38,9 +38,12 @@ extension InAppController {
         let action = NotificationAction(json: actions)
         let type = actions["type"]?.stringValue ?? ""
         clicked(actions, argument: argument, from: context)
-        transcript.record(
-            "action.triggered",
-            ["template": .string(context.templateName), "action": .string(argument), "actionType": .string(type)])
+        // The in-app's `id` and `ti` first, as a native in-app's button action records them.
+        var triggered = fields(context.notification)
+        triggered["template"] = .string(context.templateName)
+        triggered["action"] = .string(argument)
+        triggered["actionType"] = .string(type)
+        transcript.record("action.triggered", triggered)
         switch action.type {
         case .close:
             close(context)

@@ -72,7 +72,9 @@ extension InAppController {
             requestShowAttempt()
             return
         }
-        if prepared.native?.isRequestForPushPermission == true, displayDelegate?.isPushEnabled == true {
+        // `CTInAppNotification initWithJSON:` reads `rfp` for every type: a custom template or
+        // an HTML in-app with `rfp` is not shown once push is enabled, as a native one.
+        if prepared.notification.isRequestForPushPermission, displayDelegate?.isPushEnabled == true {
             skip(notification, reason: "push-enabled", message: "Not showing push permission request, permission is already granted.")
             return
         }
@@ -109,10 +111,9 @@ extension InAppController {
             skip(notification, reason: "unregistered", message: unregisteredMessage(notification.templateName))
             return
         }
-        if activeContexts[template.name] != nil {
-            skip(notification, reason: "active", message: "Template with name: \"\(template.name)\" is already being presented.")
-            return
-        }
+        // `CTCustomTemplatesManager presentNotification:` has no "already presented" check: a
+        // template whose context is still active (a non-visual action not dismissed yet) is
+        // presented again, and the new context replaces the old one as the active context.
         displayed = notification
         markChanged()
         let context = CustomTemplateContext(template: template, notification: notification, files: prepared.files)
@@ -148,6 +149,33 @@ extension InAppController {
             }
         }
         return PreparedInApp(notification: notification, files: files, native: native)
+    }
+
+    /// `downloadMediaURLs:` and `downloadCustomTemplatesFileURLs:` of a response's client-side
+    /// in-apps (`CleverTap+InAppsResponseHandler`): their images (`media`, `mediaLandscape` with an
+    /// `image` content type) and their templates' file arguments are fetched when the response
+    /// arrives, into the file cache, so that presenting them later finds them cached. Each URL
+    /// once (sorted); a failure is recorded (`file.failed`, `prefetch`) and nothing else happens:
+    /// the fetch is tried again at presentation.
+    public func prefetchFiles(of inApps: [JSONValue]) {
+        var images = Set<String>()
+        for inApp in inApps {
+            for key in ["media", "mediaLandscape"] {
+                guard let media = inApp[key], let url = media["url"]?.stringValue, !url.isEmpty,
+                      media["content_type"]?.stringValue?.hasPrefix("image") == true else { continue }
+                images.insert(url)
+            }
+        }
+        var files = Set<String>()
+        for inApp in inApps { files.formUnion(manager.fileArgumentURLs(inApp)) }
+        for url in images.sorted() + files.sorted() {
+            switch fileFetcher.fetch(url) {
+            case .fetched(_, let cached):
+                transcript.record("file.fetched", ["url": .string(url), "cached": .bool(cached), "prefetch": true])
+            case .failed(let reason):
+                transcript.record("file.failed", ["url": .string(url), "reason": .string(reason), "prefetch": true])
+            }
+        }
     }
 
     /// Fetches the file arguments; nil when one failed.
@@ -199,12 +227,16 @@ extension InAppController {
         transcript.record("inapp.rendering", ["status": "suspend"])
     }
 
-    /// `discardInAppNotifications:`: each show attempt drops the head in-app; optionally hides the displayed one.
+    /// `discardInAppNotifications:`: each show attempt drops the head in-app; optionally hides the
+    /// displayed one. `hideCurrentInAppDisplayController` hides only a view controller, which a
+    /// native (or HTML) in-app has: a displayed custom template stays until its presenter calls
+    /// `ctx:dismissed()` (logged).
     public func discard(dismissVisible: Bool = false) {
         renderingStatus = .discard
         transcript.record("inapp.rendering", ["status": "discard", "dismissVisible": .bool(dismissVisible)])
-        if dismissVisible, let context = displayedContext { context.dismissed() }
-        if dismissVisible, displayedNative != nil { dismissNative() }
+        guard dismissVisible else { return }
+        // A custom template has no display controller: the SDK finds none and logs so.
+        if displayedNative != nil { dismissNative() } else { log("No InApp is currently displayed.") }
     }
 
     /// `resumeInAppNotifications` + `showInAppNotificationIfAny`: one show attempt.

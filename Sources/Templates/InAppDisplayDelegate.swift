@@ -21,8 +21,11 @@ public protocol InAppDisplayDelegate: AnyObject {
     var isOnline: Bool { get }
     /// A local (push primer) in-app was shown (`incrementLocalInAppCount`).
     func didShowLocalInApp()
-    /// `promptForOSPushNotificationWithFallbackToSettings:` (a primer accepted, an `rfp` button).
-    func promptForPushPermission(fallbackToSettings: Bool)
+    /// `promptForOSPushNotificationWithFallbackToSettings:withCompletionBlock:` (a primer accepted,
+    /// an `rfp` button, `ctsystem_pushpermission`): true when the OS prompt was presented (push not
+    /// determined); false when the settings opened, or nothing happened.
+    @discardableResult
+    func promptForPushPermission(fallbackToSettings: Bool) -> Bool
     /// `notifyPushPermissionResponse:` (a primer's second button: `inAppPushPrimerDidDismissed`).
     func pushPermissionResponse(accepted: Bool)
 }
@@ -30,7 +33,8 @@ public protocol InAppDisplayDelegate: AnyObject {
 extension InAppDisplayDelegate {
     public var isOnline: Bool { true }
     public func didShowLocalInApp() {}
-    public func promptForPushPermission(fallbackToSettings: Bool) {}
+    @discardableResult
+    public func promptForPushPermission(fallbackToSettings: Bool) -> Bool { false }
     public func pushPermissionResponse(accepted: Bool) {}
 }
 

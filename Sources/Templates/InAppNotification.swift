@@ -86,6 +86,8 @@ public struct InAppNotification: Equatable, Sendable {
     public var priority: Double { json["priority"]?.doubleValue ?? 1 }
     /// The `ti` (creation time), default 0.
     public var ti: Double { json["ti"]?.doubleValue ?? 0 }
+    /// `rfp` (`boolValue`, false when missing): read for every type, as `initWithJSON:` does.
+    public var isRequestForPushPermission: Bool { json["rfp"].map(FrequencyCaps.boolValue) ?? false }
     /// The `vars` overriding argument defaults.
     public var vars: JSONObject { json["vars"]?.objectValue ?? [:] }
 

@@ -9,7 +9,8 @@ import JSON
 /// - `ctsystem_apprating`: the review prompt is requested (a scene is always active in ctlua):
 ///   presented, then dismissed.
 /// - `ctsystem_pushpermission` (`fbSettings`, boolean false): push already enabled ⇒ not
-///   presented; else the OS prompt (presented). Then dismissed.
+///   presented; not determined ⇒ the OS prompt (presented); denied ⇒ the settings when
+///   `fbSettings` (not presented). Then dismissed.
 enum SystemAppFunctions {
     static let openURL = "ctsystem_openurl"
     static let appRating = "ctsystem_apprating"
@@ -40,8 +41,18 @@ final class SystemAppFunctionPresenter: TemplatePresenter {
             presented = !url.isEmpty && URLCheck.isValid(url)
             fields["url"] = .string(url)
         case SystemAppFunctions.pushPermission:
-            presented = controller?.displayDelegate?.isPushEnabled != true
-            fields["fbSettings"] = .bool(context.boolean("fbSettings"))
+            // `CTSystemTemplateActionHandler promptPushPermission:`: enabled ⇒ not presented;
+            // else the primer manager asks the OS (not determined: the prompt, presented) or,
+            // denied, opens the settings with `fbSettings` (not presented: no Notification Viewed).
+            let fbSettings = context.boolean("fbSettings")
+            fields["fbSettings"] = .bool(fbSettings)
+            // The prompt's own events (`push.prompt`, `push.response` or `push.settings`) come first.
+            if let delegate = controller?.displayDelegate, !delegate.isPushEnabled {
+                presented = delegate.promptForPushPermission(fallbackToSettings: fbSettings)
+            } else {
+                controller?.log("Push Notification permission is already granted.")
+                presented = false
+            }
         default:
             presented = true
         }

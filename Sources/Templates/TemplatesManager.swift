@@ -55,6 +55,36 @@ public final class TemplatesManager {
         index[name].map { templates[$0] } ?? systemTemplates[name]
     }
 
+    /// `fileArgsURLs:` / `fileArgsURLsForInAppData:`: the URLs of the file arguments of a
+    /// `custom-code` in-app whose template is registered (string values only), and, for each
+    /// action argument whose value is itself a `custom-code` in-app object (`type`,
+    /// `templateName`, `vars`), the URLs of that one's file arguments, recursively. An action
+    /// value in the `{"actions": {...}}` form is not one (`createWithJSON:` reads its `type`):
+    /// its files are fetched when the action is presented. Sorted, without duplicates (the SDK
+    /// makes a set); the depth is bounded by `maxDepth`.
+    public func fileArgumentURLs(_ inApp: JSONValue, maxDepth: Int = 16) -> [String] {
+        var urls = Set<String>()
+        collectFileURLs(inApp, depth: maxDepth, into: &urls)
+        return urls.sorted()
+    }
+
+    private func collectFileURLs(_ inApp: JSONValue, depth: Int, into urls: inout Set<String>) {
+        guard depth > 0, inApp["type"]?.stringValue == "custom-code",
+              let name = inApp["templateName"]?.stringValue, let template = template(named: name) else { return }
+        let vars = inApp["vars"]?.objectValue ?? [:]
+        for argument in template.arguments {
+            switch argument.type {
+            case .file:
+                if case .string(let url)? = vars[argument.name] { urls.insert(url) }
+            case .action:
+                if let value = vars[argument.name], value.objectValue != nil {
+                    collectFileURLs(value, depth: depth - 1, into: &urls)
+                }
+            default: break
+            }
+        }
+    }
+
     /// True when a template of that name is registered (a system app function included).
     public func isRegistered(_ name: String) -> Bool { index[name] != nil || systemTemplates[name] != nil }
 

@@ -44,7 +44,7 @@ extension FakeSystem {
     static var counterKeys: [ExpectationKey<FakeSystem>] {
         [ExpectationKey("count", shape: .number, rule: "the counter's value", example: #"{"count": 3}"#) { system, _, expected in
             expected.integerValue == Int64(system.value) ? [] : [ExpectationMismatch(
-                message: "wrong count", expected: JSONWriter.text(expected), actual: "\(system.value)")]
+                message: "wrong count", expected: .json(expected), actual: .json(.integer(Int64(system.value))))]
         }]
     }
 

@@ -74,7 +74,7 @@ public final class FakeSystem: SystemPlugin {
         [
             ExpectationKey("fakeDisplayed", shape: .anyOf([.string, .null]), rule: "", example: "") { system, _, expected in
                 system.displayedID == expected.stringValue ? [] : [ExpectationMismatch(
-                    message: "wrong in-app displayed", expected: expected.stringValue ?? "nothing", actual: system.displayedID ?? "nothing")]
+                    message: "wrong in-app displayed", expected: .prose(expected.stringValue ?? "nothing"), actual: .prose(system.displayedID ?? "nothing"))]
             },
             ExpectationKey("fakeQueue", shape: .arrayOf(.string), rule: "", example: "") { system, _, expected in
                 let wanted = expected.arrayValue?.compactMap(\.stringValue) ?? []
@@ -83,8 +83,8 @@ public final class FakeSystem: SystemPlugin {
             },
             ExpectationKey("fakeNavigation", shape: .object, rule: "", example: "") { system, _, expected in
                 JSONMatch.matches(expected, system.navigation) ? [] : [ExpectationMismatch(
-                    message: "wrong navigation state", expected: JSONWriter.text(expected),
-                    actual: system.navigation.map(JSONWriter.text) ?? "none")]
+                    message: "wrong navigation state", expected: .json(expected),
+                    actual: system.navigation.map(FailureValue.json) ?? "none")]
             },
         ]
     }

@@ -36,8 +36,8 @@ struct JSONMatchDifferencesTests {
         let tree = try json(#"{"kind":"wrapper","id":"w","children":[{"kind":"backdrop"},{"kind":"container","currentPage":1}]}"#)
         let found = JSONMatch.differences(pattern, tree, at: JSONPath.root.key("tree"))
         #expect(found == [
-            .init(path: JSONPath.root.key("tree").key("children").index(1).key("currentPage"), expected: "2", actual: "1"),
-            .init(path: JSONPath.root.key("tree").key("children").index(1).key("title"), expected: "\"Hi\"", actual: "missing"),
+            .init(path: JSONPath.root.key("tree").key("children").index(1).key("currentPage"), expected: .json(.integer(2)), actual: .json(.integer(1))),
+            .init(path: JSONPath.root.key("tree").key("children").index(1).key("title"), expected: .json(.string("Hi")), actual: "missing"),
         ])
         #expect(found.map(\.path.description) == ["tree.children[1].currentPage", "tree.children[1].title"])
         #expect(JSONMatch.differences(pattern, pattern).isEmpty)
@@ -46,12 +46,28 @@ struct JSONMatchDifferencesTests {
     @Test func aLengthDifferenceSaysHowToMatchInAnyOrder() throws {
         let found = JSONMatch.differences(try json("[1]"), try json("[1, 2]"))
         #expect(found.count == 1)
-        #expect(found.first?.expected.contains("$contains") == true)
+        #expect(found.first?.expected.text.contains("$contains") == true)
         #expect(found.first?.actual == "2 elements")
     }
 
     @Test func anUnmatchedContainsPatternIsReported() throws {
         let found = JSONMatch.differences(try json(#"{"$contains":[{"id":"a"},{"id":"zz"}]}"#), try json(#"[{"id":"a"},{"id":"b"}]"#))
         #expect(found == [.init(path: .root, expected: #"an element matching {"id":"zz"} ($contains)"#, actual: "none of 2 elements matches")])
+    }
+}
+
+/// `JSONPath(description:)` reads back what `description` writes.
+struct JSONPathDescriptionTests {
+    @Test(arguments: [
+        JSONPath.root, JSONPath.root.key("steps").index(3).key("expect").key("ui").key("banner.title").key("text"),
+        JSONPath.root.key("events").index(1), JSONPath.root.key("a b").key("\"q\"\\").index(0).index(12), JSONPath.root.key("é"), JSONPath.root.index(2).key("x"),
+    ])
+    func aDescriptionReadsBack(_ path: JSONPath) {
+        #expect(JSONPath(description: path.description) == path, "\(path)")
+    }
+
+    @Test(arguments: ["error event", "", "a.", "a[", "a[x]", "a[\"x\"", "[", "a..b", "a[1]b"])
+    func textThatIsNoPathIsNil(_ text: String) {
+        #expect(JSONPath(description: text) == nil, "\(text)")
     }
 }

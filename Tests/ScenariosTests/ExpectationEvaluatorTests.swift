@@ -89,7 +89,7 @@ struct ExpectationEvaluatorTests {
             second, #"{"expect": {"newEvents": [{"message": "one"}]}}"#))
         let failure = try #require(failing.failures.first)
         #expect(failure.expectation == "newEvents[0]")
-        #expect(failure.actual?.contains("since event #1 (the previous expect)") == true, "\(failure.actual ?? "")")
+        #expect(failure.actual?.text.contains("since event #1 (the previous expect)") == true, "\(failure.actual?.text ?? "")")
     }
 
     /// Error events named by `newEvents` or counted by `eventCount` do not fail the scenario.
@@ -108,7 +108,7 @@ struct ExpectationEvaluatorTests {
             #"{"expect": {"ui": {"wheel.title": {"text": "Stop"}}}}"#))
         #expect(result.failures.map(\.summary) == [#"steps[1].expect.ui["wheel.title"].text: view "wheel.title" has other properties"#])
         // The failure points at the difference; the whole view only with --verbose.
-        #expect(result.failures.first?.expected == #""Stop""# && result.failures.first?.actual == #""Spin""#)
-        #expect(result.failures.first?.wholeActual == #"{"text":"Spin"}"#)
+        #expect(result.failures.first?.expected == .json("Stop") && result.failures.first?.actual == .json("Spin"))
+        #expect(result.failures.first?.wholeActual == ["text": "Spin"])
     }
 }

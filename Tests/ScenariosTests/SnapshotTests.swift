@@ -46,7 +46,7 @@ struct SnapshotTests {
         let failure = try #require(changed.failures.first)
         #expect(failure.expectation == "snapshot")
         #expect(failure.message.hasPrefix(#"transcript differs from snapshot "shown""#))
-        let diff = failure.actual ?? ""
+        let diff = failure.actual?.text ?? ""
         #expect(diff.contains(#"- {"t":0.0,"type":"ui.show","id":"title","text":"Sale"}"#), "\(diff)")
         #expect(diff.contains(#"+ {"t":0.0,"type":"ui.show","id":"title","text":"Soon"}"#), "\(diff)")
         #expect(diff.contains(#"  {"t":0.0,"type":"log","message":"start"}"#), "\(diff)")

@@ -6,7 +6,7 @@ import Testing
 struct TextReporterTests {
     private let failure = ScenarioFailure(
         step: 1, expectation: #"ui["banner.title"]"#, message: "view has other properties",
-        expected: #"{"text":"Clearance","size":12}"#, actual: #"{"size":12,"text":"Sale","colour":"red"}"#)
+        expected: .json(["text": "Clearance", "size": 12]), actual: .json(["size": 12, "text": "Sale", "colour": "red"]))
 
     @Test func jsonValuesGetALineDiff() {
         let lines = TextReporter.details(of: failure)
@@ -25,9 +25,11 @@ struct TextReporterTests {
     }
 
     @Test func scalarsAndEqualValuesGetNoDiff() {
-        let scalar = ScenarioFailure(expectation: "displayed", message: "wrong", expected: #""c1""#, actual: #""c2""#)
+        let scalar = ScenarioFailure(expectation: "displayed", message: "wrong", expected: .json("c1"), actual: .json("c2"))
         #expect(!TextReporter.details(of: scalar).contains { $0.contains("diff") })
         let notJSON = ScenarioFailure(expectation: "queue", message: "wrong", expected: "[1, 2]", actual: "nothing")
+        // Prose that reads as JSON stays prose: no diff, no parse.
+        #expect(notJSON.expected == .prose("[1, 2]"))
         #expect(!TextReporter.details(of: notJSON).contains { $0.contains("diff") })
     }
 }

@@ -60,10 +60,14 @@ import Testing
         }
         #expect(events == [event, zero])
 
-        let failures = [ScenarioFailure(step: 3, expectation: "displayed", message: "wrong", expected: "\"c1\"",
+        let failures = [ScenarioFailure(step: 3, expectation: "displayed", message: "wrong", expected: .json("c1"),
                                         actual: "nothing", eventIndex: 4, context: ["  #3 ...", "> #4 ..."]),
+                        ScenarioFailure(step: 1, expectation: "ui", message: "differs", expected: .json(.null), actual: "null"),
                         ScenarioFailure(message: "loading scripts: boom")]
-        for failure in failures { #expect(try ScenarioFailure(json: Self.roundTrip(failure.json)) == failure) }
+        var whole = failures[0]
+        whole.wholeExpected = ["a": [1, nil]]
+        whole.wholeActual = ["a": [2]]
+        for failure in failures + [whole] { #expect(try ScenarioFailure(json: Self.roundTrip(failure.json)) == failure) }
         let limits = ScenarioLimits(maxMemory: 1 << 20, maxInstructions: 1000, timeout: 2)
         for limits in [limits, ScenarioLimits()] { #expect(try ScenarioLimits(json: Self.roundTrip(limits.json)) == limits) }
         let snapshots = SnapshotMode(update: true, ci: false)

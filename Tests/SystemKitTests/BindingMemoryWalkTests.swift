@@ -45,6 +45,7 @@ import TestSupport
         "app.foreground": "for i = 1, 200 do app.foreground{note = big .. i} end",
         "app.configure": "for i = 1, 200 do app.configure{discardedEvents = {big .. i}} end",
         "app.relaunch": "for i = 1, 200 do app.relaunch{note = big .. i} end",
+        "app.files": "for i = 1, 200 do app.files{[big .. i] = {error = big}} end",
         // Each primer after the first waits in pending (the first stays displayed).
         "app.promptPushPrimer": """
             for i = 1, 200 do app.promptPushPrimer{titleText = big .. i, messageText = 'm', positiveBtnText = 'a', negativeBtnText = 'b'} end

@@ -47,8 +47,8 @@ struct SystemCatalogTests {
         // the module reach the same system, and a relaunch keeps the system and runs the script again.
         #expect(byName["counts"]?.passed == true, "\(byName["counts"]?.failures.map(\.summary) ?? [])")
         #expect(byName["wrong"]?.failures.map(\.summary) == ["steps[1].expect.count: wrong count"])
-        #expect(byName["wrong"]?.failures.first?.expected == "2")
-        #expect(byName["wrong"]?.failures.first?.actual == "1")
+        #expect(byName["wrong"]?.failures.first?.expected == .json(2))
+        #expect(byName["wrong"]?.failures.first?.actual == .json(1))
         #expect(byName["module"]?.passed == true, "\(byName["module"]?.failures ?? [])")
     }
 

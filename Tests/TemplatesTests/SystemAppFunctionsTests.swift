@@ -87,6 +87,46 @@ import Testing
         #expect(f.harness.events("notification.viewed").count == 1)
     }
 
+    /// `CTPushPrimerManager promptForOSPushNotificationWithFallbackToSettings:withCompletionBlock:`
+    /// as `ctsystem_pushpermission` drives it: not determined ⇒ the OS prompt (presented: Notification
+    /// Viewed and an impression); denied ⇒ the settings with `fbSettings`, not presented.
+    @Test func promptForOSPushNotification_notDetermined_presentsTheOSPrompt() throws {
+        let f = try fixture()
+        f.campaigns.pushAnswer = false
+        run(f, Self.system("ctsystem_pushpermission", ["fbSettings": true]))
+        #expect(f.harness.events("push.prompt").map(\.fields) == [["fbSettings": true, "status": "notDetermined", "presented": true]])
+        #expect(f.harness.events("push.response").map(\.fields) == [["accepted": false]])
+        #expect(f.harness.events("push.settings").isEmpty)
+        #expect(f.harness.events("system.function").last?["presented"] == true)
+        #expect(f.harness.events("notification.viewed").count == 1)
+        #expect(f.campaigns.impressions.impressions("7").count == 1)
+        #expect(f.campaigns.pushStatus == .denied)
+    }
+
+    @Test(arguments: [true, false])
+    func promptForOSPushNotification_denied_opensTheSettingsOnlyWithFbSettings(_ fbSettings: Bool) throws {
+        let f = try fixture()
+        f.campaigns.pushStatus = .denied
+        run(f, Self.system("ctsystem_pushpermission", ["fbSettings": .bool(fbSettings)]))
+        #expect(f.harness.events("push.prompt").map { $0["presented"] } == [false])
+        #expect(f.harness.events("push.settings").count == (fbSettings ? 1 : 0))
+        #expect(f.harness.events("push.response").isEmpty, "no OS prompt, no answer")
+        #expect(f.harness.events("system.function").map(\.fields) == [["name": "ctsystem_pushpermission", "fbSettings": .bool(fbSettings), "presented": false]])
+        #expect(f.harness.events("template.presented").isEmpty)
+        #expect(f.harness.events("notification.viewed").isEmpty, "no Notification Viewed")
+        #expect(f.campaigns.impressions.impressions("7").isEmpty, "no impression")
+        #expect(f.harness.trace("template.dismissed") == ["template.dismissed 7_1"], "dismissed all the same")
+        #expect(f.campaigns.pushStatus == .denied)
+    }
+
+    /// A number override of `fbSettings` (a boolean argument) reads as its `boolValue`.
+    @Test func promptPushPermission_fbSettingsGivenAsANumber() throws {
+        let f = try fixture()
+        f.campaigns.pushStatus = .denied
+        run(f, Self.system("ctsystem_pushpermission", ["fbSettings": 1]))
+        #expect(f.harness.events("push.settings").count == 1)
+    }
+
     @Test func test_onPresent_pushPermission_passesFbSettings() throws {
         let f = try fixture()
         run(f, Self.system("ctsystem_pushpermission", ["fbSettings": true]))

@@ -111,4 +111,49 @@ import Testing
         b.setPresenter(RecordingPresenter())
         #expect(try b.build().arguments.map(\.type) == [.string, .number, .boolean, .number])
     }
+
+    /// CTCustomTemplatesManagerTest testFileArgURLs: the file URLs of an in-app, and of an action
+    /// argument holding a custom-code in-app, as one set.
+    @Test func testFileArgURLs() throws {
+        let manager = try TemplatesManager(configuration: TemplatesConfiguration())
+        try manager.register(makeTemplate("template", presenter: RecordingPresenter()) { b in
+            try b.addFileArgument("file")
+            try b.addFileArgument("file1")
+            try b.addActionArgument("action")
+        })
+        try manager.register(makeFunction("function", visual: false, presenter: RecordingPresenter()) { b in
+            try b.addFileArgument("file")
+        })
+        let inApp: JSONValue = [
+            "templateDescription": "", "templateId": "id", "templateName": "template", "type": "custom-code",
+            "vars": [
+                "file": "url", "file1": "url1",
+                "action": ["templateDescription": "", "templateId": "id", "templateName": "function", "type": "custom-code",
+                           "vars": ["file": "url2"]],
+            ],
+        ]
+        #expect(manager.fileArgumentURLs(inApp) == ["url", "url1", "url2"])
+    }
+
+    /// `fileArgsURLsForInAppData:` reads only string values of file arguments of a registered
+    /// template; an action in the `{"actions": ...}` form is not a custom-code in-app
+    /// (`createWithJSON:` reads its `type`); a self-nesting in-app ends at the depth bound.
+    @Test func fileArgURLsIgnoresWhatTheSDKIgnores() throws {
+        let manager = try TemplatesManager(configuration: TemplatesConfiguration())
+        try manager.register(makeTemplate("template", presenter: RecordingPresenter()) { b in
+            try b.addFileArgument("file")
+            try b.addActionArgument("action")
+        })
+        #expect(manager.fileArgumentURLs(["type": "custom-code", "templateName": "nope", "vars": ["file": "u"]]).isEmpty)
+        #expect(manager.fileArgumentURLs(["type": "interstitial", "templateName": "template", "vars": ["file": "u"]]).isEmpty)
+        #expect(manager.fileArgumentURLs(["type": "custom-code", "templateName": "template", "vars": ["file": 3]]).isEmpty)
+        #expect(manager.fileArgumentURLs(["type": "custom-code", "templateName": "template", "vars": [
+            "action": ["actions": ["type": "custom-code", "templateName": "template", "vars": ["file": "nested"]]],
+        ]]).isEmpty)
+        var deep: JSONValue = ["type": "custom-code", "templateName": "template", "vars": ["file": "u0"]]
+        for i in 1...200 {
+            deep = ["type": "custom-code", "templateName": "template", "vars": ["file": .string("u\(i)"), "action": deep]]
+        }
+        #expect(manager.fileArgumentURLs(deep).count == 16, "bounded depth: no stack overflow on a hostile payload")
+    }
 }

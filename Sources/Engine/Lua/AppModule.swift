@@ -1,3 +1,4 @@
+import Foundation
 import JSON
 import LuaRuntime
 
@@ -42,6 +43,18 @@ enum AppModule {
                 try engine.relaunch(response: response)
                 return []
             })
+            // `setup.files` of a Lua scenario: URL = a path (relative to the base directory; under
+            // `strict`, inside the script or load roots) or {error = "reason"}. Replaces the
+            // fixtures set before; `app.files{}` removes them.
+            app["files"] = .function(state.function("files") { args in
+                let value: JSONValue
+                do { value = try args.state.jsonValue(.table(try args.table(1))) } catch let error as LuaError { throw error } catch {
+                    throw args.argumentError(1, "\(error)")
+                }
+                try engine.retain(value.estimatedSize)
+                try engine.useFileFixtures(fileFixtures(value, args, engine: engine), baseDirectory: engine.configuration.baseDirectory)
+                return []
+            })
             app["events"] = .function(state.function("events") { args in
                 let prefix = try args.optionalString(1)
                 let events = engine.transcript.events(prefix: prefix).map(\.json)
@@ -76,5 +89,32 @@ enum AppModule {
             })
             return .table(app)
         }
+    }
+}
+
+extension AppModule {
+    /// Reads `app.files`' table: URL → a path, or `{error = "reason"}`; an empty table is none.
+    static func fileFixtures(_ value: JSONValue, _ args: LuaArguments, engine: Engine) throws -> [String: FixtureFileFetcher.Fixture] {
+        if case .array(let list) = value, list.isEmpty { return [:] }
+        guard case .object(let files) = value else { throw args.argumentError(1, "a table of URL = path or {error = reason} expected") }
+        var fixtures: [String: FixtureFileFetcher.Fixture] = [:]
+        for (url, value) in files {
+            switch value {
+            case .string(let path):
+                if engine.configuration.policy == .strict {
+                    let local = LocalFileFetcher.path(of: path, baseDirectory: engine.configuration.baseDirectory)
+                    let absolute = URL(fileURLWithPath: local).standardizedFileURL.path
+                    guard engine.isInsideLoadRoots(absolute) else {
+                        throw args.argumentError(1, "[\(JSONWriter.quote(url))]: '\(path)' is not a file inside the script roots")
+                    }
+                }
+                fixtures[url] = .file(path)
+            case .object(let o) where o.count == 1 && o["error"]?.stringValue != nil:
+                fixtures[url] = .error(o["error"]?.stringValue ?? "")
+            default:
+                throw args.argumentError(1, "[\(JSONWriter.quote(url))]: a path or {error = \"reason\"} expected")
+            }
+        }
+        return fixtures
     }
 }

@@ -80,20 +80,20 @@ extension FlowXSystem: SystemPlugin {
         let instance = renderer.current ?? renderer.instances.last
         guard case .object(var pattern) = expected else {
             return instance == nil ? [] : [ExpectationMismatch(message: "a process was started", expected: "no process",
-                                                               actual: JSONWriter.text(instance!.json))]
+                                                               actual: .json(instance!.json))]
         }
         guard let instance else {
-            return [ExpectationMismatch(message: "no process was started", expected: JSONWriter.text(expected), actual: "no process")]
+            return [ExpectationMismatch(message: "no process was started", expected: .json(expected), actual: "no process")]
         }
         let actual = instance.json
         var mismatches: [ExpectationMismatch] = []
         if let errors = pattern.removeValue(forKey: "errors"), errors != .object(instance.errors) {
-            mismatches.append(ExpectationMismatch(detail: "errors", message: "other field errors", expected: JSONWriter.text(errors),
-                                                  actual: JSONWriter.text(.object(instance.errors))))
+            mismatches.append(ExpectationMismatch(detail: "errors", message: "other field errors", expected: .json(errors),
+                                                  actual: .json(.object(instance.errors))))
         }
         for (key, value) in pattern where !JSONMatch.matches(value, actual[key]) {
-            mismatches.append(ExpectationMismatch(detail: key, message: "process \(key) differs", expected: JSONWriter.text(value),
-                                                  actual: actual[key].map(JSONWriter.text) ?? "nothing"))
+            mismatches.append(ExpectationMismatch(detail: key, message: "process \(key) differs", expected: .json(value),
+                                                  actual: actual[key].map(FailureValue.json) ?? "nothing"))
         }
         return mismatches
     }

@@ -112,10 +112,10 @@ extension HooksSystem: SystemPlugin {
             guard !JSONMatch.matches(expected, actual) else { return [] }
             var details: [ExpectationMismatch] = []
             for (key, value) in expected.objectValue ?? [:] where !JSONMatch.matches(value, actual[key]) {
-                details.append(ExpectationMismatch(detail: key, message: "navigation.\(key) differs", expected: JSONWriter.text(value),
-                                                   actual: actual[key].map(JSONWriter.text) ?? "absent"))
+                details.append(ExpectationMismatch(detail: key, message: "navigation.\(key) differs", expected: .json(value),
+                                                   actual: actual[key].map(FailureValue.json) ?? "absent"))
             }
-            return details.isEmpty ? [ExpectationMismatch(message: "wrong navigation", expected: JSONWriter.text(expected), actual: JSONWriter.text(actual))] : details
+            return details.isEmpty ? [ExpectationMismatch(message: "wrong navigation", expected: .json(expected), actual: .json(actual))] : details
         }]
     }
 

@@ -19,7 +19,7 @@ struct ExpectationEvaluator {
                          snapshots: (store: SnapshotStore, scenarioFile: String)? = nil) -> Outcome {
         var outcome = Outcome()
         let events = engine.transcript.events
-        func fail(_ expectation: String, _ message: String, expected: String?, actual: String?, at index: Int?,
+        func fail(_ expectation: String, _ message: String, expected: FailureValue?, actual: FailureValue?, at index: Int?,
                   whole: ExpectationMismatch.Whole? = nil) {
             var failure = ScenarioFailure(
                 step: step, expectation: expectation, message: message, expected: expected, actual: actual,
@@ -40,8 +40,7 @@ struct ExpectationEvaluator {
         func subsequence(_ patterns: [JSONObject], from start: Int, key: String) {
             var next = start
             for (i, pattern) in patterns.enumerated() {
-                let patternText = JSONWriter.text(.object(pattern))
-                if let found = events[next...].firstIndex(where: { $0.matches(pattern) }) {
+                                if let found = events[next...].firstIndex(where: { $0.matches(pattern) }) {
                     outcome.matchedEvents.insert(found)
                     next = found + 1
                     continue
@@ -56,7 +55,7 @@ struct ExpectationEvaluator {
                         actual += "; no \(type) event after it"
                     }
                 }
-                fail("\(key)[\(i)]", "expected event not found", expected: patternText, actual: actual,
+                fail("\(key)[\(i)]", "expected event not found", expected: .json(.object(pattern)), actual: .prose(actual),
                      at: min(next, max(events.count - 1, 0)))
                 break  // later patterns are relative to this one
             }
@@ -64,7 +63,7 @@ struct ExpectationEvaluator {
 
         if let name = expectation.snapshot, let snapshots {
             if let problem = snapshots.store.check(name, scenarioFile: snapshots.scenarioFile, events: events) {
-                fail("snapshot", problem.message, expected: problem.expected, actual: problem.actual, at: nil)
+                fail("snapshot", problem.message, expected: .prose(problem.expected), actual: .prose(problem.actual), at: nil)
             }
         }
 
@@ -76,7 +75,7 @@ struct ExpectationEvaluator {
                 let listed = found.prefix(5).map { "#\($0) \(JSONWriter.text(events[$0].json))" }.joined(separator: "; ")
                 fail("eventCount[\(i)]", "wrong number of matching events",
                      expected: "\(entry.count) event\(entry.count == 1 ? "" : "s") matching \(JSONWriter.text(.object(entry.pattern)))",
-                     actual: "\(found.count)" + (found.isEmpty ? "" : ": " + listed + (found.count > 5 ? "; ..." : "")),
+                     actual: .prose("\(found.count)" + (found.isEmpty ? "" : ": " + listed + (found.count > 5 ? "; ..." : ""))),
                      at: found.last)
             }
         }

@@ -8,21 +8,21 @@ public struct ScenarioFailure: Sendable, Equatable {
     public var expectation: String?
     /// One line saying what went wrong.
     public var message: String
-    /// What was expected, as JSON text.
-    public var expected: String?
-    /// What was found.
-    public var actual: String?
+    /// What was expected: a JSON value (kept as one until a reporter formats it) or prose.
+    public var expected: FailureValue?
+    /// What was found: a JSON value or prose.
+    public var actual: FailureValue?
     /// The transcript position the failure is about (context is shown around it).
     public var eventIndex: Int?
     /// The whole pattern and value when `expected`/`actual` are one difference inside them
     /// (`tree.children[1].text`): `ctlua test --verbose` shows their line diff.
-    public var wholeExpected: String?
-    public var wholeActual: String?
+    public var wholeExpected: JSONValue?
+    public var wholeActual: JSONValue?
     /// Transcript lines around `eventIndex`, filled by the runner (`> ` marks the event itself).
     public var context: [String]
 
-    public init(step: Int? = nil, expectation: String? = nil, message: String, expected: String? = nil,
-                actual: String? = nil, eventIndex: Int? = nil, context: [String] = []) {
+    public init(step: Int? = nil, expectation: String? = nil, message: String, expected: FailureValue? = nil,
+                actual: FailureValue? = nil, eventIndex: Int? = nil, context: [String] = []) {
         self.step = step
         self.expectation = expectation
         self.message = message
@@ -55,35 +55,46 @@ public struct ScenarioFailure: Sendable, Equatable {
 }
 
 extension ScenarioFailure: JSONRepresentable {
-    /// `{"step", "expectation", "message", "summary", "expected", "actual", "eventIndex",
-    /// "context", "wholeExpected"?, "wholeActual"?}`, absent parts null: the form of the JSON report and of a worker's result.
+    /// `{"step", "expectation", "message", "summary", "expected", "actual", "expectedValue"?,
+    /// "actualValue"?, "eventIndex", "context", "wholeExpected"?, "wholeActual"?}`, absent parts null:
+    /// the form of the JSON report and of a worker's result. `expected`/`actual` are the one-line
+    /// text a person reads (JSON text of a value, or the prose); `expectedValue`/`actualValue` are
+    /// present exactly when that side is a JSON value, and hold the value itself (a JSON `null` is a
+    /// value); `wholeExpected`/`wholeActual` are the whole pattern and value (JSON values).
     public var json: JSONValue {
         var object: JSONObject = [:]
         object["step"] = step.map { .integer(Int64($0)) } ?? .null
         object["expectation"] = expectation.map(JSONValue.string) ?? .null
         object["message"] = .string(message)
         object["summary"] = .string(summary)
-        object["expected"] = expected.map(JSONValue.string) ?? .null
-        object["actual"] = actual.map(JSONValue.string) ?? .null
+        object["expected"] = expected.map { .string($0.text) } ?? .null
+        object["actual"] = actual.map { .string($0.text) } ?? .null
+        if let value = expected?.value { object["expectedValue"] = value }
+        if let value = actual?.value { object["actualValue"] = value }
         object["eventIndex"] = eventIndex.map { .integer(Int64($0)) } ?? .null
         object["context"] = .array(context.map(JSONValue.string))
-        if let wholeExpected { object["wholeExpected"] = .string(wholeExpected) }
-        if let wholeActual { object["wholeActual"] = .string(wholeActual) }
+        if let wholeExpected { object["wholeExpected"] = wholeExpected }
+        if let wholeActual { object["wholeActual"] = wholeActual }
         return .object(object)
     }
 
-    /// Reads a failure back (`summary` is derived, so it is not read).
+    /// Reads a failure back (`summary` is derived, so it is not read): a side with a `...Value`
+    /// member is that value, else its text is prose. No text is parsed as JSON.
     public init(json: JSONValue) throws(LocatedProblem) {
         let reader = JSONReader(value: json)
         let object = try reader.object(json, at: .root)
+        func side(_ key: String) throws(LocatedProblem) -> FailureValue? {
+            if let value = object[key + "Value"] { return .json(value) }
+            return try reader.optionalString(object[key], at: .root.key(key)).map(FailureValue.prose)
+        }
         self.init(step: try reader.optionalInteger(object["step"], at: .root.key("step")),
                   expectation: try reader.optionalString(object["expectation"], at: .root.key("expectation")),
                   message: try reader.string(object["message"], at: .root.key("message")),
-                  expected: try reader.optionalString(object["expected"], at: .root.key("expected")),
-                  actual: try reader.optionalString(object["actual"], at: .root.key("actual")),
+                  expected: try side("expected"),
+                  actual: try side("actual"),
                   eventIndex: try reader.optionalInteger(object["eventIndex"], at: .root.key("eventIndex")),
                   context: object["context"] == nil ? [] : try reader.strings(object["context"], at: .root.key("context")))
-        wholeExpected = try reader.optionalString(object["wholeExpected"], at: .root.key("wholeExpected"))
-        wholeActual = try reader.optionalString(object["wholeActual"], at: .root.key("wholeActual"))
+        wholeExpected = object["wholeExpected"]
+        wholeActual = object["wholeActual"]
     }
 }

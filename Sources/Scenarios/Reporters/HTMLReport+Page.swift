@@ -126,29 +126,23 @@ extension HTMLReport {
         return kept + " … (\(text.count - kept.count) more characters; --trace writes the whole event)"
     }
 
-    /// One failure: its summary (linking to its step), expected against actual by JSON path when
-    /// both are JSON, else both texts; the line diff; the transcript around it.
+    /// One failure: its summary (linking to its step); expected against actual at the failure's
+    /// JSON path (the runner's own difference: the page computes none); the line diff of the whole
+    /// pattern against the whole value (or of both sides, when both are JSON objects or arrays);
+    /// the transcript around it.
     static func failureHTML(_ failure: ScenarioFailure) -> String {
         var html = "<div class=\"failure\"><p><a href=\"#\(anchor(step: failure.step))\">\(escape(failure.summary))</a></p>"
-        let json = { (text: String?) in text.flatMap { try? JSONDocument(text: $0).value } }
-        if let expected = json(failure.expected), let actual = json(failure.actual) {
-            // The runner's differences (JSONMatch's rule), from the failure's own path.
-            let base = failure.expectation.map { "expect.\($0)" } ?? "$"
+        if let expected = failure.expected, let actual = failure.actual {
+            let path = failure.expectation.map { "expect.\($0)" } ?? "$"
             html += "<table class=\"diff\"><thead><tr><th>JSON path</th><th>expected</th><th>actual</th></tr></thead><tbody>"
-            for difference in JSONMatch.differences(expected, actual).prefix(200) {
-                var startsWithIndex = false
-                if case .index? = difference.path.components.first { startsWithIndex = true }
-                let path = difference.path == .root ? base : base + (startsWithIndex ? "" : ".") + difference.path.description
-                html += "<tr><td><code>\(escape(path))</code></td><td class=\"expected\"><code>\(escape(difference.expected))</code></td>"
-                    + "<td class=\"actual\"><code>\(escape(difference.actual))</code></td></tr>"
-            }
+            html += "<tr><td><code>\(escape(path))</code></td>\(cell(expected, "expected"))\(cell(actual, "actual"))</tr>"
             html += "</tbody></table>"
         } else {
-            if let expected = failure.expected { html += "<p class=\"expected\">expected: <code>\(escape(expected))</code></p>" }
-            if let actual = failure.actual { html += "<p class=\"actual\">actual: <code>\(escape(actual))</code></p>" }
+            if let expected = failure.expected { html += "<p class=\"expected\">expected: <code>\(escape(expected.text))</code></p>" }
+            if let actual = failure.actual { html += "<p class=\"actual\">actual: <code>\(escape(actual.text))</code></p>" }
         }
         let whole = failure.wholeExpected.flatMap { e in failure.wholeActual.map { (e, $0) } }
-            ?? failure.expected.flatMap { e in failure.actual.map { (e, $0) } }
+            ?? failure.expected?.value.flatMap { e in failure.actual?.value.map { (e, $0) } }
         if let (expected, actual) = whole, let diff = LineDiff.json(expected: expected, actual: actual) {
             html += "<pre class=\"linediff\">"
             for line in diff {
@@ -159,5 +153,13 @@ extension HTMLReport {
         }
         if !failure.context.isEmpty { html += "<pre class=\"context\">\(escape(failure.context.joined(separator: "\n")))</pre>" }
         return html + "</div>\n"
+    }
+
+    /// A table cell of one side: a JSON value as JSON text, prose in italics (`missing`, `nothing`).
+    static func cell(_ side: FailureValue, _ kind: String) -> String {
+        switch side {
+        case .json: return "<td class=\"\(kind)\"><code>\(escape(side.text))</code></td>"
+        case .prose(let prose): return "<td class=\"\(kind) prose\"><i>\(escape(prose))</i></td>"
+        }
     }
 }

@@ -37,12 +37,11 @@ enum LineDiff {
         return out
     }
 
-    /// The diff of two JSON texts pretty-printed (sorted keys, two-space indent), when both are
-    /// JSON objects or arrays; nil otherwise (a one-line expected/actual says enough).
-    static func json(expected: String, actual: String) -> [String]? {
-        guard let a = try? JSONDocument(text: expected).value,
-              let b = try? JSONDocument(text: actual).value,
-              a.objectValue != nil || a.arrayValue != nil, b.objectValue != nil || b.arrayValue != nil,
+    /// The diff of two JSON values pretty-printed (sorted keys, two-space indent), when both are
+    /// JSON objects or arrays; nil otherwise (a one-line expected/actual says enough). The values
+    /// are written, never parsed from text.
+    static func json(expected a: JSONValue, actual b: JSONValue) -> [String]? {
+        guard a.objectValue != nil || a.arrayValue != nil, b.objectValue != nil || b.arrayValue != nil,
               let left = try? a.encoded(options: JSONEncodeOptions(sortKeys: true, indent: 2)),
               let right = try? b.encoded(options: JSONEncodeOptions(sortKeys: true, indent: 2)) else { return nil }
         let l = left.split(separator: "\n").map(String.init), r = right.split(separator: "\n").map(String.init)

@@ -22,8 +22,8 @@ public enum TAPReporter {
             out += "  ---\n"
             out += "  message: \(JSONWriter.quote(first.summary))\n"
             out += "  file: \(JSONWriter.quote(result.relativePath))\n"
-            if let expected = first.expected { out += "  expected: \(JSONWriter.quote(expected))\n" }
-            if let actual = first.actual { out += "  actual: \(JSONWriter.quote(actual))\n" }
+            if let expected = first.expected { out += "  expected: \(JSONWriter.quote(expected.text))\n" }
+            if let actual = first.actual { out += "  actual: \(JSONWriter.quote(actual.text))\n" }
             if result.failures.count > 1 {
                 out += "  failures:\n"
                 for failure in result.failures { out += "    - \(JSONWriter.quote(failure.summary))\n" }

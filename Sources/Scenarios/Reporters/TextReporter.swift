@@ -19,12 +19,12 @@ public enum TextReporter {
     /// line diff of the whole pattern against the whole value only when `verbose`.
     public static func details(of failure: ScenarioFailure, colour: Bool = false, verbose: Bool = false) -> [String] {
         var lines: [String] = []
-        if let expected = failure.expected { lines.append("  expected: \(expected)") }
-        if let actual = failure.actual { lines.append("  actual:   \(actual)") }
-        let compared: (String, String)?
+        if let expected = failure.expected { lines.append("  expected: \(expected.text)") }
+        if let actual = failure.actual { lines.append("  actual:   \(actual.text)") }
+        let compared: (JSONValue, JSONValue)?
         if let whole = failure.wholeExpected, let wholeActual = failure.wholeActual {
             compared = verbose ? (whole, wholeActual) : nil
-        } else if let expected = failure.expected, let actual = failure.actual {
+        } else if let expected = failure.expected?.value, let actual = failure.actual?.value {
             compared = (expected, actual)
         } else {
             compared = nil

@@ -107,7 +107,7 @@ public struct ScenarioExecutor: Sendable {
         return Transcript.warnings(in: transcript).filter { !named.contains($0.index) }.map { index, message in
             ScenarioFailure(step: step(index), expectation: ScenarioFailure.warning, message: "warning (strict): \(message)",
                             expected: "no warning (ctlua test --strict); name it in an `expect.events` pattern if it is meant",
-                            actual: JSONWriter.text(transcript[index].json), eventIndex: index)
+                            actual: .json(transcript[index].json), eventIndex: index)
         }
     }
 
@@ -176,7 +176,7 @@ public struct ScenarioExecutor: Sendable {
                 step: step, expectation: "error event",
                 message: "error event that no expectation names: \(event["message"]?.stringValue ?? JSONWriter.text(event.json))",
                 expected: "no unnamed error event (name it in an `expect.events` pattern)",
-                actual: JSONWriter.text(event.json), eventIndex: index))
+                actual: .json(event.json), eventIndex: index))
         }
         // An error in an earlier step is the cause of the expectation that failed after it (a presenter
         // error, then `displayed` is wrong): report the error, at the step that raised it.

@@ -123,12 +123,7 @@ public enum CoreSteps {
             default: throw SystemError("setup.files[\(JSONWriter.quote(url))]: expected a path or {\"error\": ...}")
             }
         }
-        let engine = context.engine
-        let transcript = engine.transcript
-        engine.files.target = CachingFileFetcher.standard(
-            storage: engine.storage, clock: engine.clock, fixtures: fixtures,
-            baseDirectory: URL(fileURLWithPath: context.directory),
-            onError: { transcript.record("error", ["message": .string($0)]) })
+        context.engine.useFileFixtures(fixtures, baseDirectory: URL(fileURLWithPath: context.directory))
     }
 
     private static func checkUI(_ engine: Engine, _ expected: JSONValue) -> [ExpectationMismatch] {
@@ -138,14 +133,14 @@ public enum CoreSteps {
             if properties == .null {
                 if let view = tree[id] {
                     mismatches.append(ExpectationMismatch(detail: id, message: "view \(JSONWriter.quote(id)) is shown",
-                                                          expected: "no view \(JSONWriter.quote(id))", actual: JSONWriter.text(view)))
+                                                          expected: "no view \(JSONWriter.quote(id))", actual: .json(view)))
                 }
                 continue
             }
             guard let view = tree[id] else {
                 let shown = JSONWriter.text(.array((tree.objectValue?.keys.map { .string($0) }) ?? []))
                 mismatches.append(ExpectationMismatch(detail: id, message: "view \(JSONWriter.quote(id)) is not shown",
-                                                      expected: JSONWriter.text(properties), actual: "views shown: \(shown)"))
+                                                      expected: .json(properties), actual: "views shown: \(shown)"))
                 continue
             }
             mismatches += ExpectationMismatch.differences(properties, view, under: JSONPath.root.key(id),
@@ -162,18 +157,18 @@ public enum CoreSteps {
         if !extra.isEmpty {
             mismatches.append(ExpectationMismatch(
                 message: "other views are shown", expected: "only \(JSONWriter.text(.array(wanted.keys.map { .string($0) })))",
-                actual: extra.map { "\(JSONWriter.quote($0)): \(JSONWriter.text(tree[$0]!))" }.joined(separator: "; ")))
+                actual: .prose(extra.map { "\(JSONWriter.quote($0)): \(JSONWriter.text(tree[$0]!))" }.joined(separator: "; "))))
         }
         for (id, properties) in wanted {
             guard let view = tree[id] else {
                 mismatches.append(ExpectationMismatch(detail: id, message: "view \(JSONWriter.quote(id)) is not shown",
-                                                      expected: JSONWriter.text(properties), actual: "not shown"))
+                                                      expected: .json(properties), actual: "not shown"))
                 continue
             }
             let exact = JSONMatch.equals(properties, view)
             if !exact {
                 mismatches.append(ExpectationMismatch(detail: id, message: "view \(JSONWriter.quote(id)) has other properties",
-                                                      expected: JSONWriter.text(properties), actual: JSONWriter.text(view)))
+                                                      expected: .json(properties), actual: .json(view)))
             }
         }
         return mismatches

@@ -29,8 +29,10 @@ extension Campaigns {
         controller.display(prepared)
     }
 
-    /// `promptForOSPushNotificationWithFallbackToSettings:`.
-    public func promptForPushPermission(fallbackToSettings: Bool) {
+    /// `promptForOSPushNotificationWithFallbackToSettings:withCompletionBlock:`: true when the
+    /// OS prompt was presented (the status was not determined).
+    @discardableResult
+    public func promptForPushPermission(fallbackToSettings: Bool) -> Bool {
         let before = pushStatus
         transcript.record("push.prompt", ["fbSettings": .bool(fallbackToSettings), "status": .string(before.rawValue),
                                           "presented": .bool(before == .notDetermined)])
@@ -45,6 +47,7 @@ extension Campaigns {
         case .authorized:
             transcript.record("log", ["message": "templates: Push Notification permission is already granted."])
         }
+        return before == .notDetermined
     }
 
     /// `notifyPushPermissionResponse:`: the status follows the answer.

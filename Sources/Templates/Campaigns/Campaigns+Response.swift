@@ -30,8 +30,14 @@ extension Campaigns {
         if !ss.unknown.isEmpty { data.serverSide = ss.unknown }
         if !ss.inAction.isEmpty { data.serverSideInAction = ss.inAction }
         let cs = DurationPartitioner.immediateAndDelayed(response["inapp_notifs_cs"])
-        if !cs.immediate.isEmpty { data.clientSide = cs.immediate }
-        if !cs.delayed.isEmpty { data.clientSideDelayed = cs.delayed }
+        if !cs.immediate.isEmpty {
+            data.clientSide = cs.immediate
+            controller.prefetchFiles(of: cs.immediate)
+        }
+        if !cs.delayed.isEmpty {
+            data.clientSideDelayed = cs.delayed
+            controller.prefetchFiles(of: cs.delayed)
+        }
         data.changed()
         if !shorthand { setMode(response["inapp_delivery_mode"]?.stringValue) }
         if let stale = response["inapp_stale"]?.arrayValue { caps.removeStale(stale) }
@@ -40,20 +46,32 @@ extension Campaigns {
 
     /// `setMode:`: the same mode does nothing; `CS` clears SS lists, `SS` clears CS, anything
     /// else (absent included) clears SS, SS in-action and CS.
+    ///
+    /// When a list that held in-apps is cleared, `inapp.mode` says so: the new `mode` (null when
+    /// the response had none) and, per cleared list (`cs`, `ss`, `ssInAction`), the ids it held.
     func setMode(_ newMode: String?) {
         if let mode, mode == newMode { return }
         mode = newMode
+        var cleared = JSONObject()
+        func ids(_ list: [JSONValue]) -> JSONValue { .array(list.map { .string(CampaignData.campaignId($0) ?? "") }) }
+        func clear(_ key: String, _ list: inout [JSONValue]) {
+            if !list.isEmpty { cleared[key] = ids(list) }
+            list = []
+        }
         switch newMode {
         case "CS":
-            data.serverSide = []
-            data.serverSideInAction = []
+            clear("ss", &data.serverSide)
+            clear("ssInAction", &data.serverSideInAction)
         case "SS":
-            data.clientSide = []
+            clear("cs", &data.clientSide)
         default:
-            data.serverSideInAction = []
-            data.serverSide = []
-            data.clientSide = []
+            clear("ssInAction", &data.serverSideInAction)
+            clear("ss", &data.serverSide)
+            clear("cs", &data.clientSide)
         }
         data.changed()
+        if !cleared.isEmpty {
+            transcript.record("inapp.mode", ["mode": newMode.map(JSONValue.string) ?? .null, "cleared": .object(cleared)])
+        }
     }
 }

@@ -40,10 +40,14 @@ enum TemplateContextBinding {
                 guard case .string(let s)? = ctx.value(try args.string(2)) else { return try results.pushNil() }
                 try results.push(s)
             })
+            // Numbers and booleans are one NSNumber in the SDK (`numberNamed:` returns the value,
+            // `boolNamed:` its `boolValue`): a boolean override of a number argument reads as 1/0,
+            // a number override of a boolean argument as true when non-zero.
             c.method("number", pushing: { ctx, args, results in
                 switch ctx.value(try args.string(2)) {
                 case .integer(let i)?: try results.push(i)
                 case .double(let d)?: try results.push(d)
+                case .bool(let b)?: try results.push(Int64(b ? 1 : 0))
                 default: try results.pushNil()
                 }
             })
@@ -51,12 +55,17 @@ enum TemplateContextBinding {
                 switch ctx.value(try args.string(2)) {
                 case .integer(let i)?: try results.push(i)
                 case .double(let d)? where d.isFinite && abs(d) < 9.2e18: try results.push(Int64(d.rounded(.towardZero)))
+                case .bool(let b)?: try results.push(Int64(b ? 1 : 0))
                 default: try results.pushNil()
                 }
             })
             c.method("boolean", pushing: { ctx, args, results in
-                guard case .bool(let b)? = ctx.value(try args.string(2)) else { return try results.pushNil() }
-                try results.push(b)
+                switch ctx.value(try args.string(2)) {
+                case .bool(let b)?: try results.push(b)
+                case .integer(let i)?: try results.push(i != 0)
+                case .double(let d)?: try results.push(d != 0)
+                default: try results.pushNil()
+                }
             })
             c.method("dictionary") { ctx, args in
                 guard let d = ctx.dictionary(try args.string(2)) else { return [.nil] }

@@ -78,7 +78,9 @@ enum PushPrimerBinding {
         if let landscape = options["landscape"]?.boolValue { system.controller.isLandscape = landscape }
         if let answer = options["pushAnswer"]?.boolValue { system.campaigns.pushAnswer = answer }
         if let names = options["discardedEvents"] {
-            guard let list = names.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
+            // An empty Lua table is the empty list (it has no keys to tell an array from an object).
+            let list = names.objectValue?.isEmpty == true ? [] : names.arrayValue
+            guard let list, list.allSatisfy({ $0.stringValue != nil }) else {
                 throw fail("discardedEvents must be a list of event names")
             }
             system.campaigns.validation.discardedEventNames = list.compactMap(\.stringValue)

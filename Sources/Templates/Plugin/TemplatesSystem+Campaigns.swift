@@ -108,6 +108,7 @@ extension TemplatesSystem {
                       meaning: "an event was not recorded: empty name, or a restricted (`App Launched`, `Notification Viewed`, ...) or discarded name (513)"),
             EventType("session.started", fields: [], meaning: "a new session (launch, foreground after 20 minutes, reset): session counts back to 0"),
             EventType("inapp.response", fields: ["keys"], meaning: "a server response was handled (`templates.deliver`, a launch's response)"),
+            EventType("inapp.mode", fields: ["mode", "cleared"], meaning: "a response's `inapp_delivery_mode` (null: absent) changed the mode and cleared stored lists (`setMode:`): `cleared` maps each list that held in-apps (`cs`, `ss`, `ssInAction`) to the ids it held"),
             EventType("inapp.triggered", fields: ["ti", "event", "list", "eligible"],
                       meaning: "an event matched an in-app's triggers (its trigger count +1); `eligible`: its limits passed; `list`: `cs`, `cs-delayed`, `ss`, `ss-inaction`, `applaunched`..."),
             EventType("inapp.suppressed", fields: ["ti", "wzrk_id"], meaning: "a selected in-app with `suppressed: true` was recorded instead of shown"),

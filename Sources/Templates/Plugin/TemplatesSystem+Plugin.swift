@@ -67,8 +67,8 @@ extension TemplatesSystem: SystemPlugin {
                 let actual = system.controller.displayed?.id
                 guard actual != expected.stringValue else { return [] }
                 return [ExpectationMismatch(message: "wrong in-app displayed",
-                                            expected: expected.stringValue.map(JSONWriter.quote) ?? "nothing",
-                                            actual: actual.map(JSONWriter.quote) ?? "nothing")]
+                                            expected: expected.stringValue.map { .json(.string($0)) } ?? "nothing",
+                                            actual: actual.map { .json(.string($0)) } ?? "nothing")]
             },
             ExpectationKey(
                 "queue", shape: .arrayOf(.string),
@@ -78,8 +78,8 @@ extension TemplatesSystem: SystemPlugin {
                 let actual = system.controller.waitingIds
                 let wanted = expected.arrayValue?.compactMap(\.stringValue) ?? []
                 guard actual != wanted else { return [] }
-                return [ExpectationMismatch(message: "wrong queue", expected: JSONWriter.text(.array(wanted.map { .string($0) })),
-                                            actual: JSONWriter.text(.array(actual.map { .string($0) })))]
+                return [ExpectationMismatch(message: "wrong queue", expected: .json(.array(wanted.map { .string($0) })),
+                                            actual: .json(.array(actual.map { .string($0) })))]
             },
             ExpectationKey(
                 "campaigns", shape: .object,
@@ -90,8 +90,8 @@ extension TemplatesSystem: SystemPlugin {
                 guard !JSONMatch.matches(expected, actual) else { return [] }
                 var mismatches: [ExpectationMismatch] = []
                 for (key, member) in expected.objectValue ?? [:] where !JSONMatch.matches(member, actual[key]) {
-                    mismatches.append(ExpectationMismatch(detail: key, message: "wrong campaign state", expected: JSONWriter.text(member),
-                                                          actual: actual[key].map(JSONWriter.text) ?? "nothing"))
+                    mismatches.append(ExpectationMismatch(detail: key, message: "wrong campaign state", expected: .json(member),
+                                                          actual: actual[key].map(FailureValue.json) ?? "nothing"))
                 }
                 return mismatches
             },
@@ -103,18 +103,18 @@ extension TemplatesSystem: SystemPlugin {
             EventType("inapp.queued", fields: ["id", "template", "(ti)", "(front)"],
                       meaning: "an in-app entered the store queue (delivered, selected, fired, restored; `front`: spawned by an action at the head)"),
             EventType("inapp.skipped", fields: ["id", "template", "(ti)", "reason", "(message)", "(cap)"],
-                      meaning: "an in-app was dropped; `reason`: `unregistered`, `ttl`, `caps` (+`cap`), `file` (a template's file or a native in-app's image), `discarded`, `parse` (the SDK's parse error: unknown type, invalid legacy HTML, audio in an image-only in-app), `orientation` (a native in-app without the device's orientation), `offline` (an HTML in-app without a connection), `active`, `delayed-not-found`, `background`, `push-enabled`, `delegate` (the app's `shouldShow` refused it), `relaunch` (on screen or pending when the app relaunched)"),
+                      meaning: "an in-app was dropped; `reason`: `unregistered`, `ttl`, `caps` (+`cap`), `file` (a template's file or a native in-app's image), `discarded`, `parse` (the SDK's parse error: unknown type, invalid legacy HTML, audio in an image-only in-app), `orientation` (a native in-app without the device's orientation), `offline` (an HTML in-app without a connection), `delayed-not-found`, `background`, `push-enabled`, `delegate` (the app's `shouldShow` refused it), `relaunch` (on screen or pending when the app relaunched)"),
             EventType("template.presenting", fields: ["id", "template", "(ti)"], meaning: "the presenter's `onPresent` is called"),
             EventType("template.presented", fields: ["id", "template", "(ti)"], meaning: "the presenter called `ctx:presented()`"),
             EventType("template.closed", fields: ["id", "template", "(ti)"], meaning: "the in-app is closed (`close` step, a close action): `onClose` is called"),
             EventType("template.dismissed", fields: ["id", "template", "(ti)"],
                       meaning: "the presenter called `ctx:dismissed()`: the in-app is gone and the next one may show"),
-            EventType("action.triggered", fields: ["(id)", "template", "(ti)", "action", "actionType"],
-                      meaning: "a presenter triggered the action argument `action` (`ctx:triggerAction`), of type `actionType` (its `type`: `close`, `url`, `kv`, `custom-code`, `rfp`; empty when absent), or a native in-app's button ran its action (`action`: `button.N`, `media`, an HTML call to action; with `id` and `ti`); the action's own event follows"),
+            EventType("action.triggered", fields: ["id", "template", "(ti)", "action", "actionType"],
+                      meaning: "a presenter triggered the action argument `action` (`ctx:triggerAction`), of type `actionType` (its `type`: `close`, `url`, `kv`, `custom-code`, `rfp`; empty when absent), or a native in-app's button ran its action (`action`: `button.N`, `media`, an HTML call to action); `id` and `ti` are the in-app's; the action's own event follows"),
             EventType("action.url", fields: ["url", "(opened)"], meaning: "an `url` action ran (`ctx:triggerAction`); `opened`: with an app delegate, whether its `shouldHandleURL` let the URL open"),
             EventType("action.kv", fields: ["kv"], meaning: "a `kv` action ran, with its key-value pairs"),
-            EventType("file.fetched", fields: ["url", "cached"], meaning: "a file argument was fetched before presenting (`cached`: from the 14-day cache)"),
-            EventType("file.failed", fields: ["url", "reason"], meaning: "a file argument failed to download: the in-app is skipped"),
+            EventType("file.fetched", fields: ["url", "cached", "(prefetch)"], meaning: "a file argument (or a native in-app's image) was fetched before presenting (`cached`: from the 14-day cache), or, with `prefetch`, when a response brought its client-side in-app"),
+            EventType("file.failed", fields: ["url", "reason", "(prefetch)"], meaning: "a file argument failed to download: the in-app is skipped; with `prefetch` (when the response arrived) nothing is skipped and presenting tries again"),
         ]
     }
 

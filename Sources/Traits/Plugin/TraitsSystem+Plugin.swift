@@ -104,10 +104,10 @@ extension TraitsSystem: SystemPlugin {
                 let actual = system.currentJSON
                 if expected.isNull {
                     guard let actual else { return [] }
-                    return [ExpectationMismatch(message: "an experience is shown", expected: "nothing", actual: JSONWriter.text(actual))]
+                    return [ExpectationMismatch(message: "an experience is shown", expected: "nothing", actual: .json(actual))]
                 }
                 guard let actual else {
-                    return [ExpectationMismatch(message: "no experience is shown", expected: JSONWriter.text(expected), actual: "nothing")]
+                    return [ExpectationMismatch(message: "no experience is shown", expected: .json(expected), actual: "nothing")]
                 }
                 return ExpectationMismatch.differences(expected, actual, message: "wrong experience shown")
             },
@@ -122,7 +122,7 @@ extension TraitsSystem: SystemPlugin {
                 example: #"{"tree": {"kind": "wrapper", "children": [{"kind": "backdrop"}, {"kind": "container", "currentPage": 1}]}}"#
             ) { system, _, expected in
                 guard let tree = system.renderer.current?.package.wrapper.tree else {
-                    return [ExpectationMismatch(message: "no experience is shown", expected: JSONWriter.text(expected), actual: "nothing")]
+                    return [ExpectationMismatch(message: "no experience is shown", expected: .json(expected), actual: "nothing")]
                 }
                 return ExpectationMismatch.differences(expected, tree, message: "wrong view tree")
             },
@@ -140,13 +140,13 @@ extension TraitsSystem: SystemPlugin {
         let names = JSONValue.array(actual.map { $0["name"] ?? .null })
         guard patterns.count == actual.count else {
             return [ExpectationMismatch(message: "expected \(patterns.count) experience analytics events, got \(actual.count)",
-                                        expected: JSONWriter.text(expected), actual: JSONWriter.text(names))]
+                                        expected: .json(expected), actual: .json(names))]
         }
         for (index, (pattern, event)) in zip(patterns, actual).enumerated() {
             let matches = pattern.stringValue.map { event["name"]?.stringValue == $0 } ?? JSONMatch.matches(pattern, event)
             if !matches {
-                return [ExpectationMismatch(message: "experience analytics event \(index + 1) differs", expected: JSONWriter.text(pattern),
-                                            actual: JSONWriter.text(event))]
+                return [ExpectationMismatch(message: "experience analytics event \(index + 1) differs", expected: .json(pattern),
+                                            actual: .json(event))]
             }
         }
         return []

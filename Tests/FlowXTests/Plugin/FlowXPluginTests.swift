@@ -48,7 +48,7 @@ import Testing
         try system.renderer.action("go")
         #expect(system.checkProcess(["process": "p", "screen": "a", "data": ["y": 1], "errors": ["x": "X?"]]).isEmpty)
         #expect(system.checkProcess(["errors": [:]]).map(\.detail) == ["errors"])
-        #expect(system.checkProcess(["screen": "b"]).first?.expected == "\"b\"")
+        #expect(system.checkProcess(["screen": "b"]).first?.expected == .json("b"))
         #expect(!system.checkProcess(.null).isEmpty)
     }
 

@@ -63,8 +63,8 @@ import Testing
         #expect(results["gate"]?.passed == true, "\(results["gate"]!.failures.map(\.summary))")
         let wrong = try #require(results["wrong"])
         #expect(wrong.failures.map(\.summary) == ["steps[1].expect.navigation.stack: navigation.stack differs"])
-        #expect(wrong.failures.first?.expected == #"["elsewhere"]"#)
-        #expect(wrong.failures.first?.actual == #"["home"]"#)
+        #expect(wrong.failures.first?.expected == .json(["elsewhere"]))
+        #expect(wrong.failures.first?.actual == .json(["home"]))
         #expect(results["nowhere"]?.failures.first?.summary.contains("no screen 'nowhere' in the loaded river") == true)
     }
 

@@ -78,4 +78,54 @@ import Testing
         #expect(errors.count == 1 && errors[0].contains("boom Bad"), "\(errors)")
         #expect(logs(engine) == ["Good"])
     }
+
+    /// `CTTemplateContext` `numberNamed:` returns the NSNumber and `boolNamed:` its `boolValue`
+    /// (CTTemplateContextTest testSimpleValueOverrides, testValueOverrides, testNotDefinedValues): a
+    /// number overriding a boolean argument and a boolean overriding a number read as the other kind
+    /// through the pushing getters too, not as nil.
+    @Test func testValueOverridesNumbersAndBooleansReadAsOneNSNumber() throws {
+        let engine = try makeEngine()
+        try engine.run("""
+            templates.define{name = "N", arguments = {
+                {"flag", false}, {"on", true}, {"off", true}, {"count", 5}, {"ratio", 0.5}, {"big", 7}, {"word", "x"}},
+              onPresent = function(ctx)
+                local out = {}
+                for _, n in ipairs{"flag", "on", "off", "count", "ratio", "big", "word", "missing"} do
+                  out[#out + 1] = n .. "=" .. tostring(ctx:boolean(n)) .. "/" .. tostring(ctx:number(n))
+                    .. "/" .. tostring(ctx:integer(n)) .. "/" .. math.type(ctx:number(n) or 0)
+                end
+                app.log(table.concat(out, " "))
+                ctx:dismissed()
+              end}
+            templates.deliver{type = "custom-code", templateName = "N", wzrk_id = "v",
+              vars = {flag = 1, on = 0, off = 2.5, count = true, ratio = false, big = 3.9, word = true}}
+            """)
+        #expect(logs(engine) == [
+            "flag=true/1/1/integer on=false/0/0/integer off=true/2.5/2/float count=true/1/1/integer "
+                + "ratio=false/0/0/integer big=true/3.9/3/float word=nil/nil/nil/integer missing=nil/nil/nil/integer",
+        ])
+    }
+
+    /// The getters under hostile arguments: a missing, non-string or huge name raises a Lua error
+    /// the presenter can catch (or reads nil), never a crash; a loop of reads stays under the limits.
+    @Test func theCrossKindGettersUnderHostileNames() throws {
+        let engine = try makeEngine()
+        try engine.run("""
+            templates.define{name = "H", arguments = {{"flag", false}, {"count", 1}}, onPresent = function(ctx)
+                local out = {}
+                out[#out + 1] = tostring((pcall(ctx.boolean, ctx)))
+                out[#out + 1] = tostring((pcall(ctx.number, ctx, {})))
+                out[#out + 1] = tostring((pcall(ctx.boolean, {}, "flag")))
+                out[#out + 1] = tostring(ctx:boolean(string.rep("f", 1000000)))
+                local n = 0
+                for i = 1, 100000 do if ctx:boolean("flag") then n = n + ctx:integer("count") end end
+                out[#out + 1] = tostring(n)
+                app.log(table.concat(out, "|"))
+                ctx:dismissed()
+              end}
+            templates.deliver{type = "custom-code", templateName = "H", wzrk_id = "h", vars = {flag = 3, count = true}}
+            """)
+        #expect(logs(engine) == ["false|false|false|nil|100000"])
+        #expect(engine.transcript.events.filter { $0.type == "error" }.isEmpty)
+    }
 }

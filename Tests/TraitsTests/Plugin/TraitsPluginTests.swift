@@ -45,7 +45,7 @@ import Testing
         #expect(mismatch.first?.message == "wrong view tree")
         // The failure points at the difference, not at the whole tree.
         #expect(mismatch.map(\.path) == [JSONPath.root.key("currentPage")])
-        #expect(mismatch.first?.expected == "2" && mismatch.first?.actual == "1")
+        #expect(mismatch.first?.expected == .json(2) && mismatch.first?.actual == .json(1))
         #expect(throws: SystemError.self) { try run("page", .integer(3), h) }
         #expect(throws: SystemError.self) { try run("page", .double(1.5), h) }
         try run("dismiss", .bool(true), h)
