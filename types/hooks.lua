@@ -105,7 +105,7 @@
 ---@field executeOnApplicationReady? fun(self: table, done: AppLoadingDone) before the root is presented; the launch waits
 ---@field executeAfterAppRootPresentation? fun(self: table, done: AppLoadingDone) after the root is presented; the app does not wait
 ---@field executeOnFailedLoading? fun(self: table, done: AppLoadingDone) the app's loading failed
----@field executeOnContinuingUserActivity? fun(self: table, activity: table, done: AppLoadingDone) a user activity; it is handled once every plugin completed
+---@field executeOnContinuingUserActivity? fun(self: table, activity: table, done: AppLoadingDone) a user activity; these run at once, plugin after plugin, even during the launch
 
 ---The options of `hooks.navigate`: where the navigation starts, and its data source.
 ---@class HookNavigateOptions
@@ -180,8 +180,15 @@ function hooks.appLoadingPlugin(definition) end
 ---@return HookAppState
 function hooks.launch(options) end
 
----The system hands the app a user activity (`application:continueUserActivity:`).
+---The system hands the app a user activity (`application:continueUserActivity:`): the app-loading
+---plugins that implement `executeOnContinuingUserActivity` run at once; with none, the UI layer
+---handles it at once (`activity.continued`, `by`).
 ---@param activity HookUserActivity
 function hooks.continueUserActivity(activity) end
+---The system opens the app with a URL (`application(_:open:options:)`): handled at once when the app
+---is ready (`url.opened`); before, kept (a later one replaces it) and opened 0.1 s after the root is
+---presented (`url.delayed`).
+---@param url string
+function hooks.openURL(url) end
 
 return hooks

@@ -87,8 +87,12 @@ extension AppLauncher {
             return then()
         }
         let (id, adapter) = instances[next]
-        self.stage = stage
-        waitingFor = id
+        // A user activity's plugins run beside the launch's own stages: they show in the state
+        // only when nothing else does.
+        if stage != .onContinuingUserActivity || self.stage == nil || self.stage == .onContinuingUserActivity {
+            self.stage = stage
+            waitingFor = id
+        }
         let fields: JSONObject = ["identifier": .string(id), "stage": .string(stage.rawValue)]
         engine.transcript.record("apphook.started", fields)
         var completed = false

@@ -101,9 +101,11 @@ final class TestAppHook: AppLoadingHookAdapter {
         #expect(!h.types.contains("launch.presented"))
     }
 
-    // AppDelegate `handleDelayedEventsIfNeeded` "Delay to provide time for QB present view"
-    // (0.1 s after the root presentation); `hookOnContinuingUserActivity` chains the plugins.
-    @Test func aUserActivityWaitsForTheRootThenRunsThePlugins() throws {
+    // ZappAppleBuilder AppDelegateBase `application(_:continue:restorationHandler:)`: "if
+    // rootController?.pluginsManager.hasHooksForContinuingUserActivity() == true" the hooks run
+    // at once (`hookOnContinuingUserActivity`, "do nothing special on completion"), whatever the
+    // launch's state; `hookOnContinuingUserActivity` chains the plugins.
+    @Test func aUserActivityRunsTheHooksAtOnceEvenDuringTheLaunch() throws {
         let hook = TestAppHook([.onApplicationReady, .onContinuingUserActivity], immediate: [.onContinuingUserActivity])
         let h = try harness([("links", "general", hook)])
         try h.system.launcher.launch()
@@ -111,13 +113,48 @@ final class TestAppHook: AppLoadingHookAdapter {
         let activity: JSONValue = ["activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": "https://x/1"]
         h.system.launcher.continueUserActivity(activity)
         h.engine.settle()
-        #expect(h.types.contains("activity.delayed") && !h.types.contains("activity.continued"))
-        hook.pending[.onApplicationReady]?()
-        h.engine.settle()
-        h.engine.clock.advance(by: 0.1)
         #expect(hook.calls == [.onApplicationReady, .onContinuingUserActivity])
         #expect(hook.arguments.last == activity)
-        #expect(h.events("activity.continued").first?["activity"] == activity)
+        #expect(h.events("activity.continued").first?.fields == ["activity": activity, "by": "hooks"])
+        // The launch's own stage still shows.
+        #expect(h.system.launcher.state == .launching && h.system.launcher.stage == .onApplicationReady
+                && h.system.launcher.waitingFor == "links")
+        hook.pending[.onApplicationReady]?()
+        h.engine.settle()
+        #expect(h.system.launcher.state == .ready)
+    }
+
+    // `hasHooksForContinuingUserActivity` false: "uiLayerPluginDelegate?.applicationDelegate?
+    // .application?(application, continue: userActivity, ...)": the UI layer, at once.
+    @Test func withoutContinuingHooksTheUILayerHandlesTheActivityAtOnce() throws {
+        let hook = TestAppHook([.onLaunch])
+        let h = try harness([("boot", "general", hook)])
+        h.system.launcher.continueUserActivity(["activityType": "before"])
+        try h.system.launcher.launch()
+        h.engine.settle()
+        h.system.launcher.continueUserActivity(["activityType": "after"])
+        #expect(h.events("activity.continued").map { $0["by"] } == ["ui layer", "ui layer"])
+        #expect(hook.calls == [.onLaunch])
+    }
+
+    // AppDelegateBase `application(_:open:options:)`: not ready: "urlSchemeUrl = url" (one
+    // kept, a later replaces it); RootController "Delay to provide time for QB present view":
+    // 0.1 s after the root, `handleDelayedEventsIfNeeded` opens it.
+    @Test func aURLSchemeOpenBeforeTheAppIsReadyWaitsUntilPointOneSecondAfterTheRoot() throws {
+        let hook = TestAppHook([.onLaunch], immediate: [])
+        let h = try harness([("hold", "general", hook)])
+        try h.system.launcher.launch()
+        h.engine.settle()
+        h.system.launcher.openURL("app://1")
+        h.system.launcher.openURL("app://2")
+        #expect(h.events("url.delayed").map(\.fields) == [["url": "app://1"], ["url": "app://2", "replaced": "app://1"]])
+        hook.pending[.onLaunch]?()
+        h.engine.settle()
+        #expect(h.system.launcher.state == .ready && h.events("url.opened").isEmpty)
+        h.engine.clock.advance(by: 0.1)
+        #expect(h.events("url.opened").map(\.fields) == [["url": "app://2"]])
+        h.system.launcher.openURL("app://3")
+        #expect(h.events("url.opened").last?["url"] == "app://3")
     }
 
     @Test func aLaunchHappensOncePerProcessAndAnHourOfWaitingHangsIt() throws {

@@ -156,7 +156,9 @@ import Testing
                                    executeOnFailedLoading = function(self, done) done() end}
             hooks.appLoadingPlugin{identifier = "other", type = "login", executeOnLaunch = function(self, done) done() end}
             hooks.continueUserActivity{activityType = "early"}
+            hooks.openURL("app://early")
             hooks.launch()
+            hooks.continueUserActivity{activityType = "late"}
             app.advance(1)
             """)
         try engine.relaunch()
@@ -165,7 +167,7 @@ import Testing
             hooks.launch{loadingFails = true}
             """)
         let listed = Set(HooksSystem.eventTypes.map(\.name))
-        let recorded = Set(engine.transcript.events.map(\.type).filter { ["hook.", "navigation.", "screen.", "apphook.", "launch.", "activity."].contains(where: $0.hasPrefix) })
+        let recorded = Set(engine.transcript.events.map(\.type).filter { ["hook.", "navigation.", "screen.", "apphook.", "launch.", "activity.", "url."].contains(where: $0.hasPrefix) })
         #expect(recorded.isSubset(of: listed), "\(recorded.subtracting(listed))")
         #expect(recorded == listed, "not exercised: \(listed.subtracting(recorded))")
         #expect(SystemCatalog.standard.validate(coreSteps: CoreSteps.steps.map(\.name), coreSetup: CoreSteps.setupMembers.map(\.name),
