@@ -91,6 +91,7 @@ import TestSupport
         "hooks.navigate": "hooks.loadScreens{{id = 's'}} for i = 1, 200 do hooks.navigate('s', {dataSource = {blob = big .. i}}) end",
         "hooks.appLoadingPlugin": "for i = 1, 200 do hooks.appLoadingPlugin{identifier = big .. i, executeOnLaunch = function() end} end",
         "hooks.continueUserActivity": "for i = 1, 200 do hooks.continueUserActivity{activityType = big .. i} end",
+        "hooks.openURL": "for i = 1, 200 do hooks.openURL(big .. i) end",
         "flowx.validator": "for i = 1, 200 do flowx.validator(big .. i, function() return true end) end",
         "flowx.validate": "for i = 1, 200 do flowx.validate('required', big .. i) end",
         "flowx.validateForm": "for i = 1, 200 do flowx.validateForm({id = 'f', fields = {}}, {blob = big .. i}) end",
