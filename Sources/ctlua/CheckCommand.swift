@@ -45,6 +45,14 @@ struct CheckCommand: ParsableCommand {
         "Warnings fail the check (exit 1), as `ctlua test --strict` fails a scenario on them.",
         discussion: "Without it a warning (input the SDK would ignore) is a WARN line on standard error that fails nothing."))
     var strict = false
+    @Option(help: ArgumentHelp(
+        "`github`: also print each problem and warning as a GitHub Actions annotation (standard output).",
+        discussion: "`::error file=F,line=L,col=C::message` (`::warning` for warnings). On by itself when GITHUB_ACTIONS=true.",
+        valueName: "name")) var reporter: String?
+
+    func validate() throws {
+        if let reporter, reporter != "github" { throw ValidationError("--reporter \(reporter): expected github") }
+    }
 
     /// The root command declares the limits too (for `-e` and standard input); see `TestCommand`.
     @ParentCommand var root: CTLua
@@ -63,6 +71,9 @@ struct CheckCommand: ParsableCommand {
             FileHandle.standardError.write(Data(report.missingPaths.map { "ctlua: \($0)\n" }.joined().utf8))
             throw ExitCode(Runner.ExitCode.usage)
         }
+        if GitHubAnnotations.enabled(reporter: reporter, environment: ProcessInfo.processInfo.environment) {
+            print(Self.annotations(report), terminator: "")
+        }
         let warned = report.warnings.map { "WARN \($0)\n" }.joined()
         let failed = report.problems.map { "ctlua: \($0)\n" }.joined()
         let count = report.warnings.count
@@ -75,6 +86,20 @@ struct CheckCommand: ParsableCommand {
         let strictly = strict && count > 0 ? "ctlua: \(warnings) (--strict)\n" : ""
         FileHandle.standardError.write(Data((warned + failed + strictly).utf8))
         throw ExitCode.failure
+    }
+}
+
+extension CheckCommand {
+    /// GitHub annotations of a check: `::error` per problem, `::warning` per warning, at the
+    /// `FILE:LINE:COLUMN` each line starts with (the file alone, or none, when it names less).
+    static func annotations(_ report: Checker.Report) -> String {
+        func line(_ kind: String, _ text: String) -> String {
+            guard let (location, rest) = SourceLocation.leading(in: text) else {
+                return "::\(kind) title=ctlua check::\(GitHubAnnotations.data(text))\n"
+            }
+            return GitHubAnnotations.command(kind, location, title: "ctlua check", message: rest) + "\n"
+        }
+        return report.problems.map { line("error", $0) }.joined() + report.warnings.map { line("warning", $0) }.joined()
     }
 }
 

@@ -32,6 +32,14 @@ struct TestCommand: ParsableCommand {
             scripts the scenarios loaded.
             """, valueName: "glob")) var coverageInclude: [String] = []
     @Flag(help: "Print TAP instead of the text report.") var tap = false
+    @Flag(help: ArgumentHelp(
+        "Write no wall-clock times in the report files (JUnit, --json, --report), so two runs write the same reports.",
+        discussion: "Virtual times (an event's t) are always written: they come from the scenario, not the clock."))
+    var noTimes = false
+    @Option(help: ArgumentHelp(
+        "`github`: after the report, print each failure and warning as a GitHub Actions annotation.",
+        discussion: "`::error file=F,line=L,col=C,title=...::message` (`::warning` for warnings): GitHub shows them on the pull request. On by itself when GITHUB_ACTIONS=true.",
+        valueName: "name")) var reporter: String?
     @Option(help: ArgumentHelp(
         "Write an HTML report to this folder: the run's summary, and per scenario each step with its events and the screen after it, drawn.",
         discussion: """
@@ -78,6 +86,7 @@ struct TestCommand: ParsableCommand {
     }
 
     func validate() throws {
+        if let reporter, reporter != "github" { throw ValidationError("--reporter \(reporter): expected github") }
         if traceAll && trace == nil { throw ValidationError("--trace-all needs --trace DIR (the folder for the transcripts)") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs \(jobs): expected a positive number") }
     }
@@ -93,6 +102,8 @@ struct TestCommand: ParsableCommand {
         options.reportDirectory = report
         options.verbose = verbose
         options.strict = strict
+        options.wallTimes = !noTimes
+        options.github = GitHubAnnotations.enabled(reporter: reporter, environment: ProcessInfo.processInfo.environment)
         if !coverageInclude.isEmpty { options.coverageInclude = coverageInclude.filter { !$0.isEmpty } }
         if !noWorkers {
             let executable = Platform.executablePath ?? Bundle.main.executablePath ?? CommandLine.arguments[0]

@@ -23,7 +23,9 @@ struct HTMLReporterTests {
         let page = HTMLReport.page(result, run: HTMLReport.Run(results: [result]))
         for anchor in ["start", "step-0", "step-1", "step-2"] { #expect(page.contains(#"id="\#(anchor)""#)) }
         #expect(page.contains(##"<a href="#step-1">steps[1] <b>tap</b></a>"##))
-        #expect(page.components(separatedBy: "<svg ").count - 1 == 4)
+        // the start shows nothing: a line, not an empty frame; the three steps that show views are drawn
+        #expect(page.components(separatedBy: "<svg ").count - 1 == 3)
+        #expect(page.contains(#"<p class="screen none">nothing on screen after start</p>"#))
         #expect(page.contains(#"class="view stacked tappable tapped" data-z="1" data-view-id="ok""#))
         #expect(page.contains("<td>ui.tap</td>"))
         #expect(page.contains("OK &lt;now&gt;"))
@@ -57,9 +59,11 @@ struct HTMLReporterTests {
         let ok = try run(Fixture.steps(#"{"advance": 1}"#))
         let run = HTMLReport.Run(results: [failed, passed, ok], deselected: 2, shard: "1/2", filter: "tap")
         let index = HTMLReport.index(run)
+        // counted as the CLI counts (one function, RunCounts): an error is a failure
         #expect(index.contains(#"<dd id="count-passed">1</dd>"#))
-        #expect(index.contains(#"<dd id="count-failed">1</dd>"#))
-        #expect(index.contains(#"<dd id="count-errors">1</dd>"#))
+        #expect(index.contains(#"<dd id="count-failed">2</dd>"#))
+        #expect(!index.contains("count-errors"))
+        #expect(TextReporter.summary([failed, passed, ok]) == "1 passed, 2 failed")
         #expect(index.contains(#"<dd id="count-not-selected">2</dd>"#))
         #expect(index.contains(#"<dd id="count-skipped">0</dd>"#))
         #expect(index.contains("<dd>1/2</dd>") && index.contains("<dd>tap</dd>"))
@@ -121,9 +125,9 @@ struct HTMLReporterTests {
         executor.screens = true
         let result = executor.run(try Fixture.load("{\"steps\": [\(steps.joined(separator: ","))]}", name: "big.json").get())
         let page = HTMLReport.page(result, run: HTMLReport.Run(results: [result]))
-        #expect(page.components(separatedBy: "<svg ").count - 1 == 52)
-        #expect(page.components(separatedBy: #"<g id="screen-"#).count - 1 == 2)   // the empty start, the view
-        #expect(page.components(separatedBy: ##"<use href="#screen-2"/>"##).count - 1 == 50)
+        #expect(page.components(separatedBy: "<svg ").count - 1 == 51)   // the empty start draws none
+        #expect(page.components(separatedBy: #"<g id="screen-"#).count - 1 == 1)   // the view, once
+        #expect(page.components(separatedBy: ##"<use href="#screen-1"/>"##).count - 1 == 50)
         // the text in no drawing, and cut in the step's events (the trace keeps it whole)
         #expect(page.utf8.count < 100_000, "\(page.utf8.count) bytes")
         #expect(page.contains(" … (280"), "\(page.utf8.count) bytes")
@@ -150,5 +154,37 @@ struct HTMLReporterTests {
     func secondsAreWrittenForAnyValue(value: Double, text: String) {
         #expect(HTMLReport.seconds(value) == text)
         #expect(HTMLReport.seconds(-1e300).hasPrefix("-1000000"))
+    }
+
+    /// The index lists failed scenarios first (each group in run order), each row with the status
+    /// its filter buttons show (all, failed, passed, skipped), the buttons counting as the summary.
+    @Test func theIndexListsFailuresFirstWithAStatusFilter() throws {
+        let ok = try run(Fixture.steps(#"{"advance": 1}"#))
+        let failed = try run(Self.failing)
+        var skipped = ok
+        skipped.marks = [ScenarioMark(kind: .skip, reason: "later")]
+        let index = HTMLReport.index(HTMLReport.Run(results: [ok, skipped, failed]))
+        let statuses = index.components(separatedBy: #"data-status=""#).dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        #expect(statuses == ["failed", "passed", "skipped"])
+        for (name, count) in [("all", 3), ("failed", 1), ("passed", 1), ("skipped", 1)] {
+            #expect(index.contains(#"data-filter="\#(name)""#) && index.contains(">\(name) (\(count))</button>"), "\(name)")
+        }
+        #expect(index.contains(#"<button type="button" data-filter="all" aria-pressed="true">"#))
+    }
+
+    /// A failure on its page names and links its file and line (the runner's `sourceLocation`),
+    /// relative to the report's folder.
+    @Test func aFailureLinksItsFileAndLine() throws {
+        var failure = ScenarioFailure(step: 2, expectation: "ui.done.text", message: "m", expected: .json("a"), actual: .json("b"))
+        failure.sourceLocation = SourceLocation(file: "flows/a b#.json", position: SourcePosition(line: 4, column: 17))
+        let html = HTMLReport.failureHTML(failure, sourceBase: "../")
+        #expect(html.contains(#"<p class="source">at <a href="../flows/a%20b%23.json"><code>flows/a b#.json:4:17</code></a></p>"#), "\(html)")
+        #expect(HTMLReport.failureHTML(failure).contains(#"<p class="source">at <code>flows/a b#.json:4:17</code></p>"#))
+    }
+
+    @Test(arguments: [("report", "/w/app", "../"), ("/w/app/out/r", "/w/app", "../../"), ("/tmp/r", "/w/app", "../../w/app/"),
+                      ("./a/../r/", "/w", "../"), ("/w", "/w", "./")])
+    func theSourceBaseIsTheWorkingFolderSeenFromTheReport(directory: String, cwd: String, base: String) {
+        #expect(HTMLReport.sourceBase(directory: directory, workingFolder: cwd) == base)
     }
 }

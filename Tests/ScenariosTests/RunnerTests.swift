@@ -25,7 +25,7 @@ struct RunnerTests {
         defer { Fixture.remove(red) }
         let (failed, failedOut) = run(RunnerOptions(paths: [red], jobs: 1))
         #expect(failed == Runner.ExitCode.failed)
-        #expect(failedOut.stdout.hasPrefix("FAIL \(red)/b.json (fails): steps[1].expect.fakeDisplayed: wrong in-app displayed\n"))
+        #expect(failedOut.stdout.hasPrefix("FAIL \(red)/b.json:1:185 (fails): steps[1].expect.fakeDisplayed: wrong in-app displayed\n"), "\(failedOut.stdout)")
         #expect(failedOut.stdout.hasSuffix("1 passed, 1 failed\n"))
 
         let broken = try Fixture.folder(["a.json": Self.passing, "b.json": #"{"steps": [{"advance": "x"}]}"#, "c.json": #"{"steps": ["#])

@@ -6,6 +6,9 @@ Checks, for the report of every example scenario (examples/scenarios and the fai
   * a few chosen steps' screens match the golden PNGs in Tests/browser/golden within a tolerance;
   * keyboard navigation (j/k, arrows, f) moves between steps;
   * a failed scenario's page shows expected against actual by JSON path;
+  * the failure links the scenario file at its line; a page opens at its title (bare and at
+    #start), a later step below the sticky timeline; the index counts as the CLI's closing line,
+    lists failures first and filters by status; a step that shows nothing draws no frame;
   * a scenario file named `javascript:alert(1).json` is linked as a file of the report, clicking it
     runs no script, and the pages' Content-Security-Policy refuses script the report did not write.
 
@@ -17,6 +20,7 @@ missing and exits 0.
 import argparse
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -123,6 +127,50 @@ def missing_tools():
         except ImportError:
             missing.append(name)
     return missing
+
+
+def check_opening_filter_and_counts(page, report, cli_output, current):
+    """A page opens at its title; the index lists failures first and filters by status; the index
+    counts as the CLI's closing line does; a step with nothing on screen draws no frame."""
+    failures = []
+    # The page of a failed scenario, opened as the text report links it (#start) and bare.
+    url = (report / page_name("examples/scenarios-failing/wrong_expectation.json")).as_uri()
+    for address in [url, url + "#start"]:
+        current["url"] = url
+        page.goto(address)
+        top = page.evaluate("document.querySelector('h1').getBoundingClientRect().top")
+        if page.evaluate("window.scrollY") != 0 or top < 0:
+            failures.append(f"{address}: opens scrolled past its title (scrollY {page.evaluate('window.scrollY')}, h1 at {top})")
+    # A later step stops below the sticky timeline, not under it.
+    page.goto(url + "#step-1")
+    gap = page.evaluate("document.getElementById('step-1').getBoundingClientRect().top - document.querySelector('nav.timeline').getBoundingClientRect().bottom")
+    if gap < 0:
+        failures.append(f"#step-1 is hidden under the timeline by {-gap} px")
+    # The index: counts as the CLI counts them, failures first, the status filter.
+    index_url = (report / "index.html").as_uri()
+    current["url"] = index_url
+    page.goto(index_url)
+    closing = [line for line in cli_output.splitlines() if re.search(r"\d+ passed, \d+ failed$", line)][-1]
+    numbers = {word: int(n) for n, word in re.findall(r"(\d+) (passed|failed|skipped|todo)", closing)}
+    for name in ["passed", "failed", "skipped", "todo"]:
+        shown = int(page.locator(f"#count-{name}").inner_text())
+        if shown != numbers.get(name, 0):
+            failures.append(f"index.html: {name} {shown}, the CLI says {numbers.get(name, 0)} ({closing!r})")
+    statuses = page.eval_on_selector_all("li.scenario", "rows => rows.map(r => r.getAttribute('data-status'))")
+    failed = statuses.count("failed")
+    if failed == 0 or statuses[:failed] != ["failed"] * failed:
+        failures.append(f"index.html: failures are not listed first: {statuses[:failed + 2]}")
+    for name, expected in [("failed", failed), ("passed", statuses.count("passed")), ("skipped", statuses.count("skipped")),
+                           ("all", len(statuses))]:
+        page.click(f"nav.filter button[data-filter={name}]")
+        visible = page.eval_on_selector_all("li.scenario", "rows => rows.filter(r => r.offsetParent !== null).map(r => r.getAttribute('data-status'))")
+        if len(visible) != expected or (name != "all" and set(visible) - {name}):
+            failures.append(f"index.html: the {name} filter shows {len(visible)} rows ({set(visible)}), expected {expected}")
+    # A step with nothing on screen: a line, no empty frame (and never both for one step).
+    empty = sum(html.read_text().count('class="screen none"') for html in report.glob("*.html"))
+    if empty == 0:
+        failures.append("no page says 'nothing on screen' for a step that shows nothing")
+    return failures
 
 
 def compare(actual_path, golden_path):
@@ -255,6 +303,17 @@ def main():
             for needle in ['expect.ui["banner.title"].text', '"Clearance"', '"Sale"']:
                 if needle not in text:
                     failures.append(f"wrong_expectation: the diff table lacks {needle!r}: {text!r}")
+        # 4b. The failure links the scenario file at its line (the FAIL line's file:line:column).
+        source = page.locator("div.failure p.source a").first
+        if source.count() == 0:
+            failures.append("wrong_expectation: the failure does not link its file and line")
+        else:
+            href, text = source.get_attribute("href"), source.inner_text()
+            if not href.endswith("examples/scenarios-failing/wrong_expectation.json") or not re.search(r"wrong_expectation\.json:\d+:\d+$", text):
+                failures.append(f"wrong_expectation: the source link is {href!r} {text!r}")
+            elif not (report / href).resolve().is_file():
+                failures.append(f"wrong_expectation: the source link {href!r} does not reach the file")
+        failures += check_opening_filter_and_counts(page, report, run.stdout, current)
         # 5. Hostile file names: no script runs, the policy holds.
         problems.clear()
         failures += check_hostile_names(page, args.ctlua, work, current)

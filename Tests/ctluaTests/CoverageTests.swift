@@ -225,7 +225,7 @@ import Testing
         let r = try CLI.run(["test", "--timeout", "2", "--max-instructions", "100000000000", "--coverage", "cov.info",
                              "a_slow.json", "b_fast.json"], directory: dir)
         #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
-        #expect(r.stdout.contains("a_slow.json (slow): timeout: the scenario was still running after 3 s"), "\(r.stdout)")
+        #expect(r.stdout.contains("a_slow.json:1:1 (slow): timeout: the scenario was still running after 3 s"), "\(r.stdout)")
         let lcov = try String(contentsOf: dir.appendingPathComponent("cov.info"), encoding: .utf8)
         let files = Self.lines(lcov)
         // Its hits are lost; the script still counts, at 0 (a project script no scenario covered).

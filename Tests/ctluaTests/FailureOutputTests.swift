@@ -8,7 +8,7 @@ import Testing
 @Suite struct FailureOutputTests {
     /// The failure's lines (the transcript around it changes as systems record more events).
     static let treeFailure = """
-        FAIL examples/scenarios-failing/traits_wrong_tree.json (traits: fails on purpose — the tree has no close button (the skippable trait hides it)): steps[1].expect.tree.children[1].children[0].children: wrong view tree
+        FAIL examples/scenarios-failing/traits_wrong_tree.json:9:41 (traits: fails on purpose — the tree has no close button (the skippable trait hides it)): steps[1].expect.tree.children[1].children[0].children: wrong view tree
             expected: 2 elements (arrays match by position; {"$contains": [...]} matches in any order)
             actual:   1 element
             transcript:
@@ -41,7 +41,7 @@ import Testing
         let r = try CLI.run(["test", "title.json"], directory: dir)
         #expect(r.status == 1)
         #expect(r.stdout.hasPrefix("""
-            FAIL title.json (title): steps[1].expect.ui.title.text: view "title" has other properties
+            FAIL title.json:3:40 (title): steps[1].expect.ui.title.text: view "title" has other properties
                 expected: "Soon"
                 actual:   "Sale"
                 transcript:
@@ -64,7 +64,7 @@ import Testing
         let r = try CLI.run(["test", "skip.json"], directory: dir)
         #expect(r.status == 1)
         #expect(r.stdout.hasPrefix("""
-            FAIL skip.json (skip button): steps[2].expect.tree.children: wrong view tree
+            FAIL skip.json:7:36 (skip button): steps[2].expect.tree.children: wrong view tree
                 expected: an element matching {"kind":"nothing-like-this"} ($anyOrder)
 
             """), "\(r.stdout)")
@@ -87,7 +87,7 @@ import Testing
         let r = try CLI.run(["test", "bad.json"], directory: dir)
         #expect(r.status == 1)
         #expect(r.stdout == """
-            FAIL bad.json (presenter error): steps[0]: error event that no expectation names: templates: Bad: onPresent: bad.lua:3: attempt to index a nil value (local 'x')
+            FAIL bad.json:2:12 (presenter error): steps[0]: error event that no expectation names: templates: Bad: onPresent: bad.lua:3: attempt to index a nil value (local 'x')
                 expected: no unnamed error event (name it in an `expect.events` pattern)
                 actual:   {"t":0.0,"type":"error","message":"templates: Bad: onPresent: bad.lua:3: attempt to index a nil value (local 'x')"}
                 transcript:

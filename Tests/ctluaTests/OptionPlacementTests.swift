@@ -67,6 +67,11 @@ struct OptionPlacementTests {
             // A scenario with a warning (an unknown validator): passes, fails under --strict.
             "strict": Probe(option: ["--strict"], rest: ["a.json"],
                             files: ["a.json": #"{"name": "w", "steps": [{"validate": "emial", "value": "x", "expect": true}]}"#]),
+            // GitHub annotations of the warning after the report
+            "reporter": Probe(option: ["--reporter", "github"], rest: ["a.json"],
+                              files: ["a.json": #"{"name": "w", "steps": [{"validate": "emial", "value": "x", "expect": true}]}"#]),
+            // JUnit without its time attributes
+            "no-times": Probe(option: ["--no-times"], rest: ["--junit", "out.xml", "a.json"], files: ["a.json": scenario]),
             "trace": Probe(option: ["--trace", "tr"], rest: ["a_test.lua"], files: ["a_test.lua": "error('no')"]),
             "trace-all": Probe(option: ["--trace-all"], rest: ["--trace", "tr", "a.json"], files: ["a.json": scenario]),
             "update-snapshots": Probe(
@@ -98,6 +103,7 @@ struct OptionPlacementTests {
         "check": [
             "policy": Probe(option: ["--policy", "full"], rest: ["s.lua"], files: ["s.lua": "assert(io)"]),
             "strict": Probe(option: ["--strict"], rest: ["p.json"], files: ["p.json": #"{"name": "p", "screens": [{"id": "a", "forms": [{"id": "f", "fields": [{"key": "k", "validators": [{"name": "nope"}]}]}]}]}"#]),
+            "reporter": Probe(option: ["--reporter", "github"], rest: ["p.json"], files: ["p.json": #"{"name": "p", "screens": [{"id": "a", "forms": [{"id": "f", "fields": [{"key": "k", "validators": [{"name": "nope"}]}]}]}]}"#]),
             "max-memory": Probe(option: ["--max-memory", "10000000"], rest: ["s.lua"], files: ["s.lua": big]),
             "max-instructions": Probe(option: ["--max-instructions", "1000"], rest: ["s.lua"], files: ["s.lua": smallLoop]),
             "timeout": Probe(option: ["--timeout", "0.2"], rest: ["--max-instructions", "0", "s.lua"], files: ["s.lua": loop]),

@@ -37,7 +37,7 @@ import Testing
                                "--json", dir.path + "/report.json", dir.path])
         let elapsed = Date().timeIntervalSince(start)
         #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
-        #expect(r.stdout.contains("a_hang.json (scenario outlives the wall-clock limit): timeout: the scenario was still running after 3 s"),
+        #expect(r.stdout.contains("a_hang.json:1:1 (scenario outlives the wall-clock limit): timeout: the scenario was still running after 3 s"),
                 "\(r.stdout)")
         #expect(r.stdout.contains("log {\"message\":\"before the slow steps\"}"), "the transcript so far is kept: \(r.stdout)")
         #expect(r.stdout.hasSuffix("3 passed, 1 failed\n"), "\(r.stdout)")
@@ -75,11 +75,11 @@ import Testing
         #expect(process.terminationStatus == 1)
         if signal == SIGSEGV && ProcessLimits.underAddressSanitizer {
             // AddressSanitizer catches SIGSEGV itself, reports it and exits 1.
-            #expect(stdout.contains("a_hang.json (scenario outlives the wall-clock limit): the worker exited with status 1"), "\(stdout)")
+            #expect(stdout.contains("a_hang.json:1:1 (scenario outlives the wall-clock limit): the worker exited with status 1"), "\(stdout)")
             #expect(stdout.contains("AddressSanitizer: SEGV"), "\(stdout)")
         } else {
             let name = signal == SIGSEGV ? "SIGSEGV" : "SIGABRT"
-            #expect(stdout.contains("a_hang.json (scenario outlives the wall-clock limit): the worker crashed: signal \(name)"), "\(stdout)")
+            #expect(stdout.contains("a_hang.json:1:1 (scenario outlives the wall-clock limit): the worker crashed: signal \(name)"), "\(stdout)")
         }
         #expect(stdout.hasSuffix("2 passed, 1 failed\n"), "a fresh worker runs the rest: \(stdout)")
     }

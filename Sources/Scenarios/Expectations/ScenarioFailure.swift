@@ -20,6 +20,9 @@ public struct ScenarioFailure: Sendable, Equatable {
     public var wholeActual: JSONValue?
     /// Transcript lines around `eventIndex`, filled by the runner (`> ` marks the event itself).
     public var context: [String]
+    /// Where in the user's files the failure is (`flows/a.json:12:9`): found by the runner once the
+    /// scenario failed (``FailureLocator``); nil until then.
+    public var sourceLocation: SourceLocation?
 
     public init(step: Int? = nil, expectation: String? = nil, message: String, expected: FailureValue? = nil,
                 actual: FailureValue? = nil, eventIndex: Int? = nil, context: [String] = []) {
@@ -56,11 +59,12 @@ public struct ScenarioFailure: Sendable, Equatable {
 
 extension ScenarioFailure: JSONRepresentable {
     /// `{"step", "expectation", "message", "summary", "expected", "actual", "expectedValue"?,
-    /// "actualValue"?, "eventIndex", "context", "wholeExpected"?, "wholeActual"?}`, absent parts null:
+    /// "actualValue"?, "eventIndex", "context", "wholeExpected"?, "wholeActual"?, "source"?}`, absent parts null:
     /// the form of the JSON report and of a worker's result. `expected`/`actual` are the one-line
     /// text a person reads (JSON text of a value, or the prose); `expectedValue`/`actualValue` are
     /// present exactly when that side is a JSON value, and hold the value itself (a JSON `null` is a
-    /// value); `wholeExpected`/`wholeActual` are the whole pattern and value (JSON values).
+    /// value); `wholeExpected`/`wholeActual` are the whole pattern and value (JSON values);
+    /// `source` is ``sourceLocation`` (`{"file", "line", "column"}`).
     public var json: JSONValue {
         var object: JSONObject = [:]
         object["step"] = step.map { .integer(Int64($0)) } ?? .null
@@ -75,6 +79,7 @@ extension ScenarioFailure: JSONRepresentable {
         object["context"] = .array(context.map(JSONValue.string))
         if let wholeExpected { object["wholeExpected"] = wholeExpected }
         if let wholeActual { object["wholeActual"] = wholeActual }
+        if let sourceLocation { object["source"] = sourceLocation.json }
         return .object(object)
     }
 
@@ -96,5 +101,8 @@ extension ScenarioFailure: JSONRepresentable {
                   context: object["context"] == nil ? [] : try reader.strings(object["context"], at: .root.key("context")))
         wholeExpected = object["wholeExpected"]
         wholeActual = object["wholeActual"]
+        if let source = object["source"] {
+            do { sourceLocation = try SourceLocation(json: source) } catch { throw error.under(.root.key("source")) }
+        }
     }
 }

@@ -34,13 +34,28 @@ enum HTMLAssets {
         .transcript{border-collapse:collapse;font-size:12px}.transcript td,.transcript th{padding:1px 6px;text-align:left;vertical-align:top;border-bottom:1px solid #eaeef2}
         .transcript tr.error td{color:#cf222e}.transcript tr.warning td{color:#9a6700}.none,.notice{color:#57606a}
         figure.screen{margin:0;flex:none}figure.screen svg{display:block;max-width:100%;height:auto;border:1px solid #eaeef2}
-        figcaption{font-size:12px;color:#57606a}
+        figcaption{font-size:12px;color:#57606a}.source{margin:2px 0;font-size:12px}p.screen.none{flex:none;width:200px}
+        .filter{padding:8px 40px 0;display:flex;gap:6px}.filter button{font:inherit;font-size:12px;padding:2px 10px;border:1px solid #d0d7de;border-radius:12px;background:#fff;cursor:pointer}
+        .filter button[aria-pressed=true]{background:#0969da;color:#fff;border-color:#0969da}.scenarios li.hidden{display:none}
         """
 
     /// Keyboard navigation: `j`/`→`/`↓` next step, `k`/`←`/`↑` previous, `f` the first failed
     /// step; the current step is outlined, marked in the timeline and kept in the address (`#step-3`).
+    /// A page opens at its title (the first step, `#start`, scrolls to the top; a later one stops
+    /// below the sticky timeline, however many lines it wraps to). The index's status filter
+    /// shows all, failed, passed or skipped scenarios.
     static let script = """
         (function () {
+          var buttons = Array.prototype.slice.call(document.querySelectorAll('nav.filter button'));
+          var rows = Array.prototype.slice.call(document.querySelectorAll('li.scenario'));
+          buttons.forEach(function (b) {
+            b.addEventListener('click', function () {
+              var wanted = b.getAttribute('data-filter');
+              buttons.forEach(function (o) { o.setAttribute('aria-pressed', String(o === b)); });
+              rows.forEach(function (r) { r.classList.toggle('hidden', wanted !== 'all' && r.getAttribute('data-status') !== wanted); });
+            });
+          });
+          var bar = document.querySelector('nav.timeline');
           var steps = Array.prototype.slice.call(document.querySelectorAll('section.step'));
           var links = Array.prototype.slice.call(document.querySelectorAll('nav.timeline a'));
           var current = -1;
@@ -52,8 +67,14 @@ enum HTMLAssets {
             var step = steps[i];
             step.classList.add('current');
             links.forEach(function (a) { a.classList.toggle('current', a.getAttribute('href') === '#' + step.id); });
-            if (scroll) { step.scrollIntoView({block: 'start'}); step.focus({preventScroll: true}); }
-            try { history.replaceState(null, '', '#' + step.id); } catch (e) {}
+            if (scroll) {
+              // the first step (the start) is the page's top: its title shows; no focus there (a
+              // focused element may be scrolled to once laid out); a later step stops below the bar
+              if (i === 0) { if (document.activeElement && document.activeElement.blur) document.activeElement.blur(); window.scrollTo(0, 0); }
+              else { step.style.scrollMarginTop = ((bar ? bar.offsetHeight : 0) + 8) + 'px'; step.focus({preventScroll: true}); step.scrollIntoView({block: 'start'}); }
+            }
+            // the start keeps the bare address (a later link to #start is then a change the page sees)
+            try { history.replaceState(null, '', i === 0 ? location.pathname + location.search : '#' + step.id); } catch (e) {}
             document.body.setAttribute('data-current-step', step.id);
           }
           function indexOf(id) { for (var i = 0; i < steps.length; i++) if (steps[i].id === id) return i; return -1; }
@@ -68,10 +89,13 @@ enum HTMLAssets {
           });
           window.addEventListener('hashchange', function () {
             var i = indexOf(location.hash.slice(1));
-            if (i >= 0 && i !== current) go(i, true);
+            if (i >= 0) go(i, true);   // also the current one: the browser scrolled to it, under the bar
           });
-          var start = indexOf(location.hash.slice(1));
-          if (start >= 0) go(start, true); else if (steps.length) go(0, false);
+          // The page decides where it opens, not the browser's restored scroll: at its title, or at the linked step.
+          try { history.scrollRestoration = 'manual'; } catch (e) {}
+          var start = Math.max(indexOf(location.hash.slice(1)), 0);
+          go(start, true);
+          window.addEventListener('load', function () { if (current === 0) window.scrollTo(0, 0); else if (current > 0) go(current, true); });
         })();
         """
 }

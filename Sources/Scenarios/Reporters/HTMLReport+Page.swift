@@ -1,3 +1,4 @@
+import Foundation
 import Engine
 import JSON
 import SystemKit
@@ -9,11 +10,11 @@ extension HTMLReport {
         let status = Run.status(result)
         var body = "<header><a class=\"back\" href=\"./index.html\">← all scenarios</a>"
         body += "<h1><span class=\"badge \(status)\">\(status.uppercased())</span> \(escape(result.name))</h1>"
-        body += "<p class=\"file\">\(escape(result.relativePath)) · \(seconds(result.duration))"
+        body += "<p class=\"file\">\(escape(result.relativePath))" + (run.wallTimes ? " · \(seconds(result.duration))" : "")
         body += " · <kbd>j</kbd>/<kbd>k</kbd> or <kbd>←</kbd>/<kbd>→</kbd> next and previous step, <kbd>f</kbd> the failure</p></header>\n"
         if !result.failures.isEmpty {
             body += "<section class=\"failures\"><h2>Failures</h2>\n"
-            for failure in result.failures { body += failureHTML(failure) }
+            for failure in result.failures { body += failureHTML(failure, sourceBase: run.sourceBase) }
             body += "</section>\n"
         }
         let warnings = Transcript.warnings(in: result.transcript)
@@ -91,8 +92,13 @@ extension HTMLReport {
             html += notKeptHTML(result.transcriptNote)
         }
         html += eventsHTML(result.transcript, range: range, offset: result.eventsNotKept)
-        html += "</div><figure class=\"screen\">\(drawn.svg(record.screen))"
-        html += "<figcaption>the screen after \(escape(record.label))</figcaption></figure></div></section>\n"
+        if record.screen.isEmpty {
+            // nothing on screen: a line, not an empty 390×844 frame
+            html += "</div><p class=\"screen none\">nothing on screen after \(escape(record.label))</p></div></section>\n"
+        } else {
+            html += "</div><figure class=\"screen\">\(drawn.svg(record.screen))"
+            html += "<figcaption>the screen after \(escape(record.label))</figcaption></figure></div></section>\n"
+        }
         return html
     }
 
@@ -130,8 +136,13 @@ extension HTMLReport {
     /// JSON path (the runner's own difference: the page computes none); the line diff of the whole
     /// pattern against the whole value (or of both sides, when both are JSON objects or arrays);
     /// the transcript around it.
-    static func failureHTML(_ failure: ScenarioFailure) -> String {
+    static func failureHTML(_ failure: ScenarioFailure, sourceBase: String? = nil) -> String {
         var html = "<div class=\"failure\"><p><a href=\"#\(anchor(step: failure.step))\">\(escape(failure.summary))</a></p>"
+        if let source = failure.sourceLocation {
+            // the scenario file at the failure's line, as the FAIL line and the GitHub annotation name it
+            html += "<p class=\"source\">at " + (sourceBase.map { "<a href=\"\(escape(sourceHref($0, source.file)))\">" } ?? "")
+                + "<code>\(escape(source.description))</code>" + (sourceBase == nil ? "" : "</a>") + "</p>"
+        }
         if let expected = failure.expected, let actual = failure.actual {
             let path = failure.expectation.map { "expect.\($0)" } ?? "$"
             html += "<table class=\"diff\"><thead><tr><th>JSON path</th><th>expected</th><th>actual</th></tr></thead><tbody>"
@@ -153,6 +164,17 @@ extension HTMLReport {
         }
         if !failure.context.isEmpty { html += "<pre class=\"context\">\(escape(failure.context.joined(separator: "\n")))</pre>" }
         return html + "</div>\n"
+    }
+
+    /// A link to a scenario file from a page: `base` (the working folder from the report's folder)
+    /// and the file's path, each part percent-escaped (a `#`, `?` or `:` in a name stays a name);
+    /// an absolute path as it is.
+    static func sourceHref(_ base: String, _ file: String) -> String {
+        let path = file.hasPrefix("/") ? file : base + file
+        let escaped = path.split(separator: "/", omittingEmptySubsequences: false).map { part in
+            part.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: ":;?#"))) ?? String(part)
+        }.joined(separator: "/")
+        return file.hasPrefix("/") ? "file://" + escaped : escaped
     }
 
     /// A table cell of one side: a JSON value as JSON text, prose in italics (`missing`, `nothing`).

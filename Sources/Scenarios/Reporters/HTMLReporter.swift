@@ -24,8 +24,10 @@ public final class HTMLReporter: RunnerReporter, @unchecked Sendable {
     /// full disk) does not stop the others: the problems are thrown together at the end.
     public func handle(_ event: RunnerEvent) throws {
         guard case .runFinished(let results, _) = event else { return }
-        let run = HTMLReport.Run(results: results, deselected: deselected, shard: options.shard?.description, filter: options.filter,
+        var run = HTMLReport.Run(results: results, deselected: deselected, shard: options.shard?.description, filter: options.filter,
                                  paths: options.paths)
+        run.wallTimes = options.wallTimes
+        run.sourceBase = HTMLReport.sourceBase(directory: directory, workingFolder: FileManager.default.currentDirectoryPath)
         var pages: [(path: String, result: ScenarioResult?)] = [(directory + "/index.html", nil)]
         var owners: [String: String] = [:]
         var problems: [any Error] = []
@@ -48,6 +50,7 @@ public final class HTMLReporter: RunnerReporter, @unchecked Sendable {
     }
 
     /// Where the page of a failure is: `DIR/flows__a.json.html#step-3`, for the `FAIL` line.
+    /// (The page itself links the scenario file at the failure's line: ``HTMLReport/sourceBase(directory:workingFolder:)``.)
     public static func link(directory: String, result: ScenarioResult, failure: ScenarioFailure) -> String {
         directory + "/" + HTMLReport.pageName(result.relativePath) + "#" + HTMLReport.anchor(step: failure.step)
     }
@@ -63,6 +66,11 @@ public enum HTMLReport {
         public var shard: String?
         public var filter: String?
         public var paths: [String]
+        /// The working folder seen from the report's folder (`../`): a failure's file
+        /// (`flows/a.json`, relative to it) is linked as `../flows/a.json`; nil links none.
+        public var sourceBase: String?
+        /// Wall-clock times on the pages; false (`--no-times`): none, so pages are the same from run to run.
+        public var wallTimes = true
 
         public init(results: [ScenarioResult], deselected: Int = 0, shard: String? = nil, filter: String? = nil, paths: [String] = []) {
             self.results = results
@@ -83,12 +91,12 @@ public enum HTMLReport {
             case .todo: return "todo"
             }
         }
-        private func count(_ status: String) -> Int { results.filter { Self.status($0) == status }.count }
-        public var passed: Int { count("pass") }
-        public var failed: Int { count("fail") }
-        public var errors: Int { count("error") }
-        public var skipped: Int { count("skip") }
-        public var todo: Int { count("todo") }
+        /// The run counted as the CLI counts it (an error is a failure): ``RunCounts``.
+        public var counts: RunCounts { RunCounts(results) }
+        public var passed: Int { counts.passed }
+        public var failed: Int { counts.failed }
+        public var skipped: Int { counts.skipped }
+        public var todo: Int { counts.todo }
         public var duration: Double { results.reduce(0) { $0 + $1.duration } }
     }
 
@@ -137,15 +145,16 @@ public enum HTMLReport {
         """
     }
 
-    /// `passed 3 · failed 1 · errors 0 · skipped 2 · 1.25 s`, with the shard and filter.
+    /// `passed 3 · failed 1 · skipped 2 · 1.25 s` (counted as the CLI's closing line counts,
+    /// ``RunCounts``: an error is a failure), with the shard and filter.
     static func summary(_ run: Run) -> String {
         var html = "<dl class=\"summary\">"
-        for (name, value, kind) in [("passed", run.passed, "pass"), ("failed", run.failed, "fail"), ("errors", run.errors, "error"),
+        for (name, value, kind) in [("passed", run.passed, "pass"), ("failed", run.failed, "fail"),
                                     ("skipped", run.skipped, "skip"), ("todo", run.todo, "todo"),
                                     ("not selected", run.deselected, "skip")] {
             html += "<div class=\"\(kind)\"><dt>\(name)</dt><dd id=\"count-\(name.replacingOccurrences(of: " ", with: "-"))\">\(value)</dd></div>"
         }
-        html += "<div><dt>time in scenarios</dt><dd>\(seconds(run.duration))</dd></div>"
+        html += "<div><dt>time in scenarios</dt><dd>\(run.wallTimes ? seconds(run.duration) : "not recorded (--no-times)")</dd></div>"
         html += "<div><dt>shard</dt><dd>\(escape(run.shard ?? "all"))</dd></div>"
         html += "<div><dt>filter</dt><dd>\(escape(run.filter ?? "none"))</dd></div>"
         html += "<div><dt>paths</dt><dd>\(escape(run.paths.isEmpty ? "." : run.paths.joined(separator: " ")))</dd></div>"
@@ -158,18 +167,54 @@ public enum HTMLReport {
         return count == 0 ? "" : " <span class=\"warn\">· \(count) warning\(count == 1 ? "" : "s")</span>"
     }
 
-    /// The index: the summary, then every scenario with its outcome and a link to its page.
+    /// The filter of the index: which scenarios a status button shows (`data-status` of a row).
+    static func filterStatus(_ result: ScenarioResult) -> String {
+        switch result.status {
+        case .passed: return "passed"
+        case .failed: return "failed"
+        case .skipped, .todo: return "skipped"
+        }
+    }
+
+    /// The index: the summary, a status filter (all, failed, passed, skipped), then every scenario
+    /// with its outcome and a link to its page, failed ones first (each group in run order).
     public static func index(_ run: Run) -> String {
         var rows = ""
-        for result in run.results {
+        let failedFirst = run.results.filter { $0.status == .failed } + run.results.filter { $0.status != .failed }
+        for result in failedFirst {
             let status = Run.status(result)
             let first = result.failures.first.map { " — " + escape($0.summary) } ?? ""
-            rows += "<li class=\"scenario \(status)\"><span class=\"badge\">\(status.uppercased())</span> "
+            rows += "<li class=\"scenario \(status)\" data-status=\"\(filterStatus(result))\"><span class=\"badge\">\(status.uppercased())</span> "
                 + "<a href=\"\(escape(href(result.relativePath)))\">\(escape(result.name))</a> "
-                + "<span class=\"file\">\(escape(result.relativePath))</span> <span class=\"time\">\(seconds(result.duration))</span>"
+                + "<span class=\"file\">\(escape(result.relativePath))</span> \(run.wallTimes ? "<span class=\"time\">\(seconds(result.duration))</span>" : "")"
                 + "<span class=\"why\">\(first)</span>\(warned(result))</li>\n"
         }
-        let body = "<header><h1>ctlua test report</h1>\(summary(run))</header>\n<main><ol class=\"scenarios\">\n\(rows)</ol></main>"
+        var filter = "<nav class=\"filter\" aria-label=\"show\">"
+        for (name, count) in [("all", run.results.count), ("failed", run.failed), ("passed", run.passed), ("skipped", run.skipped + run.todo)] {
+            filter += "<button type=\"button\" data-filter=\"\(name)\" aria-pressed=\"\(name == "all")\">\(name) (\(count))</button>"
+        }
+        filter += "</nav>"
+        let body = "<header><h1>ctlua test report</h1>\(summary(run))</header>\n\(filter)\n<main><ol class=\"scenarios\">\n\(rows)</ol></main>"
         return document(title: "ctlua test report", body: body)
+    }
+
+    /// The working folder as a relative link from the report's folder (`report` gives `../`,
+    /// `/tmp/r` seen from `/work/app` gives `../../work/app/`): the same on every machine that has
+    /// the same layout, so the pages stay free of absolute paths.
+    public static func sourceBase(directory: String, workingFolder: String) -> String {
+        func components(_ path: String) -> [String] {
+            var out: [String] = []
+            for part in path.split(separator: "/") where part != "." && !part.isEmpty {
+                if part == "..", !out.isEmpty, out.last != ".." { out.removeLast() } else { out.append(String(part)) }
+            }
+            return out
+        }
+        let cwd = components(workingFolder)
+        let report = components(directory.hasPrefix("/") ? directory : workingFolder + "/" + directory)
+        var common = 0
+        while common < min(cwd.count, report.count), cwd[common] == report[common] { common += 1 }
+        let up = Array(repeating: "..", count: report.count - common)
+        let parts = up + cwd[common...]
+        return parts.isEmpty ? "./" : parts.joined(separator: "/") + "/"
     }
 }

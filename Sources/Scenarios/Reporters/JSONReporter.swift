@@ -6,8 +6,10 @@ import SystemKit
 public enum JSONReporter {
     /// `{"passed":N,"failed":N,"scenarios":[...]}`, a scenario in its JSON form
     /// (``ScenarioResult/json``: name, file, passed, duration, failures), without coverage and screens,
-    /// with its `warnings` (the `warning` events: message, system, file, path, ignored, didYouMean).
-    public static func render(_ results: [ScenarioResult]) -> String {
+    /// with its `warnings` (the `warning` events: message, system, file, path, ignored, didYouMean, and
+    /// `source`, `{file, line, column}`, where the runner located it); each failure has its `source` too.
+    /// `wallTimes: false` (`--no-times`): no `duration`, so the report is the same from run to run.
+    public static func render(_ results: [ScenarioResult], wallTimes: Bool = true) -> String {
         let failed = results.filter { !$0.passed }.count
         let notRun = results.filter { $0.status == .skipped || $0.status == .todo }.count
         let scenarios: [JSONValue] = results.map { result in
@@ -15,7 +17,14 @@ public enum JSONReporter {
             if case .object(var object) = json {
                 object.removeValue(forKey: "coverage")
                 object.removeValue(forKey: "steps")
-                object["warnings"] = .array(result.transcript.filter { $0.type == "warning" }.map(\.json))
+                if !wallTimes { object.removeValue(forKey: "duration") }
+                // each warning event, with `source` ({file, line, column}) when the runner located it
+                let located = result.locatedWarnings
+                object["warnings"] = .array(result.transcript.filter { $0.type == "warning" }.enumerated().map { i, event in
+                    guard case .object(var fields) = event.json, located.indices.contains(i), let source = located[i].location else { return event.json }
+                    fields["source"] = source.json
+                    return .object(fields)
+                })
                 json = .object(object)
             }
             return json

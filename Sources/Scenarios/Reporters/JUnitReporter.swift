@@ -4,19 +4,24 @@ import Foundation
 /// JUnit XML in the shape CI systems read (Jenkins, GitLab, GitHub actions): one `<testsuite>`,
 /// one `<testcase>` per scenario; a scenario whose first problem is an unmet expectation has a
 /// `<failure>`, one whose first problem is an error (a Lua error, a step that threw, an unnamed
-/// `error` event) has an `<error>`, as JUnit distinguishes assertion failures from errors.
+/// `error` event) has an `<error>`, as JUnit distinguishes assertion failures from errors. Each
+/// testcase carries `file` and `line` (the first failure's line, else 1), as pytest writes them.
 public enum JUnitReporter {
-    public static func render(_ results: [ScenarioResult], suiteName: String = "ctlua test") -> String {
+    /// `wallTimes: false` (`--no-times`): no `time` attribute (JUnit's is optional), so the file
+    /// is the same from run to run.
+    public static func render(_ results: [ScenarioResult], suiteName: String = "ctlua test", wallTimes: Bool = true) -> String {
         let errored = results.filter { $0.failures.first?.isError == true }.count
         let failed = results.filter { !$0.passed }.count - errored
         let skipped = results.filter { $0.status == .skipped || $0.status == .todo }.count
-        let time = format(results.reduce(0) { $0 + $1.duration })
+        let time = wallTimes ? " time=\"\(format(results.reduce(0) { $0 + $1.duration }))\"" : ""
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"\(XMLText.escape(suiteName))\" tests=\"\(results.count)\" failures=\"\(failed)\" errors=\"\(errored)\" time=\"\(time)\">\n"
-        xml += "  <testsuite name=\"\(XMLText.escape(suiteName))\" tests=\"\(results.count)\" failures=\"\(failed)\" errors=\"\(errored)\" skipped=\"\(skipped)\" time=\"\(time)\">\n"
+        xml += "<testsuites name=\"\(XMLText.escape(suiteName))\" tests=\"\(results.count)\" failures=\"\(failed)\" errors=\"\(errored)\"\(time)>\n"
+        xml += "  <testsuite name=\"\(XMLText.escape(suiteName))\" tests=\"\(results.count)\" failures=\"\(failed)\" errors=\"\(errored)\" skipped=\"\(skipped)\"\(time)>\n"
         for result in results {
             xml += "    <testcase name=\"\(XMLText.escape(result.name))\" classname=\"\(XMLText.escape(className(result.relativePath)))\""
-            xml += " file=\"\(XMLText.escape(result.relativePath))\" time=\"\(format(result.duration))\""
+            // `line`: the first failure's (where the runner located it), else the scenario's start.
+            let line = result.failures.first?.sourceLocation?.position?.line ?? 1
+            xml += " file=\"\(XMLText.escape(result.relativePath))\" line=\"\(line)\"" + (wallTimes ? " time=\"\(format(result.duration))\"" : "")
             if result.status == .skipped || result.status == .todo {
                 // JUnit has one element for both; the message says which.
                 let mark = result.marks.first { $0.step == nil }

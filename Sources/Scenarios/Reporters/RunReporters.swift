@@ -1,7 +1,7 @@
 import LuaRuntime
 
 /// The report at the end of a run: the text report (or TAP with `--tap`), then the coverage
-/// summary with `--coverage`. It goes to standard output, or to standard error when a report
+/// summary with `--coverage`, then GitHub annotations with `--reporter github`. It goes to standard output, or to standard error when a report
 /// file is written to standard output (`-`), which stays machine-readable.
 public final class SummaryReporter: RunnerReporter, @unchecked Sendable {
     private let options: RunnerOptions
@@ -19,6 +19,7 @@ public final class SummaryReporter: RunnerReporter, @unchecked Sendable {
         if let coverage {
             for line in LCOVReporter.summary(coverage) { report += (options.tap ? "# " : "") + line + "\n" }
         }
+        if options.github { report += GitHubAnnotations.render(results) }
         let toStandardOutput: (String?) -> Bool = { ["-", "/dev/stdout", "/proc/self/fd/1", "/dev/fd/1"].contains($0 ?? "") }
         if toStandardOutput(options.junitPath) || toStandardOutput(options.jsonPath) || toStandardOutput(options.coveragePath) {
             output.stderr(report)
@@ -42,8 +43,8 @@ public final class ReportFilesReporter: RunnerReporter, @unchecked Sendable {
 
     public func handle(_ event: RunnerEvent) throws {
         guard case .runFinished(let results, let coverage) = event else { return }
-        if let path = options.junitPath { try output.writeFile(path, JUnitReporter.render(results)) }
-        if let path = options.jsonPath { try output.writeFile(path, JSONReporter.render(results)) }
+        if let path = options.junitPath { try output.writeFile(path, JUnitReporter.render(results, wallTimes: options.wallTimes)) }
+        if let path = options.jsonPath { try output.writeFile(path, JSONReporter.render(results, wallTimes: options.wallTimes)) }
         if let path = options.coveragePath, let coverage { try output.writeFile(path, LCOVReporter.render(coverage)) }
         if let directory = options.traceDirectory {
             // named after scenarios: never written through a link; one that fails does not stop the others

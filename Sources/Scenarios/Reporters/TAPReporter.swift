@@ -22,6 +22,7 @@ public enum TAPReporter {
             out += "  ---\n"
             out += "  message: \(JSONWriter.quote(first.summary))\n"
             out += "  file: \(JSONWriter.quote(result.relativePath))\n"
+            if let position = first.sourceLocation?.position { out += "  line: \(position.line)\n  column: \(position.column)\n" }
             if let expected = first.expected { out += "  expected: \(JSONWriter.quote(expected.text))\n" }
             if let actual = first.actual { out += "  actual: \(JSONWriter.quote(actual.text))\n" }
             if result.failures.count > 1 {

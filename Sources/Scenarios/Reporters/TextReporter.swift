@@ -3,9 +3,11 @@ import SystemKit
 
 /// The human report: one `FAIL` line per failure with indented details, and a closing count.
 public enum TextReporter {
-    /// `FAIL flows/banner.json (banner waits): steps[3].expect.displayed: wrong in-app displayed`.
+    /// `FAIL flows/banner.json:14:23 (banner waits): steps[3].expect.displayed: wrong in-app displayed`:
+    /// the file, line and column of what failed (``ScenarioFailure/sourceLocation``, the file alone
+    /// when not located), so editors and terminals open it there.
     public static func headline(_ result: ScenarioResult, _ failure: ScenarioFailure) -> String {
-        "FAIL \(result.relativePath) (\(result.name)): \(failure.summary)"
+        "FAIL \(failure.sourceLocation?.description ?? result.relativePath) (\(result.name)): \(failure.summary)"
     }
 
     /// Every failure of a result with expected/actual and the transcript around it.
@@ -70,9 +72,10 @@ public enum TextReporter {
         return out
     }
 
-    /// `WARN flows/a.json (name): message`, one per `warning` event of the scenario (passed or not).
+    /// `WARN flows/a.json:12:9 (name): message`, one per `warning` event of the scenario (passed or
+    /// not), at the file, line and column of the ignored input (the scenario file when not located).
     public static func warnings(of result: ScenarioResult) -> [String] {
-        result.warnings.map { "WARN \(result.relativePath) (\(result.name)): \($0)" }
+        result.locatedWarnings.map { "WARN \($0.location?.description ?? result.relativePath) (\(result.name)): \($0.message)" }
     }
 
     /// `SKIP flows/a.json (name): flaky on CI`, `TODO ...`: one per scenario that did not run and per
@@ -85,13 +88,6 @@ public enum TextReporter {
         }
     }
 
-    /// `3 passed, 1 failed`; skipped and to-do scenarios first when there are any, as Jest does:
-    /// `1 skipped, 2 todo, 3 passed, 1 failed` (the line still ends `N passed, N failed`).
-    public static func summary(_ results: [ScenarioResult]) -> String {
-        let count = { (status: ScenarioResult.Status) in results.filter { $0.status == status }.count }
-        var prefix = ""
-        if count(.skipped) > 0 { prefix += "\(count(.skipped)) skipped, " }
-        if count(.todo) > 0 { prefix += "\(count(.todo)) todo, " }
-        return prefix + "\(count(.passed)) passed, \(count(.failed)) failed"
-    }
+    /// `3 passed, 1 failed` (``RunCounts/line``, the count the HTML report shows too).
+    public static func summary(_ results: [ScenarioResult]) -> String { RunCounts(results).line }
 }

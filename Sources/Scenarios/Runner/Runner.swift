@@ -158,9 +158,11 @@ public enum Runner {
         // Worker processes (the default of `ctlua test`), or engines on this process's threads.
         let pool = options.workers.map(WorkerPool.init(options:))
         let threads = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        let completed: @Sendable (Int, ScenarioResult) -> Void = { _, result in events.emit(.scenarioFinished(result)) }
+        let completed: @Sendable (Int, ScenarioResult) -> Void = { i, result in
+            events.emit(.scenarioFinished(FailureLocator.locate(result, scenario: scenarios[i])))
+        }
         let marked: @Sendable (Int) -> ScenarioResult = { i in executor.result(of: scenarios[i], failures: [], transcript: [], duration: 0) }
-        let results: [ScenarioResult]
+        var results: [ScenarioResult]
         if let pool {
             results = ParallelMap.drive(count: scenarios.count, workers: threads, completed: completed) { claim, store in
                 pool.drive(claim: claim, store: store, executor: executor) { i in
@@ -174,6 +176,8 @@ public enum Runner {
                 scenarios[i].scenarioMark != nil ? marked(i) : executor.run(scenarios[i])
             }
         }
+        // file:line:column of each failure and warning, read from the scenario files now (nothing for a clean pass)
+        results = results.indices.map { FailureLocator.locate(results[$0], scenario: scenarios[$0]) }
         for report in pool?.shutdown() ?? [] { output.stderr("ctlua: \(report)\n") }
         let coverage = executor.coverage
             ? CoverageInclude.addingUnloaded(to: LuaCoverage.merged(results.compactMap(\.coverage)), globs: options.coverageInclude)

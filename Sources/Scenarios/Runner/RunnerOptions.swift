@@ -22,6 +22,13 @@ public struct RunnerOptions: Sendable {
     public var coverageInclude: [String]?
     /// TAP 13 on stdout instead of the text report.
     public var tap = false
+    /// After the report, GitHub Actions annotations (`::error file=...,line=...::...`) of each
+    /// failure and warning (`--reporter github`, `GITHUB_ACTIONS=true`; ``GitHubAnnotations``).
+    public var github = false
+    /// Wall-clock times in the report files (JUnit `time`, the JSON report's `duration`, the HTML
+    /// report's times); `--no-times` turns them off, so two runs of the same scenarios write the
+    /// same reports (a diff, a cache, a golden report).
+    public var wallTimes = true
     /// `--verbose`: a failure inside a pattern also shows the line diff of the whole pattern
     /// against the whole value.
     public var verbose = false

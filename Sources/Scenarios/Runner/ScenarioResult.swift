@@ -42,6 +42,15 @@ public struct ScenarioResult: Sendable {
     /// The messages of its `warning` events (``Engine/Warning``), in order: what every reporter lists.
     public var warnings: [String] { Transcript.warnings(in: transcript).map(\.message) }
 
+    /// Where each of ``warnings`` is (the file and JSON path its event names, at their line and
+    /// column), in the same order; filled by the runner (``FailureLocator``), empty until then.
+    public var warningLocations: [SourceLocation?] = []
+
+    /// Each warning with its location (nil when not located).
+    public var locatedWarnings: [(message: String, location: SourceLocation?)] {
+        warnings.enumerated().map { ($0.element, warningLocations.indices.contains($0.offset) ? warningLocations[$0.offset] : nil) }
+    }
+
     /// True when no failure: a skipped or to-do scenario does not fail the run.
     public var passed: Bool { failures.isEmpty }
 
