@@ -150,6 +150,7 @@ function TraitMetadata:get(key) end
 ---@field experience string the experience id
 ---@field group integer 1-based
 ---@field step integer 1-based
+---@field context string its render context: `modal` or `embed:<frameID>`
 ---@field state "presenting"|"shown"|"failing"|"ending"
 ---@field tree table the composed view tree (the wrapper, or the container without one)
 ---@field metadata table<string, any>
@@ -171,7 +172,7 @@ function TraitMetadata:get(key) end
 ---@class TraitsShowOptions
 ---@field trigger? string `show_call` (default), `qualification` (skips the first group's navigate actions), `deep_link`, `preview`, ...
 ---@field published? boolean false: a preview, no analytics (default true)
----@field priority? "normal"|"low" with another experience active: normal dismisses it first, low is not shown (false); absent: an error
+---@field priority? "normal"|"low" with another experience active in the same render context: normal dismisses it first, low is not shown (false); absent: an error
 ---@field experiment? TraitsExperiment an A/B experiment, as the SDK's: `appcues:experiment_entered` is published; a `control` group is not shown (false)
 ---@field strict? boolean false: ctlua's own lenient decoding (the SDK has none); default `traits.strict()`: true, as strictly as the SDK (UUID ids, every required key)
 
@@ -195,9 +196,14 @@ function TraitMetadata:get(key) end
 ---@class TraitsActionDefinition
 ---@field type string `@org/name`
 ---@field execute fun(ctx: TraitsActionContext, config: any) runs the action; it completes when it returns
+---@field transformQueue? fun(queue: TraitsQueuedAction[], index: integer, config: any): (integer|TraitsActionModel)[] rewrites the queue before it runs (the SDK's `ExperienceActionQueueTransforming`): return positions of the old queue (1-based) and new action models; an error or another result leaves the queue as it was (logged)
+
+---@class TraitsQueuedAction
+---@field type string the queued action's type
+---@field config? any its config (Lua actions)
 
 ---@class TraitsDelegate
----@field canDisplayExperience? fun(experienceID: string): boolean false blocks the step (`Step blocked by app`)
+---@field canDisplayExperience? fun(experienceID: string): boolean gets the id upper case (the SDK's `uuidString`); false blocks the step (`Step blocked by app`)
 ---@field navigate? fun(url: string, externally: boolean) the app's navigation delegate for `@appcues/link`
 
 traits = {}
@@ -218,7 +224,9 @@ function traits.view(spec) end
 function traits.error(spec) end
 
 ---Shows an experience (a table or JSON text) at a group and step (1-based, default 1).
----Returns false when composing or presenting failed (a `step.error` event).
+---Returns false when composing or presenting failed (a `step.error` event). An empty Lua table
+---where the SDK expects an array is an empty array (a conditional's `actions = {}` included). A
+---file name (`"tour.json"`) is an error: only the `show` step reads files.
 ---@param experience table|string
 ---@param group? integer
 ---@param step? integer
@@ -232,18 +240,19 @@ function traits.show(experience, group, step, options) end
 function traits.action(definition) end
 
 ---@class TraitsComponentActions
----@field triggerBlockActions fun() run the step's `tap` actions for this component (a "Custom component <id>" step_interaction first)
----@field track fun(name: string, properties?: table)
----@field nextStep fun()
----@field previousStep fun()
----@field close fun(markComplete?: boolean)
----@field updateProfile fun(properties: table)
+---@field triggerBlockActions fun() queue every action the step attaches to this component, whatever its trigger (a "Custom component <id>" step_interaction first)
+---@field track fun(name: string, properties?: table) runs at once, outside the action queue (as the SDK)
+---@field nextStep fun() runs at once, outside the action queue
+---@field previousStep fun() runs at once, outside the action queue
+---@field close fun(markComplete?: boolean) runs at once, outside the action queue
+---@field updateProfile fun(properties: table) runs at once, outside the action queue
 
 ---@class TraitsComponentDefinition
 ---@field identifier string matched against a `customComponent`'s `identifier`
 ---@field render fun(view: TraitView, config: any, actions: TraitsComponentActions) adds views to the component's view
 
----Registers a custom component written in Lua (the SDK's `CustomComponentRegistry`); false when the identifier is taken.
+---Registers a custom component written in Lua (the SDK's `CustomComponentRegistry`): a second registration
+---of an identifier replaces the first (then it returns false: the identifier was registered before).
 ---@param definition TraitsComponentDefinition
 ---@return boolean
 function traits.component(definition) end
@@ -295,7 +304,10 @@ function traits.form() end
 ---Shows the experiences of a qualification response (a table or JSON text: `performed_qualification`,
 ---`qualification_reason`, `experiments`, `experiences`), as the SDK: each experience decodes on its own
 ---(one that does not is a failed experience, `experience_error`), then they are tried in order until
----one shows (triggered by the reason). Returns the id shown, or nil.
+---one shows (triggered by the reason), one list per render context (modal, each embed frame). An
+---`event_trigger` or `forced` reason is normal priority (it replaces the active experience of its
+---context); `screen_view`, `page_view` or none is low. A `screen_view` clears the embeds waiting for
+---their frame. Returns the id of the first experience shown, or nil.
 ---@param response table|string
 ---@return string|nil
 function traits.qualify(response) end
@@ -319,17 +331,25 @@ function traits.reset() end
 ---@param page integer
 function traits.page(page) end
 
----Dismisses the shown experience; false when nothing is shown.
+---Dismisses the experience in focus (the modal one while active, else the embed started last), or
+---the one of a render context (`"modal"`, `"embed:<frameID>"`); false when nothing is shown there.
+---@param context? string
 ---@return boolean
-function traits.dismiss() end
+function traits.dismiss(context) end
 
 ---Presents a step that failed with a recoverable error again; false when nothing waits.
 ---@return boolean
 function traits.retry() end
 
----The shown experience, or nil.
+---The experience in focus (the modal one while active, else the embed started last), or the one of
+---a render context (`"modal"`, `"embed:<frameID>"`); nil when none.
+---@param context? string
 ---@return TraitsCurrent|nil
-function traits.current() end
+function traits.current(context) end
+
+---The experience active in every render context, by context (`modal`, `embed:<frameID>`).
+---@return table<string, TraitsCurrent>
+function traits.experiences() end
 
 ---Taps a view of the shown experience by id or kind (its `onTap`; a component with `tap` actions runs them).
 ---@param idOrKind string

@@ -9,15 +9,29 @@ public struct ViewSource {
     public var tap: (String) -> (() throws -> Void)?
     public var type: (String) -> ((String) throws -> Void)?
     public var select: (String) -> ((String) throws -> Void)?
+    /// What the system shows over the app at a point of the screen (nil: nothing there, or no
+    /// point known): a tap on an app view there goes where the hit test sends it (``Cover``).
+    public var cover: (_ point: (x: Double, y: Double)?) -> Cover?
+
+    /// What covers an app view hit by a tap, as UIKit's hit test finds it.
+    public enum Cover {
+        /// A view over the app takes the tap: the app view gets nothing (`by` names it).
+        case blocked(by: String)
+        /// A view over the app handles the tap (`by` names it); with `passThrough` the app view
+        /// gets the tap as well (the handler runs after the app view's).
+        case handled(by: String, passThrough: Bool, handler: () throws -> Void)
+    }
 
     public init(views: @escaping () -> [(id: String, properties: JSONObject)],
                 tap: @escaping (String) -> (() throws -> Void)? = { _ in nil },
                 type: @escaping (String) -> ((String) throws -> Void)? = { _ in nil },
-                select: @escaping (String) -> ((String) throws -> Void)? = { _ in nil }) {
+                select: @escaping (String) -> ((String) throws -> Void)? = { _ in nil },
+                cover: @escaping (_ point: (x: Double, y: Double)?) -> Cover? = { _ in nil }) {
         self.views = views
         self.tap = tap
         self.type = type
         self.select = select
+        self.cover = cover
     }
 }
 
@@ -30,9 +44,25 @@ extension HeadlessUI {
     }
 
     /// Simulates a tap: records `ui.tap` and runs the view's handler; a view of the recorder first,
-    /// else one a system shows (``setViewSource(owner:_:)``).
+    /// else one a system shows (``setViewSource(owner:_:)``). A view of the recorder under what
+    /// a system shows over the app (``ViewSource/cover``, at the view's centre) gets the tap only
+    /// as the hit test sends it: `ui.tap` names what covered it (`coveredBy`), and a blocked tap
+    /// runs nothing of the app's.
     public func tap(id: String) throws {
         if let handlers = handlers(of: id) {
+            let point = views[id].flatMap { Self.centre(of: $0.properties) }
+            for (_, source) in sources {
+                guard let cover = source.cover(point) else { continue }
+                switch cover {
+                case .blocked(let by):
+                    transcript.record("ui.tap", ["id": .string(id), "coveredBy": .string(by)])
+                case .handled(let by, let passThrough, let handler):
+                    transcript.record("ui.tap", ["id": .string(id), "coveredBy": .string(by), "passThrough": .bool(passThrough)])
+                    if passThrough { try handlers.onTap?() }
+                    try handler()
+                }
+                return
+            }
             transcript.record("ui.tap", ["id": .string(id)])
             try handlers.onTap?()
             return
@@ -98,5 +128,12 @@ extension HeadlessUI {
             for (id, properties) in source.views() where object[id] == nil { object[id] = .object(properties) }
         }
         return .object(object)
+    }
+
+    /// The centre of a view with a numeric frame (`x`, `y`, `width`, `height`; absent: 0), or nil
+    /// when it has no `x` and `y`.
+    static func centre(of properties: JSONObject) -> (x: Double, y: Double)? {
+        guard let x = properties["x"]?.doubleValue, let y = properties["y"]?.doubleValue else { return nil }
+        return (x + (properties["width"]?.doubleValue ?? 0) / 2, y + (properties["height"]?.doubleValue ?? 0) / 2)
     }
 }

@@ -72,8 +72,10 @@ public final class TraitsSystem: EngineSystem {
     /// first group's navigate actions); an unpublished experience (a preview) publishes no
     /// analytics. A document that does not decode is a failed experience (`experience_error`
     /// when it has an id), then the problem is thrown. With a `priority` while another
-    /// experience is active: `normal` dismisses it first, `low` is not shown (false); without,
-    /// showing over an active experience is an error. `strict` (default: `renderer.strictDecoding`,
+    /// experience is active in the same render context (`modal`, or the embed frame the
+    /// experience names): `normal` dismisses it first, `low` is not shown (false); without,
+    /// showing over an active experience of the same context is an error. Experiences of
+    /// different render contexts show at once (one state machine each, as the SDK). `strict` (default: `renderer.strictDecoding`,
     /// true) decodes as strictly as the SDK (UUID ids, every required key), and words the failure's
     /// `experience_error` as the SDK; false is ctlua's own lenient decoding. With an
     /// `experiment`, `appcues:experiment_entered` is published as the experience starts; its
@@ -87,16 +89,6 @@ public final class TraitsSystem: EngineSystem {
             engine.transcript.record("log", ["message": .string("experiment control group: the experience is not shown")])
             return false
         }
-        var failing = false
-        if case .failing = renderer.state { failing = true }
-        if let priority, renderer.current != nil, !failing {
-            guard priority == "normal" else {
-                engine.transcript.record("log", ["message": .string("experience already active: a low priority experience is not shown")])
-                return false
-            }
-            renderer.dismiss(markComplete: false)   // normal priority replaces the current experience
-            engine.settle()
-        }
         let experience: Experience
         let strict = strict ?? renderer.strictDecoding
         do {
@@ -107,38 +99,88 @@ public final class TraitsSystem: EngineSystem {
             // As the SDK's LossyExperience: a failed experience whose skeleton decodes (strict: a UUID id,
             // string name and type, integer publishedAt) reports `experience_error`; lenient: any string id.
             let skeleton = strict ? QualifyResponse.failedSkeletonDecodes(reader.root) : reader.root["id"]?.stringValue != nil
-            if skeleton, renderer.current == nil {
+            // A failed experience renders in the modal context (the SDK's FailedExperience).
+            if skeleton {
                 let message = strict ? sdk.message() : "invalid experience: \(problem)"
-                if let experiment { renderer.publish(Experiment.enteredEvent, experiment.properties, nil) }
-                _ = try? renderer.show(renderer.failedExperience(reader.root, message, trigger: trigger, published: published))
+                let start = { [unowned self] () throws -> Bool in
+                    if let experiment { renderer.publish(Experiment.enteredEvent, experiment.properties, nil) }
+                    _ = try? renderer.show(renderer.failedExperience(reader.root, message, trigger: trigger, published: published))
+                    return false
+                }
+                if let priority {
+                    _ = try admit("modal", priority: priority, then: start)
+                } else if renderer.presentation(in: "modal") == nil {
+                    _ = try start()
+                }
             }
             throw problem
         }
-        let data = ExperienceData(experience, trigger: trigger, published: published, instanceID: renderer.nextID())
-        if let experiment { renderer.publish(Experiment.enteredEvent, experiment.properties, nil) }
-        return try renderer.show(data, at: Experience.StepIndex(group: group, item: step))
+        let start = { [unowned self] () throws -> Bool in
+            let data = ExperienceData(experience, trigger: trigger, published: published, instanceID: renderer.nextID())
+            if let experiment { renderer.publish(Experiment.enteredEvent, experiment.properties, nil) }
+            return try renderer.show(data, at: Experience.StepIndex(group: group, item: step))
+        }
+        guard let priority else { return try start() }
+        return try admit(experience.renderContext, priority: priority, then: start)
     }
 
-    /// What `traits.current()` returns, as JSON: experience id, group and step (1-based), state
-    /// and the composed tree; nil when nothing is shown.
-    public var currentJSON: JSONValue? {
-        guard let presentation = renderer.current else { return nil }
-        let state: String
-        switch renderer.state {
-        case .idle: state = "idle"
-        case .presenting: state = "presenting"
-        case .shown: state = "shown"
-        case .failing: state = "failing"
-        case .ending: state = "ending"
+    /// Starts an experience of this priority in `context` as the SDK's renderer: at once when
+    /// nothing is active there (or what is active is failing: it is replaced); `normal`
+    /// dismisses the active experience first (`experience_dismissed`), then starts; `low` is
+    /// not shown over it (logged, false). An active experience still beginning (its navigate
+    /// actions, a retrying target lookup, a presenter that has not completed) is dismissed once
+    /// its step renders (``ExperienceRenderer/dismiss(markComplete:in:completion:)``): then
+    /// this returns true and `start` runs when it is gone (an error it throws then is an
+    /// `error` event).
+    func admit(_ context: String, priority: String, then start: @escaping () throws -> Bool) throws -> Bool {
+        if renderer.presentation(in: context) == nil { return try start() }
+        if case .failing = renderer.state(in: context) { return try start() }
+        guard priority == "normal" else {
+            engine.transcript.record("log", ["message": .string("experience already active\(context == "modal" ? "" : " in \(context)"): a low priority experience is not shown")])
+            return false
         }
+        var result: Result<Bool, any Error>?
+        var returned = false
+        renderer.dismiss(markComplete: false, in: context) { [weak engine] in   // normal priority replaces the active experience
+            do { result = .success(try start()) } catch {
+                result = .failure(error)
+                if returned { engine?.transcript.record("error", ["message": .string(ExperienceRenderer.message(error)), "source": .string("show")]) }
+            }
+        }
+        engine.settle()
+        returned = true
+        switch result {
+        case .success(let shown)?: return shown
+        case .failure(let error)?: throw error
+        case nil: return true   // it starts once the active experience has rendered and been dismissed
+        }
+    }
+
+
+    /// What `traits.current()` returns, as JSON: experience id, group and step (1-based), state,
+    /// render context and the composed tree, of the experience in focus (the modal one while
+    /// it is active); nil when nothing is shown.
+    public var currentJSON: JSONValue? { renderer.focusContext.flatMap(currentJSON(in:)) }
+
+    /// The experiences active in every render context, by context (`traits.experiences()`).
+    public var experiencesJSON: JSONValue {
+        .object(JSONObject(uniqueKeysWithValues: renderer.states.keys.compactMap { context in currentJSON(in: context).map { (context, $0) } }))
+    }
+
+    /// What `traits.current(context)` returns: the experience of one render context (nil when idle).
+    public func currentJSON(in context: String) -> JSONValue? {
+        let contextState = renderer.state(in: context)
+        guard let presentation = contextState.presentation else { return nil }
+        let form = renderer.focusContext == context ? renderer.formJSON : renderer.formJSON(of: presentation)
         return .object([
+            "context": .string(context),
             "experience": .string(presentation.experience.id),
             "group": .integer(Int64(presentation.group + 1)),
             "step": .integer(Int64(presentation.item + 1)),
-            "state": .string(state),
+            "state": .string(contextState.name),
             "tree": presentation.package.wrapper.tree,
             "metadata": .object(presentation.package.metadataDelegate.values),
-            "form": renderer.formJSON ?? .object([:]),
+            "form": form ?? .object([:]),
         ])
     }
 }

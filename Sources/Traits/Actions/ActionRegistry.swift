@@ -17,7 +17,8 @@ public final class ActionRegistry {
 
     public private(set) var types: [String] = []
     private var factories: [String: Factory] = [:]
-    private var queue: [any ExperienceAction] = []
+    /// The queued actions, each with the render context it acts in (nil: the one in focus).
+    private var queue: [(action: any ExperienceAction, context: String?)] = []
     private var isProcessing = false
     private var ranSinceInteraction = 0
     weak var host: (any ActionHost)?
@@ -57,26 +58,30 @@ public final class ActionRegistry {
     /// next, so 8,000 actions that each complete synchronously use one frame, not 8,000 nested
     /// ones (the SDK's `execute` recurses; here that overflowed the native stack). An action
     /// that completes later resumes the loop from its completion.
-    public func execute(_ actions: [any ExperienceAction], completion: @escaping () -> Void) {
-        let run = SequentialRun(transform(actions), completion: completion)
+    public func execute(_ actions: [any ExperienceAction], context: String? = nil, completion: @escaping () -> Void) {
+        let run = SequentialRun(transform(actions, context: context), completion: completion)
         // Weak: an action that completes later keeps `done` (and so the run and `start`); a strong
         // registry here would close a cycle through it (LeakSanitizer, stop 34).
-        run.resume { [weak self] action, done in self?.run(action, completion: done) }
+        run.resume { [weak self] action, done in self?.run(action, context: context, completion: done) }
     }
 
     /// Queues the actions of a user interaction: a `step_interaction` event first (naming the
-    /// last interaction-logging action), then the transformed actions.
-    public func enqueue(_ models: [Experience.Action], level: String, interactionType: String, viewDescription: String?) {
+    /// last interaction-logging action), then the transformed actions, acting in `context` (the
+    /// render context of the experience interacted with; nil: the one in focus).
+    public func enqueue(_ models: [Experience.Action], level: String, interactionType: String, viewDescription: String?,
+                        context: String? = nil) {
         let instances = makeInstances(models, level: level)
         let primary = instances.reversed().lazy.compactMap { $0 as? any InteractionLoggingAction }.first
         ranSinceInteraction = 0
         append([StepInteractionAction(interactionType: interactionType, viewDescription: viewDescription ?? "",
                                       category: primary?.category ?? "", destination: primary?.destination ?? "")]
-               + transform(instances))
+               + transform(instances, context: context), context: context)
     }
 
-    /// Queues actions (post-experience actions, a Lua `ctx.enqueue`), transformed.
-    public func enqueue(_ actions: [any ExperienceAction]) { append(transform(actions)) }
+    /// Queues actions (post-experience actions, a Lua `ctx.enqueue`), transformed, acting in `context`.
+    public func enqueue(_ actions: [any ExperienceAction], context: String? = nil) {
+        append(transform(actions, context: context), context: context)
+    }
 
     /// Drops every queued action (reset).
     public func clearQueue() { queue.removeAll() }
@@ -84,18 +89,18 @@ public final class ActionRegistry {
     /// The queue's length (the running action included).
     public var queuedCount: Int { queue.count }
 
-    private func append(_ actions: [any ExperienceAction]) {
+    private func append(_ actions: [any ExperienceAction], context: String?) {
         guard queue.count + actions.count <= ActionRegistry.maxQueueLength else {
             onError?(ActionError("the action queue is full (\(ActionRegistry.maxQueueLength) actions): \(actions.count) dropped"), "actions")
             return
         }
-        queue += actions
+        queue += actions.map { ($0, context) }
         processFirst()
     }
 
     /// Each transforming action of the original list rewrites the queue in turn (`transformQueue`).
-    private func transform(_ actions: [any ExperienceAction]) -> [any ExperienceAction] {
-        guard let host else { return actions }
+    private func transform(_ actions: [any ExperienceAction], context: String?) -> [any ExperienceAction] {
+        guard let host = host?.scoped(to: context) else { return actions }
         return actions.reduce(actions) { current, action in
             guard let transforming = action as? any QueueTransformingAction,
                   let index = current.firstIndex(where: { $0 === action }) else { return current }
@@ -104,9 +109,9 @@ public final class ActionRegistry {
     }
 
     private func processFirst() {
-        guard !isProcessing, let action = queue.first else { return }
+        guard !isProcessing, let (action, context) = queue.first else { return }
         isProcessing = true
-        run(action) { [weak self] in
+        run(action, context: context) { [weak self] in
             guard let self, let host = self.host else { return }
             host.after(seconds: 0) {
                 self.isProcessing = false
@@ -118,7 +123,7 @@ public final class ActionRegistry {
 
     /// Runs an action once: its errors are reported and count as done; past the bound the
     /// queue is dropped with an error naming the action.
-    private func run(_ action: any ExperienceAction, completion: @escaping () -> Void) {
+    private func run(_ action: any ExperienceAction, context: String?, completion: @escaping () -> Void) {
         ranSinceInteraction += 1
         guard ranSinceInteraction <= ActionRegistry.maxActionsPerInteraction, let host else {
             if host != nil {
@@ -130,7 +135,7 @@ public final class ActionRegistry {
         }
         var called = false
         let once = { if !called { called = true; completion() } }
-        do { try action.execute(in: host, completion: once) } catch {
+        do { try action.execute(in: host.scoped(to: context), completion: once) } catch {
             onError?(error, "action \(action.type)")
             once()
         }

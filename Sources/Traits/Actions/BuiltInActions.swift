@@ -1,3 +1,4 @@
+import Foundation
 import JSON
 
 /// The SDK's built-in actions (`Presentation/Actions/Appcues/`), each reading its config as the
@@ -6,7 +7,9 @@ enum BuiltInActions {
     static func register(in registry: ActionRegistry) {
         registry.register(type: CloseAction.type) { config, _ in CloseAction(markComplete: config?["markComplete"]?.boolValue ?? false) }
         registry.register(type: LinkAction.type) { config, _ in
-            guard let url = config?["url"]?.stringValue, !url.isEmpty else { return nil }
+            // The SDK's `Config` decodes all or nothing (`url: URL`, `openExternally: Bool?`): one
+            // member of the wrong type makes the config absent, and no link action is made.
+            guard decodesWhole(config, ["url": .url, "openExternally": .bool]), let url = config?["url"]?.stringValue else { return nil }
             return LinkAction(url: url, openExternally: config?["openExternally"]?.boolValue ?? false)
         }
         registry.register(type: LaunchExperienceAction.type) { config, _ in
@@ -39,11 +42,43 @@ enum BuiltInActions {
     }
 
     /// `@appcues/continue`'s reference: `index`, else `offset`, else a UUID `stepID`, else `+1`.
+    /// As the SDK's `Config` (a synthesized `Decodable` under `try?`), it decodes all or
+    /// nothing: one member of the wrong type (a string `index`, a `stepID` that is no UUID)
+    /// makes the whole config absent, and the action continues to the next step.
     static func stepReference(_ config: JSONValue?) -> StepReference {
-        if let index = config?["index"]?.integerValue, let i = Int(exactly: index) { return .index(i) }
-        if let offset = config?["offset"]?.integerValue, let o = Int(exactly: offset) { return .offset(o) }
+        guard decodesWhole(config, ["index": .int, "offset": .int, "stepID": .uuid]) else { return .offset(1) }
+        func int(_ value: JSONValue?) -> Int? {
+            (value?.integerValue ?? value?.doubleValue.flatMap { Int64(exactly: $0) }).flatMap { Int(exactly: $0) }
+        }
+        if let index = int(config?["index"]) { return .index(index) }
+        if let offset = int(config?["offset"]) { return .offset(offset) }
         if let id = config?["stepID"]?.stringValue, Experience.isUUID(id) { return .stepID(Experience.formatted(id)) }
         return .offset(1)
+    }
+
+    /// What a member of an SDK action `Config` decodes as.
+    enum MemberKind { case int, bool, uuid, url }
+
+    /// Whether `config` decodes as the SDK's synthesized `Decodable` `Config` with these
+    /// members (every one optional here; absent or null is nil): an object whose present
+    /// members have their kind (`Int`: a whole number; `UUID`: a UUID string; `URL`: a string
+    /// Foundation's `URL(string:)` takes). Unknown members are ignored, as `Decodable` does.
+    static func decodesWhole(_ config: JSONValue?, _ members: [String: MemberKind]) -> Bool {
+        guard case .object(let object)? = config else { return false }
+        for (key, kind) in members {
+            guard let value = object[key], value != .null else { continue }
+            switch kind {
+            case .int:
+                guard let n = value.integerValue ?? value.doubleValue.flatMap({ Int64(exactly: $0) }), Int(exactly: n) != nil else { return false }
+            case .bool:
+                guard value.boolValue != nil else { return false }
+            case .uuid:
+                guard let text = value.stringValue, Experience.isUUID(text) else { return false }
+            case .url:
+                guard let text = value.stringValue, !text.isEmpty, URL(string: text) != nil else { return false }
+            }
+        }
+        return true
     }
 
     /// The attributes the SDK keeps: booleans, strings, whole numbers and numbers; others dropped.

@@ -110,14 +110,40 @@ public indirect enum Clause: Equatable, CustomStringConvertible, Sendable {
         }
     }
 
+    /// As the SDK's `Clause.description` (what `@appcues/conditional` logs): `A AND B`, `A OR
+    /// B`, `NOT X`, a survey clause `<BLOCK UUID> equals yes`, a token clause `premium equals
+    /// premium`, `unknown clause`.
     public var description: String {
         switch self {
-        case .and(let c): return "and(\(c.map(\.description).joined(separator: ", ")))"
-        case .or(let c): return "or(\(c.map(\.description).joined(separator: ", ")))"
-        case .not(let c): return "not(\(c))"
-        case .survey(let block, let op, let value): return "\(block.uppercased()) \(op.rawValue) \(value)"
-        case .token(let token, let op, let value): return "\(token) \(op.rawValue) \(value)"
-        case .unknown: return "unknown"
+        case .and(let c): return c.map(\.description).joined(separator: " AND ")
+        case .or(let c): return c.map(\.description).joined(separator: " OR ")
+        case .not(let c): return "NOT \(c.description)"
+        case .survey(let block, let op, let value): return "\(block.uppercased()) \(op.description) \(value)"
+        case .token(let token, let op, let value): return "\(token) \(op.description) \(value)"
+        case .unknown: return "unknown clause"
+        }
+    }
+}
+
+extension Clause.Operator: CustomStringConvertible {
+    /// The SDK's `Clause.Operator.description`.
+    public var description: String {
+        switch self {
+        case .equals: return "equals"
+        case .doesntEqual: return "doesn't equal"
+        case .contains: return "contains"
+        case .doesntContain: return "doesn't contain"
+        case .startsWith: return "starts with"
+        case .doesntStartWith: return "doesn't start with"
+        case .endsWith: return "ends with"
+        case .doesntEndWith: return "doesn't end with"
+        case .matchesRegex: return "matches regex"
+        case .isOneOf: return "is one of"
+        case .isntOneOf: return "isn't one of"
+        case .isGreaterThan: return "is greater than"
+        case .isGreaterOrEqual: return "is greater than or equal to"
+        case .isLessThan: return "is less than"
+        case .isLessOrEqual: return "is less than or equal to"
         }
     }
 }

@@ -47,4 +47,14 @@ public protocol ActionHost: AnyObject {
     func log(_ message: String)
     /// The form state of the shown step changed (errors to show): its views are updated.
     func formChanged()
+    /// The render context this host acts in (`modal`, `embed:<frameID>`); nil: the one in focus.
+    var renderContext: String? { get }
+    /// The host acting in one render context (the SDK's actions carry their experience's
+    /// `renderContext`: `@appcues/close` dismisses in it); nil: this host.
+    func scoped(to context: String?) -> any ActionHost
+}
+
+extension ActionHost {
+    public var renderContext: String? { nil }
+    public func scoped(to context: String?) -> any ActionHost { self }
 }

@@ -9,7 +9,7 @@ import LuaRuntime
 /// The context: `type`, `level`, `experience` (its id), `step` (`{group, step}`, 1-based),
 /// `form` (field values by component id) and the functions `continue(ref)`, `close(markComplete)`,
 /// `track(name, attributes)`, `updateProfile(properties)`, `enqueue(action)` and `log(message)`.
-final class LuaAction: ExperienceAction {
+class LuaAction: ExperienceAction {
     let type: String
     let level: String
     let config: JSONValue?
@@ -67,7 +67,8 @@ final class LuaAction: ExperienceAction {
             let json = try args.state.jsonValue(args[1])
             guard let type = json["type"]?.stringValue else { throw args.argumentError(1, "an action {type, config} expected") }
             guard let registry = host?.actionRegistry else { return [] }
-            registry.enqueue(registry.makeInstances([Experience.Action(trigger: "tap", type: type, config: json["config"])], level: "step"))
+            registry.enqueue(registry.makeInstances([Experience.Action(trigger: "tap", type: type, config: json["config"])], level: "step"),
+                             context: host?.renderContext)
             return []
         })
         context["log"] = .function(state.function("log") { args in
@@ -77,5 +78,62 @@ final class LuaAction: ExperienceAction {
         let config = try self.config.map { try state.luaValue($0) } ?? .nil
         _ = try function.call(.table(context), config)
         completion()
+    }
+}
+
+/// A Lua action with `transformQueue` (the SDK's `ExperienceActionQueueTransforming`): before
+/// the queue runs, `transformQueue(queue, index, config)` gets the queued actions
+/// (`{type, config}` each, `config` only for Lua and built-in models it knows) and its own
+/// 1-based position, and returns the new queue: each item an integer (the action at that
+/// position of the old queue) or an action model `{type, config}` made through the registry.
+/// A transform that errors, or returns something else, leaves the queue as it was (logged);
+/// one that loops hits the instruction limit; a result longer than the queue bound is refused.
+final class LuaTransformingAction: LuaAction, QueueTransformingAction {
+    private let transform: LuaFunction
+
+    init(type: String, level: String, config: JSONValue?, execute: LuaFunction, transform: LuaFunction,
+         retain: @escaping (Int) throws -> Void) {
+        self.transform = transform
+        super.init(type: type, level: level, config: config, execute: execute, retain: retain)
+    }
+
+    func transformQueue(_ queue: [any ExperienceAction], index: Int, in host: any ActionHost) -> [any ExperienceAction] {
+        do { return try transformed(queue, index: index, in: host) } catch {
+            host.log("action \(type): transformQueue: \(ExperienceRenderer.message(error)); the queue is left as it was")
+            return queue
+        }
+    }
+
+    private func transformed(_ queue: [any ExperienceAction], index: Int, in host: any ActionHost) throws -> [any ExperienceAction] {
+        let state = transform.state
+        let list = state.newTable()
+        for (i, action) in queue.enumerated() {
+            let item = state.newTable()
+            item["type"] = .string(LuaString(action.type))
+            if let lua = action as? LuaAction, let config = lua.config { item["config"] = try state.luaValue(config) }
+            list[i + 1] = .table(item)
+        }
+        let config = try self.config.map { try state.luaValue($0) } ?? .nil
+        let results = try transform.call(.table(list), .integer(Int64(index + 1)), config)
+        guard case .table(let result)? = results.first else {
+            throw ActionError("must return a list of positions and action models, got \(results.first?.typeName ?? "nothing")")
+        }
+        guard result.count <= ActionRegistry.maxQueueLength else {
+            throw ActionError("returned \(result.count) actions (at most \(ActionRegistry.maxQueueLength))")
+        }
+        var out: [any ExperienceAction] = []
+        for (n, item) in result.array.enumerated() {
+            switch item {
+            case .integer(let position) where position >= 1 && position <= Int64(queue.count):
+                out.append(queue[Int(position) - 1])
+            case .table:
+                let json = try state.jsonValue(item)
+                guard let type = json["type"]?.stringValue else { throw ActionError("item \(n + 1): an action model {type, config} expected") }
+                out += host.actionRegistry.makeInstances([Experience.Action(trigger: "tap", type: type, config: json["config"])], level: level)
+            default:
+                throw ActionError("item \(n + 1): a position 1...\(queue.count) or an action model expected, got \(item.typeName)")
+            }
+        }
+        return out
     }
 }

@@ -22,10 +22,20 @@ extension TraitsModule {
             guard case .function(let execute) = definition["execute"] else {
                 throw args.argumentError(1, "field 'execute' must be a function, got \(definition["execute"].typeName)")
             }
+            var transform: LuaFunction?
+            switch definition["transformQueue"] {
+            case .function(let f): transform = f
+            case .nil: break
+            default: throw args.argumentError(1, "field 'transformQueue' must be a function, got \(definition["transformQueue"].typeName)")
+            }
             let type = typeName.string
             try engine.retain(type.utf8.count + 64)   // the registry keeps the type
             let registered = system.registerAction(type: type) { config, level in
-                LuaAction(type: type, level: level, config: config, execute: execute) { [unowned engine] bytes in try engine.retain(bytes) }
+                let retain: (Int) throws -> Void = { [unowned engine] bytes in try engine.retain(bytes) }
+                if let transform {
+                    return LuaTransformingAction(type: type, level: level, config: config, execute: execute, transform: transform, retain: retain)
+                }
+                return LuaAction(type: type, level: level, config: config, execute: execute, retain: retain)
             }
             return [.boolean(registered)]
         })
@@ -45,10 +55,12 @@ extension TraitsModule {
             guard case .function(let render) = definition["render"] else {
                 throw args.argumentError(1, "field 'render' must be a function, got \(definition["render"].typeName)")
             }
-            guard components[identifier.string] == nil else { return [.boolean(false)] }
-            try engine.retain(identifier.string.utf8.count + 64)
+            // As the SDK's `CustomComponentRegistry.registerCustomComponent`: a second
+            // registration replaces the first (returns false then: it was registered before).
+            let replaced = components[identifier.string] != nil
+            if !replaced { try engine.retain(identifier.string.utf8.count + 64) }
             components[identifier.string] = render
-            return [.boolean(true)]
+            return [.boolean(!replaced)]
         })
         module["runActions"] = .function(state.function("runActions") { args in
             if case .table(let list) = args[1] {
@@ -58,7 +70,7 @@ extension TraitsModule {
             }
             let json = try args.state.jsonValue(args[1])
             var models: [Experience.Action] = []
-            for item in json.arrayValue ?? (json == .object([:]) ? [] : nil) ?? [] {
+            for item in LuaEmptyTables.actions(json).arrayValue ?? [] {
                 guard let type = item["type"]?.stringValue else { throw args.argumentError(1, "actions {on, type, config} expected") }
                 models.append(Experience.Action(trigger: item["on"]?.stringValue ?? "tap", type: type, config: item["config"]))
             }
@@ -136,7 +148,8 @@ extension TraitsModule {
             switch table["canDisplayExperience"] {
             case .function(let function):
                 system.renderer.canDisplayExperience = { data in
-                    try function.call(.string(LuaString(data.id))).first?.boolValue ?? true
+                    // The SDK passes `experience.id.uuidString`: upper case.
+                    try function.call(.string(LuaString(Experience.isUUID(data.id) ? data.id.uppercased() : data.id))).first?.boolValue ?? true
                 }
             case .nil: system.renderer.canDisplayExperience = nil
             default: throw args.argumentError(1, "field 'canDisplayExperience' must be a function")

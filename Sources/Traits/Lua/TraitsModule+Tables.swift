@@ -33,6 +33,7 @@ extension TraitsModule {
         static let action = LuaTableShape("TraitsActionDefinition", example: "traits.action(TABLE)", fields: [
             .init("type", "string"),
             .init("execute", "fun(ctx: TraitsActionContext, config: any)"),
+            .init("transformQueue?", "fun(queue: TraitsQueuedAction[], index: integer, config: any): (integer|TraitsActionModel)[]"),
         ])
         static let actionModel = LuaTableShape("TraitsActionModel", example: "traits.runActions({TABLE})", fields: [
             .init("type", "string"),

@@ -1,3 +1,4 @@
+import Foundation
 import Engine
 import JSON
 import LuaRuntime
@@ -64,9 +65,16 @@ enum TraitsModule {
             let reader: JSONReader
             switch args[1] {
             case .string(let text):
+                let trimmed = text.string.trimmingCharacters(in: .whitespacesAndNewlines)
+                if !trimmed.hasPrefix("{"), trimmed.lowercased().hasSuffix(".json") {
+                    throw fail("show: '\(trimmed)' is a file name: traits.show takes an experience table or JSON text; only the `show` step reads files ({\"show\": {\"experience\": \"\(trimmed)\"}})")
+                }
                 do { reader = try JSONReader(file: nil, bytes: Array(text.string.utf8)) } catch { throw fail("show: \(error)") }
             case .table:
-                do { reader = JSONReader(value: try args.state.jsonValue(args[1])) } catch { throw fail("show: \(error)") }
+                // An empty Lua table where the SDK expects an array is an empty array.
+                do { reader = JSONReader(value: LuaEmptyTables.experience(try args.state.jsonValue(args[1])), emptyObjectIsArray: true) } catch {
+                    throw fail("show: \(error)")
+                }
             default: throw args.argumentError(1, "experience table or JSON text expected, got \(args[1].typeName)")
             }
             try engine.retain(reader.document.value.estimatedSize)   // the renderer keeps the experience it shows
@@ -112,8 +120,9 @@ enum TraitsModule {
             engine.settle()
             return []
         })
-        module["dismiss"] = .function(state.function("dismiss") { _ in
-            let dismissed = system.renderer.dismiss()
+        module["dismiss"] = .function(state.function("dismiss") { args in   // traits.dismiss([context])
+            let context = try args.optionalString(1)
+            let dismissed = system.renderer.dismiss(in: context)
             engine.settle()
             return [.boolean(dismissed)]
         })
@@ -122,14 +131,21 @@ enum TraitsModule {
             engine.settle()
             return [.boolean(retried)]
         })
-        module["current"] = .function(state.function("current") { args in
-            guard let current = system.currentJSON else { return [.nil] }
+        module["current"] = .function(state.function("current") { args in   // traits.current([context])
+            let context = try args.optionalString(1)
+            guard let current = context.map(system.currentJSON(in:)) ?? system.currentJSON else { return [.nil] }
             return [try args.state.luaValue(current)]
+        })
+        module["experiences"] = .function(state.function("experiences") { args in   // every render context's experience
+            [try args.state.luaValue(system.experiencesJSON)]
         })
         module["tap"] = .function(state.function("tap") { args in
             let id = try args.string(1)
-            guard let root = system.renderer.current?.package.wrapper else { throw fail("tap: no experience is shown") }
-            guard let view = system.renderer.componentView(id) ?? root.find(id) else { throw fail("tap: no view '\(id)' in the shown experience") }
+            let roots = system.renderer.visiblePresentations.map(\.package.wrapper)
+            guard !roots.isEmpty else { throw fail("tap: no experience is shown") }
+            guard let view = system.renderer.componentView(id) ?? roots.lazy.compactMap({ $0.find(id) }).first else {
+                throw fail("tap: no view '\(id)' in the shown experience")
+            }
             engine.transcript.record("ui.tap", ["id": .string(id)])
             try view.onTap?()
             engine.settle()

@@ -20,6 +20,12 @@ public struct QualifyResponse {
             case .failed(let json, _): return json["id"]?.stringValue ?? ""
             }
         }
+
+        /// The render context it shows in (a failed experience: modal, as the SDK's `FailedExperience`).
+        public var renderContext: String {
+            if case .decoded(let experience) = self { return experience.renderContext }
+            return "modal"
+        }
     }
 
     public var experiences: [Item] = []
@@ -66,6 +72,13 @@ public struct QualifyResponse {
             if let value = object[key], value != .null, value.stringValue == nil { return false }
         }
         if let version = object["publishedAt"], version != .null, version.integerValue == nil { return false }
+        // `context: Experience.Context?`: an object of optional strings.
+        if let context = object["context"], context != .null {
+            guard case .object(let members) = context else { return false }
+            for key in ["localeId", "localeName", "workflowId", "workflowTaskId"] {
+                if let value = members[key], value != .null, value.stringValue == nil { return false }
+            }
+        }
         return true
     }
 }

@@ -112,10 +112,39 @@ extension TraitsSystem: SystemPlugin {
                 return ExpectationMismatch.differences(expected, actual, message: "wrong experience shown")
             },
             ExpectationKey(
+                "experiences", shape: .object,
+                rule: "the experiences active in each render context (one state machine each, as the SDK: `modal`, and `embed:<frameID>` for an embedded experience) match: each member names a context, its value a pattern on that context's `{context, experience, group, step, state, tree, metadata, form}` or `null` (nothing active there); contexts not named are not checked",
+                example: #"{"experiences": {"modal": {"experience": "tour", "state": "shown"}, "embed:home": {"state": "shown"}}}"#
+            ) { system, _, expected in
+                var mismatches: [ExpectationMismatch] = []
+                for (context, pattern) in (expected.objectValue ?? [:]).sorted(by: { $0.key < $1.key }) {
+                    let actual = system.currentJSON(in: context)
+                    if pattern.isNull {
+                        if let actual {
+                            mismatches.append(ExpectationMismatch(message: "an experience is active in \(context)", expected: "nothing",
+                                                                  actual: .json(actual)))
+                        }
+                        continue
+                    }
+                    guard let actual else {
+                        mismatches.append(ExpectationMismatch(message: "no experience is active in \(context)", expected: .json(pattern),
+                                                              actual: "nothing"))
+                        continue
+                    }
+                    mismatches += ExpectationMismatch.differences(pattern, actual, message: "wrong experience in \(context)")
+                }
+                return mismatches
+            },
+            ExpectationKey(
                 "analytics", shape: .arrayOf(.anyOf([.string, .object])),
                 rule: "the experience analytics published so far (`appcues:v2:*`, in order) are exactly these: a string names the event, an object is a pattern on `{name, properties}`",
                 example: #"{"analytics": ["appcues:v2:experience_started", {"name": "appcues:v2:step_seen", "properties": {"stepIndex": "0,0"}}]}"#
             ) { system, _, expected in analyticsMismatches(system, expected) },
+            ExpectationKey(
+                "allAnalytics", shape: .arrayOf(.anyOf([.string, .object])),
+                rule: "every analytics event the SDK publishes so far, in order, is exactly these: the `appcues:v2:*` experience events, `appcues:experiment_entered`, and the events of `@appcues/track` and of custom actions and components (`track`); a string names the event, an object is a pattern on `{name, properties}`",
+                example: #"{"allAnalytics": ["appcues:experiment_entered", "appcues:v2:experience_started", "appcues:v2:step_seen", {"name": "rated", "properties": {"stars": 4}}]}"#
+            ) { system, _, expected in analyticsMismatches(system, expected, all: true) },
             ExpectationKey(
                 "tree", shape: .object,
                 rule: "the composed view tree of the shown experience (the wrapper, or the container without one) matches the pattern: `{kind, id, <properties>, children: [...]}`, members it names, arrays element-wise; `children: {\"$contains\": [{\"id\": \"skip\"}]}` finds children in any order among others (`$anyOrder`: all of them, any order); a failure names the path of each difference (`tree.children[1].text`)",
@@ -131,15 +160,16 @@ extension TraitsSystem: SystemPlugin {
 
     /// The `analytics` expectation: the experience analytics events of the transcript (the
     /// `appcues:v2:*` ones, in order), matched one for one against strings (names) or patterns.
-    static func analyticsMismatches(_ system: TraitsSystem, _ expected: JSONValue) -> [ExpectationMismatch] {
+    /// `all` (`allAnalytics`): every `appcues.analytics` event, not only the `appcues:v2:*` ones.
+    static func analyticsMismatches(_ system: TraitsSystem, _ expected: JSONValue, all: Bool = false) -> [ExpectationMismatch] {
         let actual: [JSONValue] = system.engine.transcript.events.compactMap { event in
-            guard event.type == "appcues.analytics", let name = event["name"]?.stringValue, name.hasPrefix("appcues:v2:") else { return nil }
+            guard event.type == "appcues.analytics", let name = event["name"]?.stringValue, all || name.hasPrefix("appcues:v2:") else { return nil }
             return .object(["name": .string(name), "properties": event["properties"] ?? .object([:])])
         }
         let patterns = expected.arrayValue ?? []
         let names = JSONValue.array(actual.map { $0["name"] ?? .null })
         guard patterns.count == actual.count else {
-            return [ExpectationMismatch(message: "expected \(patterns.count) experience analytics events, got \(actual.count)",
+            return [ExpectationMismatch(message: "expected \(patterns.count) \(all ? "" : "experience ")analytics events, got \(actual.count)",
                                         expected: .json(expected), actual: .json(names))]
         }
         for (index, (pattern, event)) in zip(patterns, actual).enumerated() {

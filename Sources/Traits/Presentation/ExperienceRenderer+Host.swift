@@ -6,15 +6,40 @@ extension ExperienceRenderer: ActionHost {
     public var currentExperience: ExperienceData? { current?.data }
     public var currentStepIndex: Experience.StepIndex? { current?.stepIndex }
 
+    public func show(step: StepReference, completion: @escaping () -> Void) { show(step: step, in: nil, completion: completion) }
+
+    @discardableResult
+    public func dismiss(markComplete: Bool, completion: @escaping () -> Void) -> Bool {
+        dismiss(markComplete: markComplete, in: nil, completion: completion)
+    }
+
+    /// The host acting in `context` (kept by the renderer; nil: the renderer, acting in focus).
+    public func scoped(to context: String?) -> any ActionHost {
+        guard let context else { return self }
+        if let host = contextHosts[context] { return host }
+        let host = ContextActionHost(renderer: self, context: context)
+        contextHosts[context] = host
+        return host
+    }
+
     public func publish(event name: String, properties: JSONObject, isInternal: Bool) {
-        if isInternal, let data = current?.data, !data.published { return }
+        publish(event: name, properties: properties, isInternal: isInternal, checked: false)
+    }
+
+    /// `checked`: the caller already skipped an internal event of an unpublished experience.
+    func publish(event name: String, properties: JSONObject, isInternal: Bool, checked: Bool) {
+        if !checked, isInternal, let data = current?.data, !data.published { return }
         var fields: JSONObject = ["name": .string(name), "properties": .object(properties)]
         if !isInternal { fields["internal"] = .bool(false) }
         transcript.record("appcues.analytics", fields)
     }
 
     public func updateProfile(_ properties: JSONObject, isInternal: Bool) {
-        if isInternal, let data = current?.data, !data.published { return }
+        updateProfile(properties, isInternal: isInternal, checked: false)
+    }
+
+    func updateProfile(_ properties: JSONObject, isInternal: Bool, checked: Bool) {
+        if !checked, isInternal, let data = current?.data, !data.published { return }
         for (key, value) in properties { profile[key] = value }
         transcript.record("profile.updated", ["properties": .object(properties)])
     }
@@ -38,12 +63,19 @@ extension ExperienceRenderer: ActionHost {
     /// Shows a served experience (normal priority: the current one is dismissed first); an id
     /// nobody serves is logged. `trigger` is `launch_action` or `experience_completion_action:<from id>`.
     public func launchExperience(id: String, trigger: String, completion: @escaping () -> Void) {
+        launchExperience(id: id, trigger: trigger, from: current, completion: completion)
+    }
+
+    /// Shows a served experience launched from `source` (the acting experience's presentation):
+    /// normal priority, so the experience active in the launched one's render context is
+    /// dismissed first (the SDK's `processAndShow(experience:)` with `.normal`).
+    func launchExperience(id: String, trigger: String, from source: Presentation?, completion: @escaping () -> Void) {
         guard let json = served[Experience.formatted(id)] ?? served[id] else {
             transcript.record("log", ["message": .string("launch-experience: no experience served with id \(id)")])
             return completion()
         }
         var triggerName = trigger
-        var from = current?.data.id
+        var from = source?.data.id
         if let colon = trigger.firstIndex(of: ":") {
             triggerName = String(trigger[..<colon])
             from = String(trigger[trigger.index(after: colon)...])
@@ -52,11 +84,12 @@ extension ExperienceRenderer: ActionHost {
             transcript.record("log", ["message": .string("launch-experience: the experience served with id \(id) does not decode, not even its id (a UUID), name and type (strings)")])
             return completion()
         }
-        guard current != nil else {
+        let context = data.model.renderContext
+        guard presentation(in: context) != nil else {
             _ = try? show(data)
             return completion()
         }
-        dismiss(markComplete: false) { [weak self] in
+        dismiss(markComplete: false, in: context) { [weak self] in
             _ = try? self?.show(data)
             completion()
         }
@@ -81,8 +114,16 @@ extension ExperienceRenderer: ActionHost {
 
     /// A failed experience: its id and name kept, the error to report when it starts.
     func failedExperience(_ json: JSONValue, _ error: String, trigger: String, from: String? = nil, published: Bool = true) -> ExperienceData {
-        let skeleton = Experience(id: json["id"]?.stringValue ?? "", name: json["name"]?.stringValue ?? "",
+        // The SDK's `FailedExperience.skeletonExperience` keeps `publishedAt` and `context`, so
+        // its `experience_error` has `version`, `localeName` and `localeId`.
+        var skeleton = Experience(id: json["id"]?.stringValue ?? "", name: json["name"]?.stringValue ?? "",
                                   type: json["type"]?.stringValue ?? "", steps: [])
+        skeleton.publishedAt = json["publishedAt"]?.integerValue
+        if case .object(let context)? = json["context"] {
+            skeleton.context = Experience.Context(localeId: context["localeId"]?.stringValue, localeName: context["localeName"]?.stringValue,
+                                                  workflowId: context["workflowId"]?.stringValue,
+                                                  workflowTaskId: context["workflowTaskId"]?.stringValue)
+        }
         return ExperienceData(skeleton, trigger: trigger, fromExperienceID: from, published: published, instanceID: nextID(), error: error)
     }
 
@@ -99,4 +140,47 @@ extension ExperienceRenderer: ActionHost {
     public func after(seconds: Double, _ action: @escaping () -> Void) { clock.after(seconds, action) }
 
     public func log(_ message: String) { transcript.record("log", ["message": .string(message)]) }
+}
+
+/// The renderer as the actions of one render context see it (the SDK's actions carry their
+/// experience's `renderContext`): the experience and step of that context; `@appcues/continue`
+/// and `@appcues/close` move and end that context's experience; the rest is the renderer's.
+public final class ContextActionHost: ActionHost {
+    private unowned let renderer: ExperienceRenderer
+    private let context: String
+
+    init(renderer: ExperienceRenderer, context: String) {
+        self.renderer = renderer
+        self.context = context
+    }
+
+    public var renderContext: String? { context }
+    public func scoped(to context: String?) -> any ActionHost { renderer.scoped(to: context ?? self.context) }
+    public var currentExperience: ExperienceData? { renderer.presentation(in: context)?.data }
+    public var currentStepIndex: Experience.StepIndex? { renderer.presentation(in: context)?.stepIndex }
+    public var actionRegistry: ActionRegistry { renderer.actionRegistry }
+    public func show(step: StepReference, completion: @escaping () -> Void) { renderer.show(step: step, in: context, completion: completion) }
+    @discardableResult
+    public func dismiss(markComplete: Bool, completion: @escaping () -> Void) -> Bool {
+        renderer.dismiss(markComplete: markComplete, in: context, completion: completion)
+    }
+    public func publish(event name: String, properties: JSONObject, isInternal: Bool) {
+        if isInternal, let data = currentExperience, !data.published { return }
+        renderer.publish(event: name, properties: properties, isInternal: isInternal, checked: true)
+    }
+    public func updateProfile(_ properties: JSONObject, isInternal: Bool) {
+        if isInternal, let data = currentExperience, !data.published { return }
+        renderer.updateProfile(properties, isInternal: isInternal, checked: true)
+    }
+    public func open(url: String, externally: Bool, completion: @escaping () -> Void) {
+        renderer.open(url: url, externally: externally, completion: completion)
+    }
+    public func launchExperience(id: String, trigger: String, completion: @escaping () -> Void) {
+        renderer.launchExperience(id: id, trigger: trigger, from: renderer.presentation(in: context), completion: completion)
+    }
+    public func requestReview(completion: @escaping () -> Void) { renderer.requestReview(completion: completion) }
+    public func requestPush(completion: @escaping () -> Void) { renderer.requestPush(completion: completion) }
+    public func after(seconds: Double, _ action: @escaping () -> Void) { renderer.after(seconds: seconds, action) }
+    public func log(_ message: String) { renderer.log(message) }
+    public func formChanged() { renderer.formChanged(in: context) }
 }

@@ -11,7 +11,7 @@ extension ExperienceRenderer {
     /// the pass that is running: it does not schedule another (a handler could loop forever).
     public func appLayoutChanged() {
         guard !relayingOut else { return }
-        current?.layoutChanged = true   // what changes before a presentation exists is no change to it
+        for presentation in presentations { presentation.layoutChanged = true }   // what changes before a presentation exists is no change to it
         guard !layoutPending else { return }
         // Passes at one virtual instant are bounded: a handler that changes the app's views
         // through a timer would otherwise lay out forever without the clock moving.
@@ -36,25 +36,33 @@ extension ExperienceRenderer {
         relayingOut = true
         defer { relayingOut = false }
         startWaitingEmbeds()
-        guard let presentation = current, presentation.layoutChanged else { return }
-        presentation.layoutChanged = false
-        switch state {
-        case .shown(let presentation):
+        for presentation in presentations where presentation.layoutChanged {
+            presentation.layoutChanged = false
+            relayout(presentation)
+        }
+    }
+
+    /// One render context's layout pass: a shown step's layout handlers run; a failing modal
+    /// step recovers (the SDK adds the step recovery observer to the modal state machine only).
+    private func relayout(_ presentation: Presentation) {
+        switch state(in: presentation.context) {
+        case .shown(let shown) where shown === presentation:
             var seen: [ObjectIdentifier] = []
             var views = presentation.package.wrapper.layoutObservers
             if let backdrop = presentation.package.backdrop { views += backdrop.layoutObservers }
             for view in views where !seen.contains(ObjectIdentifier(view)) {
                 seen.append(ObjectIdentifier(view))
                 for handler in view.layoutHandlers.values {
-                    guard case .shown(let p) = state, p === presentation else { return }
+                    guard isState(presentation, \.shown) else { return }
                     do { try handler() } catch {
                         transcript.record("error", ["message": .string(ExperienceRenderer.message(error)), "source": .string("layout")])
                     }
                 }
             }
-        case .failing(let presentation) where !presentation.experience.renderContext.hasPrefix("embed:"):
+        case .failing(let failing) where failing === presentation && presentation.context == "modal":
             record("step.recovering", presentation)
-            retry()
+            set(.presenting(presentation), for: presentation)
+            presentStep(presentation)
         default:
             break
         }
@@ -70,10 +78,11 @@ extension ExperienceRenderer {
     /// with no state machine for its context: `experience_error` ("no render context for frame
     /// …", recoverable) now, `experience_recovered` and the experience shown when the frame
     /// appears. True when `data` waits.
-    func deferIfFrameMissing(_ data: ExperienceData) -> Bool {
+    func deferIfFrameMissing(_ data: ExperienceData, replacing: Bool = true) -> Bool {
         guard let frame = Self.frameID(data), !(frameExists?(frame) ?? true) else { return false }
         transcript.record("experience.deferred", ["experience": .string(data.id), "frame": .string(frame)])
-        waitingEmbeds.removeAll { Self.frameID($0) == frame }
+        if replacing { waitingEmbeds.removeAll { Self.frameID($0) == frame } }
+        waitingEmbeds.removeAll { $0 === data }
         waitingEmbeds.append(data)
         if data.published, data.recoverableErrorID == nil {
             let errorID = nextID()
@@ -84,12 +93,21 @@ extension ExperienceRenderer {
         return true
     }
 
-    /// Shows the first waiting embedded experience whose frame is now on screen (when nothing is shown).
+    /// For each frame now on screen whose render context is idle, shows its waiting embedded
+    /// experiences in order until one shows (the SDK's `start(owner:forContext:)` showing the
+    /// context's pending qualified experiences).
     func startWaitingEmbeds() {
-        guard current == nil,
-              let index = waitingEmbeds.firstIndex(where: { Self.frameID($0).map { frameExists?($0) ?? false } ?? false }) else { return }
-        let data = waitingEmbeds.remove(at: index)
-        _ = try? show(data)
+        var frames: [String] = []
+        for data in waitingEmbeds {
+            if let frame = Self.frameID(data), !frames.contains(frame) { frames.append(frame) }
+        }
+        for frame in frames where (frameExists?(frame) ?? false) && presentation(in: "embed:" + frame) == nil {
+            let list = waitingEmbeds.filter { Self.frameID($0) == frame }
+            waitingEmbeds.removeAll { Self.frameID($0) == frame }
+            for data in list {
+                if (try? show(data)) == true { break }
+            }
+        }
     }
 
     /// `experience_recovered` for an experience that had a recoverable error before it started

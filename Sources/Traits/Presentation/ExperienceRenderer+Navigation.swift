@@ -7,8 +7,16 @@ extension ExperienceRenderer {
     /// step that does not exist is a `step_error` (`Step at +2 does not exist`) and nothing moves.
     /// Only a shown step moves (the SDK has no transition from the others); a move to the current
     /// step is a logged no-op (the SDK would wait for a page change that never comes).
-    public func show(step reference: StepReference, completion: @escaping () -> Void = {}) {
-        guard case .shown(let presentation) = state else {
+    /// `context`: the render context whose experience moves (nil: the one in focus).
+    public func show(step reference: StepReference, in context: String? = nil, completion: @escaping () -> Void = {}) {
+        let contextState = context.map({ state(in: $0) }) ?? state
+        guard case .shown(let presentation) = contextState else {
+            // The SDK's `.endingStep + .startStep`: a reference that does not resolve is a step error.
+            if case .ending(let ending) = contextState, ending.endingForMove,
+               reference.resolve(in: ending.data.model, from: ending.stepIndex) == nil {
+                report(TraitsUsageError("Step at \(reference) does not exist"), data: ending.data, at: ending.stepIndex, recoverable: false)
+                return completion()
+            }
             transcript.record("log", ["message": .string("continue \(reference): no step is shown")])
             return completion()
         }
@@ -36,31 +44,40 @@ extension ExperienceRenderer {
         if target > current {
             publish(ExperienceAnalytics.stepCompleted, ExperienceAnalytics.properties(data, stepIndex: current), data)
         }
-        state = .ending(presentation)
+        presentation.endingForMove = true
+        set(.ending(presentation), for: presentation)
         presentation.package.dismisser { [weak self, weak presentation] in
-            guard let self, let presentation, case .ending(let p) = self.state, p === presentation else { return completion() }
+            guard let self, let presentation, self.isState(presentation, \.ending) else { return completion() }
             presentation.package.tearDown()
-            self.state = .idle
+            self.set(.idle, for: presentation)
             self.beginGroup(data, at: target, isFirst: false, navigate: true, completion: completion)
         }
     }
 
     /// Ends the experience (`@appcues/close`, the `dismiss` step): completed with
     /// `markComplete` (`step_completed`, `experience_completed`, then the post-experience actions)
-    /// or dismissed (`experience_dismissed`). False when nothing is shown.
+    /// or dismissed (`experience_dismissed`). False when nothing is shown. `context`: the render
+    /// context whose experience ends (nil: the one in focus).
     @discardableResult
-    public func dismiss(markComplete: Bool = false, completion: @escaping () -> Void = {}) -> Bool {
-        switch state {
+    public func dismiss(markComplete: Bool = false, in context: String? = nil, completion: @escaping () -> Void = {}) -> Bool {
+        switch context.map({ state(in: $0) }) ?? state {
         case .idle, .ending:
             completion()
             return false
         case .failing(let presentation):
-            state = .idle
+            set(.idle, for: presentation)
             presentation.package.tearDown()
             record("experience.dismissed", presentation)
             completion()
             return true
-        case .presenting(let presentation), .shown(let presentation):
+        case .presenting(let presentation):
+            // The step is beginning (navigate actions, decorators retrying a target lookup, a
+            // presenter not yet completed): as the SDK's `dismiss`, wait until it renders, then
+            // dismiss, so the funnel always starts with `experience_started`.
+            transcript.record("log", ["message": .string("dismiss: experience \(presentation.experience.id) is beginning; it is dismissed once its step renders")])
+            presentation.pendingDismissals.append((markComplete, completion))
+            return true
+        case .shown(let presentation):
             end(presentation, markComplete: markComplete, completion: completion)
             return true
         }
@@ -75,13 +92,13 @@ extension ExperienceRenderer {
         } else {
             publish(ExperienceAnalytics.experienceDismissed, ExperienceAnalytics.properties(data, stepIndex: index), data)
         }
-        state = .ending(presentation)
+        set(.ending(presentation), for: presentation)
         presentation.package.dismisser { [weak self, weak presentation] in
-            guard let self, let presentation, case .ending(let p) = self.state, p === presentation else { return completion() }
-            self.state = .idle
+            guard let self, let presentation, self.isState(presentation, \.ending) else { return completion() }
+            self.set(.idle, for: presentation)
             presentation.package.tearDown()
             self.record("experience.dismissed", presentation)
-            if markComplete { self.actionRegistry.enqueue(self.postExperienceActions(data)) }
+            if markComplete { self.actionRegistry.enqueue(self.postExperienceActions(data), context: presentation.context) }
             completion()
         }
     }
@@ -100,11 +117,12 @@ extension ExperienceRenderer {
     public func reset() {
         actionRegistry.clearQueue()
         waitingEmbeds = []
-        if let presentation = current {
-            state = .idle
+        for presentation in presentations {
+            set(.idle, for: presentation)
             presentation.package.dismisser {}
             presentation.package.tearDown()
             record("experience.dismissed", presentation)
+            runPendingDismissals(presentation)   // idle now: their completions run
         }
         profile = [:]
     }

@@ -9,19 +9,26 @@ extension ExperienceRenderer {
         let package = presentation.package
         do {
             try package.stepDecoratingTraitUpdater(presentation.item, nil)
-            try package.presenter { [weak self, weak presentation] in
-                guard let self, let presentation, case .presenting(let p) = self.state, p === presentation else { return }
-                self.state = .shown(presentation)
-                self.record("step.presented", presentation)
-                self.rendered(presentation)
-                completion?()
+            presentation.onScreen = true   // the presenter puts the step on screen (it renders when it completes)
+            do {
+                try package.presenter { [weak self, weak presentation] in
+                    guard let self, let presentation, self.isState(presentation, \.presenting) else { return }
+                    self.set(.shown(presentation), for: presentation)
+                    self.record("step.presented", presentation)
+                    self.rendered(presentation)
+                    completion?()
+                    self.runPendingDismissals(presentation)
+                }
+            } catch {
+                presentation.onScreen = false
+                throw error
             }
         } catch let error as TraitError where error.retryMilliseconds != nil && presentation.retries < ExperienceRenderer.maxRetries {
             presentation.retries += 1
             let delay = error.retryMilliseconds ?? 0
             record("step.retrying", presentation, ["message": .string(error.description), "retryMilliseconds": .integer(Int64(delay))])
             clock.after(Double(delay) / 1000) { [weak self, weak presentation] in
-                guard let self, let presentation, case .presenting(let p) = self.state, p === presentation else { return }
+                guard let self, let presentation, self.isState(presentation, \.presenting) else { return }
                 self.presentStep(presentation, completion: completion)
             }
         } catch {
@@ -31,10 +38,26 @@ extension ExperienceRenderer {
                                      recoverable: traitError.recoverable)
             }
             let recoverable = (failure as? TraitError)?.recoverable ?? false
-            state = recoverable ? .failing(presentation) : .idle
+            set(recoverable ? .failing(presentation) : .idle, for: presentation)
             if !recoverable { presentation.package.tearDown() }
             report(failure, data: presentation.data, at: presentation.stepIndex, recoverable: recoverable)
             completion?()
+            runPendingDismissals(presentation)
+        }
+    }
+
+    /// The dismissals asked while `presentation` was beginning, now that it rendered (it is
+    /// dismissed, as the SDK's `dismiss` does on `.renderingStep`) or failed (a failing step is
+    /// dismissed; one that ended completes them).
+    func runPendingDismissals(_ presentation: Presentation) {
+        guard !presentation.pendingDismissals.isEmpty else { return }
+        let pending = presentation.pendingDismissals
+        presentation.pendingDismissals = []
+        let done = { for item in pending { item.completion() } }
+        if isState(presentation, \.shown) || isState(presentation, \.failing) {
+            dismiss(markComplete: pending[0].markComplete, in: presentation.context, completion: done)
+        } else {
+            done()
         }
     }
 
@@ -53,16 +76,17 @@ extension ExperienceRenderer {
         publish(ExperienceAnalytics.stepSeen, ExperienceAnalytics.properties(data, stepIndex: presentation.stepIndex), data)
     }
 
-    /// Presents a failing step again (after a recoverable error); false when nothing waits.
+    /// Presents a failing step again (after a recoverable error): the one in focus, else any
+    /// other render context's; false when nothing waits.
     @discardableResult
     public func retry() -> Bool {
-        guard case .failing(let presentation) = state else { return false }
-        state = .presenting(presentation)
+        guard let presentation = presentations.first(where: { isState($0, \.failing) }) else { return false }
+        set(.presenting(presentation), for: presentation)
         presentStep(presentation)
         return true
     }
 
-    /// Changes the page (0-based) inside the shown container.
+    /// Changes the page (0-based) inside the shown container (of the render context in focus).
     public func page(_ index: Int) throws {
         guard case .shown(let presentation) = state else { throw TraitsUsageError("no experience is shown") }
         let pages = presentation.package.pageMonitor.numberOfPages
@@ -86,7 +110,7 @@ extension ExperienceRenderer {
             publish(ExperienceAnalytics.stepSeen, ExperienceAnalytics.properties(data, stepIndex: presentation.stepIndex), data)
         } catch {
             report(error, data: data, at: .init(group: presentation.group, item: newIndex), recoverable: false)
-            state = .idle
+            set(.idle, for: presentation)
             presentation.package.dismisser { [weak self] in
                 presentation.package.tearDown()
                 self?.record("experience.dismissed", presentation)

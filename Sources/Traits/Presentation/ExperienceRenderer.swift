@@ -7,6 +7,10 @@ import LuaRuntime
 /// `navigate` actions, ask the app (`canDisplayExperience`), decorate, publish and present; move
 /// between steps inside the container or across groups; end the experience, completed or not,
 /// then run its post-experience actions; errors, retries and recovery.
+///
+/// One state machine per render context, as the SDK's `ExperienceRenderer.stateMachines`: the
+/// modal context and one per embed frame (`embed:<frameID>`) each show their own experience, so
+/// an embedded experience shows in its frame while a modal one is shown.
 public final class ExperienceRenderer {
     /// What is on screen (or on its way).
     public enum State {
@@ -30,6 +34,15 @@ public final class ExperienceRenderer {
         public internal(set) var retries = 0
         /// The app's views changed since the last relayout of this presentation.
         var layoutChanged = false
+        /// Its presenter was called: the step's views are on screen (the SDK's presenter runs
+        /// only after the step decorators succeed, so a step whose target lookup retries is not).
+        public internal(set) var onScreen = false
+        /// Dismissals asked while the step was beginning: they run once it renders (the SDK's
+        /// `dismiss` observes until `.renderingStep`), or complete if it fails.
+        var pendingDismissals: [(markComplete: Bool, completion: () -> Void)] = []
+        /// Its container is being removed for a move to another group (the SDK's `.endingStep`),
+        /// not for the end of the experience (`.endingExperience`).
+        var endingForMove = false
         init(data: ExperienceData, package: ExperiencePackage, group: Int, isFirst: Bool) {
             self.data = data
             self.package = package
@@ -37,6 +50,8 @@ public final class ExperienceRenderer {
             self.isFirst = isFirst
         }
         public var experience: Experience { data.model }
+        /// The render context this presentation is shown in (`modal`, `embed:<frameID>`).
+        public var context: String { data.model.renderContext }
         /// The current step, 0-based.
         public var item: Int { package.pageMonitor.currentPage }
         public var stepIndex: Experience.StepIndex { Experience.StepIndex(group: group, item: item) }
@@ -45,7 +60,12 @@ public final class ExperienceRenderer {
     /// Most retries of one step presentation (`retryMilliseconds`) before it is reported as failed.
     public static let maxRetries = 100
 
-    public internal(set) var state: State = .idle
+    /// The state machine of each render context (`modal`, `embed:<frameID>`); absent: idle.
+    public internal(set) var states: [String: State] = [:]
+    /// Render contexts in the order their experiences started (the focus is the latest active one).
+    var startOrder: [String] = []
+    /// Scoped action hosts by render context (kept: actions and components hold them weakly).
+    var contextHosts: [String: ContextActionHost] = [:]
     /// True while a step group is being composed (a trait showing another experience then is refused).
     var composing = false
     /// The experience whose group is being composed (the content views read its form state).
@@ -99,12 +119,55 @@ public final class ExperienceRenderer {
         actionRegistry.onLog = { [weak transcript] message in transcript?.record("log", ["message": .string(message)]) }
     }
 
-    /// The presentation on screen, presenting, failing or ending (nil when idle).
-    public var current: Presentation? {
-        switch state {
-        case .idle: return nil
-        case .presenting(let p), .shown(let p), .failing(let p), .ending(let p): return p
+    /// The render context in focus: the modal one while it is active (a modal covers the app
+    /// and its frames), else the embed context started last that is still active; nil when all
+    /// are idle.
+    public var focusContext: String? {
+        if states["modal"]?.presentation != nil { return "modal" }
+        return startOrder.last { states[$0]?.presentation != nil }
+    }
+
+    /// The state of the render context in focus (``focusContext``); idle when none is active.
+    public var state: State { focusContext.flatMap { states[$0] } ?? .idle }
+
+    /// The state of one render context.
+    public func state(in context: String) -> State { states[context] ?? .idle }
+
+    /// Sets the state of a render context (idle removes it).
+    func set(_ newState: State, in context: String) {
+        if newState.presentation == nil {
+            states.removeValue(forKey: context)
+            startOrder.removeAll { $0 == context }
+        } else {
+            if states[context]?.presentation == nil { startOrder.removeAll { $0 == context }; startOrder.append(context) }
+            states[context] = newState
         }
+    }
+
+    /// Sets the state of the presentation's render context.
+    func set(_ newState: State, for presentation: Presentation) { set(newState, in: presentation.context) }
+
+    /// The presentation in focus: on screen, presenting, failing or ending (nil when idle).
+    public var current: Presentation? { state.presentation }
+
+    /// The presentation of one render context (nil when idle).
+    public func presentation(in context: String) -> Presentation? { states[context]?.presentation }
+
+    /// The presentations whose views are on screen (presented), the one in focus first: what
+    /// taps, typing and the headless UI reach.
+    public var visiblePresentations: [Presentation] { presentations.filter(\.onScreen) }
+
+    /// Every active presentation, the one in focus first, then the others, latest started first.
+    public var presentations: [Presentation] {
+        var contexts = startOrder.reversed().filter { states[$0]?.presentation != nil }
+        if let focus = focusContext, let i = contexts.firstIndex(of: focus) { contexts.insert(contexts.remove(at: i), at: 0) }
+        return contexts.compactMap { states[$0]?.presentation }
+    }
+
+    /// Whether `presentation` is still its context's presentation in this state.
+    func isState(_ presentation: Presentation, _ match: (State) -> Presentation?) -> Bool {
+        guard let state = states[presentation.context], let p = match(state) else { return false }
+        return p === presentation
     }
 
     /// A new deterministic UUID-shaped id (instance and error ids).
@@ -120,20 +183,24 @@ public final class ExperienceRenderer {
         try show(ExperienceData(experience, instanceID: nextID()), at: stepIndex)
     }
 
-    /// Starts an experience at `stepIndex`. False (and a `step.error`, or an `experience_error`)
-    /// when it could not be composed or presented; an error when another experience is active
-    /// (a failing one is replaced, as the SDK's `.failing + .startExperience`).
+    /// Starts an experience at `stepIndex` in its render context. False (and a `step.error`, or
+    /// an `experience_error`) when it could not be composed or presented; an error when another
+    /// experience is active in the same render context (a failing one is replaced, as the SDK's
+    /// `.failing + .startExperience`). `replacingWaiting`: an embed whose frame is missing
+    /// replaces the others waiting for that frame (a show call); false adds it after them (a
+    /// qualification's list for the frame).
     @discardableResult
-    public func show(_ data: ExperienceData, at stepIndex: Experience.StepIndex = .initial) throws -> Bool {
-        if case .failing(let failing) = state {
-            state = .idle
+    public func show(_ data: ExperienceData, at stepIndex: Experience.StepIndex = .initial, replacingWaiting: Bool = true) throws -> Bool {
+        let context = data.model.renderContext
+        if case .failing(let failing) = state(in: context) {
+            set(.idle, in: context)
             failing.package.tearDown()
         }
-        if let active = current {
-            throw TraitsUsageError("experience \(active.experience.id) is already active: dismiss it first")
+        if let active = presentation(in: context) {
+            throw TraitsUsageError("experience \(active.experience.id) is already active\(context == "modal" ? "" : " in \(context)"): dismiss it first")
         }
         if composing { throw TraitsUsageError("an experience is being composed: a trait cannot show another one") }
-        if deferIfFrameMissing(data) { return false }
+        if deferIfFrameMissing(data, replacing: replacingWaiting) { return false }
         waitingEmbeds.removeAll { $0 === data }
         publishRecovery(data)
         transcript.record("experience.started", ["experience": .string(data.id)])
@@ -146,7 +213,7 @@ public final class ExperienceRenderer {
             return false
         }
         beginGroup(data, at: stepIndex, isFirst: true, navigate: data.shouldNavigateBeforeRender)
-        return current != nil
+        return presentation(in: context)?.data === data
     }
 
     /// Composes the group of `stepIndex`, runs its navigate actions (when asked), then presents.
@@ -159,7 +226,7 @@ public final class ExperienceRenderer {
             defer { composing = false; composingData = nil }
             package = try composer.package(experience: data.model, stepIndex: stepIndex)
         } catch {
-            state = .idle
+            set(.idle, in: data.model.renderContext)
             report(error, data: data, at: stepIndex, recoverable: false)
             completion?()
             return
@@ -176,14 +243,14 @@ public final class ExperienceRenderer {
             guard let self, let presentation else { return }
             self.pageChanged(presentation, to: newIndex, from: oldIndex)
         }
-        state = .presenting(presentation)
+        set(.presenting(presentation), for: presentation)
         var models: [Experience.Action] = []
         if navigate, case .group(let group) = data.model.steps[stepIndex.group] {
             models = (group.actions[Experience.formatted(group.id)] ?? []).filter { $0.trigger == "navigate" }
         }
         let actions = actionRegistry.makeInstances(models, level: "group")
-        actionRegistry.execute(actions) { [weak self, weak presentation] in
-            guard let self, let presentation, case .presenting(let p) = self.state, p === presentation else { completion?(); return }
+        actionRegistry.execute(actions, context: presentation.context) { [weak self, weak presentation] in
+            guard let self, let presentation, self.isState(presentation, \.presenting) else { completion?(); return }
             self.presentContainer(presentation, completion: completion)
         }
     }
@@ -196,13 +263,38 @@ public final class ExperienceRenderer {
             allowed = false
         }
         guard allowed else {
-            state = .idle
+            set(.idle, for: presentation)
             presentation.package.tearDown()
             report(TraitsUsageError("Step blocked by app"), data: presentation.data, at: presentation.stepIndex, recoverable: false)
             completion?()
+            runPendingDismissals(presentation)
             return
         }
         presentStep(presentation, completion: completion)
+    }
+}
+
+extension ExperienceRenderer.State {
+    /// The presentation of this state (nil when idle).
+    public var presentation: ExperienceRenderer.Presentation? {
+        switch self {
+        case .idle: return nil
+        case .presenting(let p), .shown(let p), .failing(let p), .ending(let p): return p
+        }
+    }
+    var presenting: ExperienceRenderer.Presentation? { if case .presenting(let p) = self { return p } else { return nil } }
+    var shown: ExperienceRenderer.Presentation? { if case .shown(let p) = self { return p } else { return nil } }
+    var failing: ExperienceRenderer.Presentation? { if case .failing(let p) = self { return p } else { return nil } }
+    var ending: ExperienceRenderer.Presentation? { if case .ending(let p) = self { return p } else { return nil } }
+    /// The state's name as `traits.current().state` says it.
+    public var name: String {
+        switch self {
+        case .idle: return "idle"
+        case .presenting: return "presenting"
+        case .shown: return "shown"
+        case .failing: return "failing"
+        case .ending: return "ending"
+        }
     }
 }
 

@@ -80,7 +80,9 @@ extension ExperienceStateMachineTests {
         #expect(Self.state(h) == "ending")
         try h.lua("traits.continue{index = 1000}")
         #expect(Self.state(h) == "ending")
-        #expect(h.stepErrors.isEmpty, "no step is shown: nothing resolves the reference")
+        // The transition's `.error(.step(..., "Step at <ref> does not exist"))` side effect: step_error, state unchanged.
+        #expect(h.stepErrors.count == 1 && h.stepErrors.first?.hasSuffix("does not exist") == true, "\(h.stepErrors)")
+        #expect(h.analytics.contains("step_error"))
         try h.lua("app.advance(1)")
         #expect(h.system.renderer.current?.stepIndex == .init(group: 1, item: 0))
     }

@@ -67,7 +67,8 @@ import Testing
     }
 
     /// A presenting trait that errors in `present` is a step error; one that never calls `done`
-    /// leaves the experience presenting (and `dismiss` still works).
+    /// leaves the experience presenting: a `dismiss` waits for the step to render, as the SDK's
+    /// `ExperienceRenderer.dismiss` does, and `traits.reset()` ends it.
     @Test func presentErrorsAndMissingDone() throws {
         let h = try TraitsHarness()
         try h.lua(#"""
@@ -76,11 +77,14 @@ import Testing
         assert(traits.show{id = "00000000-0000-4000-8000-900000000104", traits = {{type = "@h/bad"}}, steps = {{id = "00000000-0000-4000-8000-900000000102", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000604"}}}, name = "Tour", type = "mobile"} == false)
         traits.show{id = "00000000-0000-4000-8000-900000000105", traits = {{type = "@h/mute"}}, steps = {{id = "00000000-0000-4000-8000-900000000102", type = "m", traits = {}, actions = {}, content = {type = "spacer", id = "00000000-0000-4000-8000-900000000605"}}}, name = "Tour", type = "mobile"}
         assert(traits.current().state == "presenting")
-        assert(traits.dismiss())
+        assert(traits.dismiss())                       -- waits for the step to render (the SDK's dismiss)
+        assert(traits.current().state == "presenting")
+        traits.reset()                                 -- Appcues.reset ends it
         assert(traits.current() == nil)
         """#)
         #expect(h.stepErrors.first?.contains("cannot present") == true)
         #expect(h.events("experience.dismissed").count == 1)
+        #expect(h.analytics.contains("experience_started") == false)
     }
 
     /// Calling `done` twice, or after the experience is gone, does nothing.

@@ -185,3 +185,19 @@ import Testing
         try h.lua("local r = traits.registered() assert(#r == 1 and r[1] == '@x/y') assert(#traits.builtins() == 14)")
     }
 }
+
+/// The `allAnalytics` expectation: every event the SDK publishes (`AnalyticsPublisher`), not
+/// only the `appcues:v2:*` funnel that `analytics` checks.
+@Suite struct AllAnalyticsExpectationTests {
+    @Test func allAnalyticsCoversTrackAndExperimentEvents() throws {
+        let h = try TraitsHarness.showing(ExperienceFixture.tour)
+        try h.lua(#"traits.runActions{{type = "@appcues/track", config = {eventName = "rated", attributes = {stars = 4}}}}"#)
+        h.engine.settle()
+        let all: JSONValue = .array([.string("appcues:v2:experience_started"), .string("appcues:v2:step_seen"),
+                                     .string("appcues:v2:step_interaction"), .object(["name": .string("rated"), "properties": .object(["stars": .integer(4)])])])
+        #expect(TraitsSystem.analyticsMismatches(h.system, all, all: true).isEmpty)
+        #expect(!TraitsSystem.analyticsMismatches(h.system, all).isEmpty, "analytics sees the appcues:v2 funnel only")
+        let wrong: JSONValue = .array([.string("appcues:v2:experience_started")])
+        #expect(TraitsSystem.analyticsMismatches(h.system, wrong, all: true).first?.message == "expected 1 analytics events, got 4")
+    }
+}
