@@ -55,6 +55,7 @@ let package = Package(
         // The plug-in kit: how a system declares what it brings (steps, setup, expectations, events, REPL and CLI commands).
         .target(name: "SystemKit", dependencies: [
             "Engine", "JSON", "LuaRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Collections", package: "swift-collections"),
         ]),
         // Systems: one folder each, a plug-in through SystemKit.
         .target(name: "Templates", dependencies: [
@@ -94,7 +95,7 @@ let package = Package(
         .target(name: "CJSONTestSupport", dependencies: ["CLuaSupport", "CLua"], path: "Tests/CJSONTestSupport"),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "LuaRuntime", "TestSupport", "CJSONTestSupport"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "TestSupport"]),
-        .testTarget(name: "SystemKitTests", dependencies: ["SystemKit", "Scenarios", "Systems", "Engine", "TestSupport"]),
+        .testTarget(name: "SystemKitTests", dependencies: ["SystemKit", "Scenarios", "Systems", "Engine", "JSON", "TestSupport"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "TestSupport"]),
         .testTarget(name: "TemplatesTests", dependencies: ["Platform", "Templates", "SystemKit", "Engine", "TestSupport"]),
         .testTarget(name: "FlowXTests", dependencies: ["FlowX", "SystemKit", "Engine", "JSON", "LuaRuntime", "TestSupport"]),

@@ -54,7 +54,8 @@ public struct ExpectationMismatch: Sendable, Equatable {
     }
 }
 
-/// A key of `expect` steps that a system contributes: `{"expect": {"displayed": "c1"}}`.
+/// A key of `expect` steps that a system contributes: `{"expect": {"displayed": "c1"}}`. Its value is
+/// decoded once, when the scenario loads, into its input type (``StepInput``).
 public struct ExpectationKey<System: EngineSystem>: Sendable {
     public var name: String
     /// The shape of the key's value (checked when the file loads).
@@ -62,16 +63,32 @@ public struct ExpectationKey<System: EngineSystem>: Sendable {
     /// The matching rule, for the reference (`the displayed in-app's wzrk_id; null: nothing displayed`).
     public var rule: String
     public var example: String
-    /// Every way the engine's state does not meet `expected` (empty: met).
-    public var check: @Sendable (System, Engine, JSONValue) -> [ExpectationMismatch]
+    /// Decodes the key's value, at load (after its shape passed).
+    public var decode: @Sendable (StepReader) throws(LocatedProblem) -> DecodedInput
+    /// Every way the engine's state does not meet the expected input (empty: met).
+    public var check: @Sendable (System, Engine, DecodedInput) -> [ExpectationMismatch]
 
-    public init(_ name: String, shape: ValueShape, rule: String, example: String,
-                check: @escaping @Sendable (System, Engine, JSONValue) -> [ExpectationMismatch]) {
+    public init<Input: StepInput>(_ name: String, shape: ValueShape, input: Input.Type, rule: String, example: String,
+                                  check: @escaping @Sendable (System, Engine, Input) -> [ExpectationMismatch]) {
         self.name = name
         self.shape = shape
         self.rule = rule
         self.example = example
-        self.check = check
+        self.decode = { reader throws(LocatedProblem) in DecodedInput(try Input(step: reader)) }
+        self.check = { system, engine, input in
+            guard let input = input.value as? Input else {
+                return [ExpectationMismatch(message: "its input was decoded as \(type(of: input.value)), not \(Input.self) (a bug in its system)",
+                                            expected: "\(Input.self)", actual: "\(type(of: input.value))")]
+            }
+            return check(system, engine, input)
+        }
+    }
+
+    /// Checks `value` against the shape, decodes it and checks the engine (tests).
+    public func perform(_ value: JSONValue, on system: System, engine: Engine) throws -> [ExpectationMismatch] {
+        let reader = JSONReader(value: value)
+        if let first = reader.check(value, shape, at: .root).first { throw first }
+        return check(system, engine, try decode(StepReader(value: reader.node, name: name)))
     }
 }
 
@@ -82,26 +99,45 @@ public struct ExpectationDefinition: Sendable {
     public var rule: String
     public var example: String
     public var system: String?
-    public var check: @Sendable (Engine, JSONValue) -> [ExpectationMismatch]
+    public var decode: @Sendable (StepReader) throws(LocatedProblem) -> DecodedInput
+    public var check: @Sendable (Engine, DecodedInput) -> [ExpectationMismatch]
 
-    public init(name: String, shape: ValueShape, rule: String, example: String, system: String? = nil,
-                check: @escaping @Sendable (Engine, JSONValue) -> [ExpectationMismatch]) {
+    public init<Input: StepInput>(name: String, shape: ValueShape, input: Input.Type, rule: String, example: String,
+                                  check: @escaping @Sendable (Engine, Input) -> [ExpectationMismatch]) {
         self.name = name
         self.shape = shape
         self.rule = rule
         self.example = example
-        self.system = system
-        self.check = check
+        self.system = nil
+        self.decode = { reader throws(LocatedProblem) in DecodedInput(try Input(step: reader)) }
+        self.check = { engine, input in
+            guard let input = input.value as? Input else {
+                return [ExpectationMismatch(message: "its input was decoded as \(type(of: input.value)), not \(Input.self) (a bug)",
+                                            expected: "\(Input.self)", actual: "\(type(of: input.value))")]
+            }
+            return check(engine, input)
+        }
     }
 
     public init<S: SystemPlugin>(_ key: ExpectationKey<S>, of system: S.Type) {
         let check = key.check
-        self.init(name: key.name, shape: key.shape, rule: key.rule, example: key.example, system: S.name) { engine, value in
+        name = key.name
+        shape = key.shape
+        rule = key.rule
+        example = key.example
+        self.system = S.name
+        decode = key.decode
+        self.check = { engine, input in
             guard let found = engine.system(S.self) else {
                 return [ExpectationMismatch(message: "the \(S.name) system is not part of this engine",
-                                            expected: .json(value), actual: "no \(S.name) system")]
+                                            expected: "the \(S.name) system", actual: "no \(S.name) system")]
             }
-            return check(found, engine, value)
+            return check(found, engine, input)
         }
+    }
+
+    /// Decodes the key's value at `node` (its shape already checked).
+    public func decode(_ node: JSONNode) throws(LocatedProblem) -> DecodedInput {
+        try decode(StepReader(value: node, name: name))
     }
 }

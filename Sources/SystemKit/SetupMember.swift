@@ -1,17 +1,14 @@
 import Engine
 import JSON
 
-/// What a setup handler gets.
+/// What a setup handler gets beside its typed input (``StepInput``, decoded when the scenario loaded).
 public struct SetupContext {
     public let engine: Engine
-    /// The member's value.
-    public let value: JSONValue
     /// The folder of the scenario file: relative paths in the member resolve against it.
     public let directory: String
 
-    public init(engine: Engine, value: JSONValue, directory: String) {
+    public init(engine: Engine, directory: String) {
         self.engine = engine
-        self.value = value
         self.directory = directory
     }
 }
@@ -31,16 +28,27 @@ public struct SetupMember<System: EngineSystem>: Sendable {
     public var summary: String
     public var example: String
     public var phase: SetupPhase
-    public var apply: @Sendable (System, SetupContext) throws -> Void
+    /// Decodes the member's input, at load (after its shape passed).
+    public var decode: @Sendable (StepReader) throws(LocatedProblem) -> DecodedInput
+    public var apply: @Sendable (System, DecodedInput, SetupContext) throws -> Void
 
-    public init(_ name: String, shape: ValueShape, phase: SetupPhase = .afterScripts, summary: String, example: String,
-                apply: @escaping @Sendable (System, SetupContext) throws -> Void) {
+    public init<Input: StepInput>(_ name: String, shape: ValueShape, input: Input.Type, phase: SetupPhase = .afterScripts,
+                                  summary: String, example: String,
+                                  apply: @escaping @Sendable (System, Input, SetupContext) throws -> Void) {
         self.name = name
         self.shape = shape
         self.summary = summary
         self.example = example
         self.phase = phase
-        self.apply = apply
+        self.decode = { reader throws(LocatedProblem) in DecodedInput(try Input(step: reader)) }
+        self.apply = { system, input, context in try apply(system, try input.as(Input.self, for: "setup.\(name)"), context) }
+    }
+
+    /// Checks `value` against the shape, decodes it and applies it (tests, the REPL).
+    public func perform(_ value: JSONValue, on system: System, context: SetupContext) throws {
+        let reader = JSONReader(value: value)
+        if let first = reader.check(value, shape, at: .root).first { throw first }
+        try apply(system, try decode(StepReader(value: reader.node, name: name)), context)
     }
 }
 
@@ -53,23 +61,35 @@ public struct SetupDefinition: Sendable {
     public var phase: SetupPhase
     /// The contributing system (nil: the core).
     public var system: String?
-    public var apply: @Sendable (SetupContext) throws -> Void
+    public var decode: @Sendable (StepReader) throws(LocatedProblem) -> DecodedInput
+    public var apply: @Sendable (DecodedInput, SetupContext) throws -> Void
 
-    public init(name: String, shape: ValueShape, phase: SetupPhase = .afterScripts, summary: String, example: String,
-                system: String? = nil, apply: @escaping @Sendable (SetupContext) throws -> Void) {
+    public init<Input: StepInput>(name: String, shape: ValueShape, input: Input.Type, phase: SetupPhase = .afterScripts,
+                                  summary: String, example: String, apply: @escaping @Sendable (Input, SetupContext) throws -> Void) {
         self.name = name
         self.shape = shape
         self.phase = phase
         self.summary = summary
         self.example = example
-        self.system = system
-        self.apply = apply
+        self.system = nil
+        self.decode = { reader throws(LocatedProblem) in DecodedInput(try Input(step: reader)) }
+        self.apply = { input, context in try apply(try input.as(Input.self, for: "setup.\(name)"), context) }
     }
 
     public init<S: SystemPlugin>(_ member: SetupMember<S>, of system: S.Type) {
         let apply = member.apply
-        self.init(name: member.name, shape: member.shape, phase: member.phase, summary: member.summary,
-                  example: member.example, system: S.name,
-                  apply: { context in try apply(try context.engine.plugin(S.self), context) })
+        name = member.name
+        shape = member.shape
+        phase = member.phase
+        summary = member.summary
+        example = member.example
+        self.system = S.name
+        decode = member.decode
+        self.apply = { input, context in try apply(try context.engine.plugin(S.self), input, context) }
+    }
+
+    /// Decodes the member's value at `node` (its shape already checked).
+    public func decode(_ node: JSONNode) throws(LocatedProblem) -> DecodedInput {
+        try decode(StepReader(value: node, name: name))
     }
 }

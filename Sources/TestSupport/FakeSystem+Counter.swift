@@ -27,25 +27,46 @@ extension FakeSystem {
     public static var modules: [LuaModuleInfo] { [LuaModuleInfo(name: "counter", summary: "add to and read the counter")] }
 
     static var counterSteps: [SystemStep<FakeSystem>] {
-        [SystemStep("count", value: .number, parameters: ["times": .number], summary: "adds the value (`times` times)",
-                    example: #"{"count": 2, "times": 3}"#) { system, context in
-            guard let n = context.value.integerValue, n >= 0 else { throw SystemError("count: expected a whole number ≥ 0") }
-            for _ in 0..<(context.step["times"]?.integerValue ?? 1) { system.add(Int(n)) }
+        [SystemStep("count", value: .number, parameters: ["times": .number], input: Count.self, summary: "adds the value (`times` times)",
+                    example: #"{"count": 2, "times": 3}"#) { system, count, _ in
+            for _ in 0..<count.times { system.add(count.amount) }
         }]
     }
 
     static var counterSetup: [SetupMember<FakeSystem>] {
-        [SetupMember("counter", shape: .record(members: ["start": .number], required: ["start"]),
-                     summary: "the counter's start value", example: #"{"counter": {"start": 10}}"#) { system, context in
-            system.value = Int(context.value["start"]?.integerValue ?? 0)
+        [SetupMember("counter", shape: .record(members: ["start": .number], required: ["start"]), input: CounterSetup.self,
+                     summary: "the counter's start value", example: #"{"counter": {"start": 10}}"#) { system, setup, _ in
+            system.value = setup.start
         }]
     }
 
     static var counterKeys: [ExpectationKey<FakeSystem>] {
-        [ExpectationKey("count", shape: .number, rule: "the counter's value", example: #"{"count": 3}"#) { system, _, expected in
+        [ExpectationKey("count", shape: .number, input: JSONValue.self, rule: "the counter's value", example: #"{"count": 3}"#) { system, _, expected in
             expected.integerValue == Int64(system.value) ? [] : [ExpectationMismatch(
                 message: "wrong count", expected: .json(expected), actual: .json(.integer(Int64(system.value))))]
         }]
+    }
+
+    /// `{"count": N, "times": T}`: both whole numbers ≥ 0 (`times` 1 when absent), read when the file loads.
+    struct Count: StepInput {
+        let amount: Int, times: Int
+        init(step: StepReader) throws(LocatedProblem) {
+            amount = try Self.count(step.value)
+            let times = try step.parameter("times")
+            self.times = times.isAbsent ? 1 : try Self.count(times)
+        }
+
+        static func count(_ node: JSONNode) throws(LocatedProblem) -> Int {
+            let n = try node.integer()
+            guard n >= 0, n <= 1_000_000 else { throw node.problem("expected a whole number from 0 to 1000000, got \(n)") }
+            return n
+        }
+    }
+
+    /// `{"counter": {"start": N}}`.
+    struct CounterSetup: StepInput {
+        let start: Int
+        init(step: StepReader) throws(LocatedProblem) { start = try step.value["start"].integer() }
     }
 
     public static var eventTypes: [EventType] {

@@ -40,48 +40,50 @@ public final class FakeSystem: SystemPlugin {
 
     static var inAppSteps: [SystemStep<FakeSystem>] {
         [
-            SystemStep("fakeDeliver", value: .object, summary: "queue", example: "{}") { system, context in
-                for item in context.value["inapp_notifs"]?.arrayValue ?? [] {
+            SystemStep("fakeDeliver", value: .object, input: JSONObject.self, summary: "queue", example: "{}") { system, payload, _ in
+                // A payload is data, read as the SDK reads it (a missing `wzrk_id` is "?" there).
+                for item in payload["inapp_notifs"]?.arrayValue ?? [] {
                     let id = item["wzrk_id"]?.stringValue ?? "?"
                     system.record("inapp.queued", ["id": .string(id), "template": item["templateName"] ?? .null])
                     system.queueIDs.append(id)
                 }
                 system.presentNext()
             },
-            SystemStep("fakeClose", value: .anyOf([.boolean, .string]), summary: "close", example: "{}") { system, _ in
+            SystemStep("fakeClose", value: .anyOf([.boolean, .string]), input: JSONValue.self, summary: "close", example: "{}") { system, _, _ in
                 guard let id = system.displayedID else { throw SystemError("nothing displayed") }
                 system.record("template.dismissed", ["id": .string(id)])
                 system.displayedID = nil
                 system.engine.ui.clear()
                 system.presentNext()
             },
-            SystemStep("fake", value: .string, summary: "a canned command", example: "{}") { system, context in
-                try system.runCommand(context.value.stringValue ?? "")
+            SystemStep("fake", value: .string, input: String.self, summary: "a canned command", example: "{}") { system, command, _ in
+                try system.runCommand(command)
             },
-            SystemStep("fakeNavigate", value: .string, parameters: ["from": .string], summary: "shape only", example: "{}") { _, _ in },
+            SystemStep("fakeNavigate", value: .string, parameters: ["from": .string], input: String.self, summary: "shape only",
+                       example: "{}") { _, _, _ in },
             SystemStep("fakeValidate", value: .string, parameters: ["value": .any, "params": .array, "expect": .boolean],
-                       summary: "shape only", example: "{}") { _, _ in },
+                       input: String.self, summary: "shape only", example: "{}") { _, _, _ in },
         ]
     }
 
     static var inAppSetup: [SetupMember<FakeSystem>] {
-        [SetupMember("fakeBuild", shape: .objectOf(.any), summary: "fails on demand", example: "{}") { _, context in
-            if context.value["fail"] == .bool(true) { throw SystemError("setup refused") }
+        [SetupMember("fakeBuild", shape: .objectOf(.any), input: JSONObject.self, summary: "fails on demand", example: "{}") { _, build, _ in
+            if build["fail"] == .bool(true) { throw SystemError("setup refused") }
         }]
     }
 
     static var inAppKeys: [ExpectationKey<FakeSystem>] {
         [
-            ExpectationKey("fakeDisplayed", shape: .anyOf([.string, .null]), rule: "", example: "") { system, _, expected in
+            ExpectationKey("fakeDisplayed", shape: .anyOf([.string, .null]), input: JSONValue.self, rule: "", example: "") { system, _, expected in
                 system.displayedID == expected.stringValue ? [] : [ExpectationMismatch(
                     message: "wrong in-app displayed", expected: .prose(expected.stringValue ?? "nothing"), actual: .prose(system.displayedID ?? "nothing"))]
             },
-            ExpectationKey("fakeQueue", shape: .arrayOf(.string), rule: "", example: "") { system, _, expected in
-                let wanted = expected.arrayValue?.compactMap(\.stringValue) ?? []
+            ExpectationKey("fakeQueue", shape: .arrayOf(.string), input: [String].self, rule: "", example: "") { system, _, expected in
+                let wanted = expected
                 return system.queueIDs == wanted ? [] : [ExpectationMismatch(
                     message: "wrong queue", expected: "\(wanted)", actual: "\(system.queueIDs)")]
             },
-            ExpectationKey("fakeNavigation", shape: .object, rule: "", example: "") { system, _, expected in
+            ExpectationKey("fakeNavigation", shape: .object, input: JSONValue.self, rule: "", example: "") { system, _, expected in
                 JSONMatch.matches(expected, system.navigation) ? [] : [ExpectationMismatch(
                     message: "wrong navigation state", expected: .json(expected),
                     actual: system.navigation.map(FailureValue.json) ?? "none")]

@@ -15,14 +15,50 @@ struct ScenarioExecutorTests {
         }
     }
 
-    @Test func aRegisteredStepGetsTheEngineAndTheStep() throws {
+    @Test func aRegisteredStepGetsTheEngineAndItsDecodedInput() throws {
+        struct Page: StepInput {
+            let number: Double, path: String
+            init(step: StepReader) throws(LocatedProblem) {
+                number = try step.value.number()
+                path = step.value.path.description
+            }
+        }
         var registry = Fixture.registry
-        registry.register(StepDefinition(name: "page", value: .number, handler: .run { context in
-            context.engine.transcript.record("step.presented", ["step": context.value, "whole": context.step])
-        }))
-        let result = try Fixture.run(Fixture.steps(#"{"page": 2}"#, #"{"expect": {"events": [{"type": "step.presented", "step": 2.0, "whole": {"page": 2}}]}}"#),
+        registry.register(StepDefinition(name: "page", value: .number, summary: "", input: Page.self, example: "") { page, context in
+            context.engine.transcript.record("step.presented", ["step": .double(page.number), "at": .string(page.path), "context": .string(context.path.description)])
+        })
+        let result = try Fixture.run(Fixture.steps(#"{"page": 2}"#, #"{"expect": {"events": [{"type": "step.presented", "step": 2.0, "at": "steps[0].page", "context": "steps[0]"}]}}"#),
                                      registry: registry)
         #expect(result.passed, "\(result.failures.map(\.summary))")
+    }
+
+    @Test func aDecoderProblemIsALoadErrorWithItsLineAndColumn() throws {
+        struct Even: StepInput {
+            init(step: StepReader) throws(LocatedProblem) {
+                let n = try step.value.integer()
+                if n % 2 != 0 { throw step.value.problem("expected an even number, got \(n)") }
+            }
+        }
+        var registry = Fixture.registry
+        registry.register(StepDefinition(name: "even", value: .number, summary: "", input: Even.self, example: "") { _, _ in })
+        guard case .failure(let errors) = Fixture.load("{\"steps\": [\n  {\"even\": 3}]}", registry: registry) else {
+            Issue.record("an odd number loaded")
+            return
+        }
+        #expect(errors.description == "s.json:2:12: steps[0].even: expected an even number, got 3")
+    }
+
+    @Test func aStepReadingAnUndeclaredParameterIsRefusedAtLoad() throws {
+        struct Sloppy: StepInput {
+            init(step: StepReader) throws(LocatedProblem) { _ = try step.parameter("from") }
+        }
+        var registry = Fixture.registry
+        registry.register(StepDefinition(name: "sloppy", value: .string, summary: "", input: Sloppy.self, example: "") { _, _ in })
+        guard case .failure(let errors) = Fixture.load(#"{"steps": [{"sloppy": "x"}]}"#, registry: registry) else {
+            Issue.record("an undeclared parameter was read")
+            return
+        }
+        #expect(errors.description.contains("steps[0]: step \"sloppy\" reads a parameter it does not declare, \"from\" (a bug in its system)"))
     }
 
     @Test func unnamedErrorEventFailsNamedOnePasses() throws {

@@ -93,7 +93,7 @@ struct ScenarioLoaderTests {
 
     @Test func unregisteredStepIsAcceptedOnceASystemRegistersIt() throws {
         var registry = Fixture.registry
-        registry.register(StepDefinition(name: "swipe", value: .string, handler: .run { _ in }))
+        registry.register(StepDefinition(name: "swipe", value: .string, summary: "", input: String.self, example: "") { _, _ in })
         let scenario = try Fixture.load(#"{"steps": [{"swipe": "left"}]}"#, registry: registry).get()
         #expect(scenario.relativePath == "s.json")
     }

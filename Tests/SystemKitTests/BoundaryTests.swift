@@ -1,4 +1,6 @@
 import Foundation
+import Engine
+import JSON
 import Scenarios
 import SystemKit
 import Systems
@@ -155,5 +157,53 @@ struct BoundaryTests {
                 #expect(allowed[file].map { line.contains($0) } == true, "\(file) matches an error by its text: \(line)")
             }
         }
+    }
+}
+
+/// Typed steps (#35): a handler receives its decoded input, never its step's JSON, and every
+/// declaration's own example decodes through its input type.
+struct TypedStepBoundaryTests {
+    @Test func handlersAreGivenNoJSONOfTheirStep() throws {
+        let engine = try SystemCatalog.standard.makeEngine()
+        for (name, context) in [("StepContext", Mirror(reflecting: StepContext(engine: engine, directory: "/"))),
+                                ("SetupContext", Mirror(reflecting: SetupContext(engine: engine, directory: "/")))] {
+            #expect(!context.children.isEmpty)
+            for child in context.children {
+                let type = "\(Swift.type(of: child.value))"
+                #expect(!type.contains("JSONValue") && !type.contains("OrderedDictionary"), "\(name).\(child.label ?? "?") is \(type)")
+            }
+        }
+    }
+
+    /// Decodes `example` (a JSON object) as `name`'s step object, setup or expect member.
+    private func node(_ example: String, _ what: String) throws -> JSONNode {
+        let reader = try JSONReader(file: what, bytes: Array(example.utf8))
+        return reader.node
+    }
+
+    @Test func everyStepSetupMemberAndExpectationKeyDecodesItsExample() throws {
+        let registry = StepRegistry(catalog: .standard)
+        var decoded = 0
+        for step in registry.orderedSteps {
+            guard case .run = step.handler else { continue }
+            let node = try node(step.example, "step \(step.name)")
+            let problems = node.check(.record(members: [step.name: step.value].merging(step.parameters) { a, _ in a }, required: [step.name]))
+            #expect(problems.isEmpty, "\(step.name)'s example does not have its shapes: \(problems)")
+            #expect(throws: Never.self, "step \(step.name)") { _ = try step.decode(node) }
+            decoded += 1
+        }
+        for member in registry.setupMembers {
+            let node = try node(member.example, "setup \(member.name)")[member.name]
+            #expect(node.check(member.shape).isEmpty, "setup.\(member.name)'s example does not have its shape")
+            #expect(throws: Never.self, "setup.\(member.name)") { _ = try member.decode(node) }
+            decoded += 1
+        }
+        for key in registry.expectationKeys {
+            let node = try node(key.example, "expect \(key.name)")[key.name]
+            #expect(node.check(key.shape).isEmpty, "expect.\(key.name)'s example does not have its shape")
+            #expect(throws: Never.self, "expect.\(key.name)") { _ = try key.decode(node) }
+            decoded += 1
+        }
+        #expect(decoded > 60, "\(decoded) declarations decoded")
     }
 }

@@ -138,8 +138,8 @@ final class ClashingSystem: SystemPlugin {
     static let name = "clash"
     static let summary = "clashes"
     static func make(for engine: Engine) throws -> ClashingSystem { ClashingSystem() }
-    static var steps: [SystemStep<ClashingSystem>] { [SystemStep("tap", value: .string, summary: "", example: "") { _, _ in }] }
+    static var steps: [SystemStep<ClashingSystem>] { [SystemStep("tap", value: .string, input: String.self, summary: "", example: "") { _, _, _ in }] }
     static var expectationKeys: [ExpectationKey<ClashingSystem>] {
-        [ExpectationKey("queue", shape: .any, rule: "", example: "") { _, _, _ in [] }]
+        [ExpectationKey("queue", shape: .any, input: JSONValue.self, rule: "", example: "") { _, _, _ in [] }]
     }
 }

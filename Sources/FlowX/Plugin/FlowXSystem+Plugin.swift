@@ -26,7 +26,7 @@ extension FlowXSystem: SystemPlugin {
     public static var expectationKeys: [ExpectationKey<FlowXSystem>] {
         [
             ExpectationKey(
-                "process", shape: .anyOf([.object, .null]),
+                "process", shape: .anyOf([.object, .null]), input: JSONValue.self,
                 rule: "the process on screen (else the last one started): `process`, `uuid`, `state` (`running`, `ended`, `stopped`), `screen`, `step`, `substep`, `modal`, `uiFlow`, `data`, `submitted` match partially; `errors` (field → message) exactly; `null`: no process was started",
                 example: #"{"process": {"process": "loan", "screen": "income", "errors": {}, "submitted": {"amount": 5000}}}"#
             ) { system, _, expected in system.checkProcess(expected) },

@@ -22,52 +22,49 @@ extension HooksSystem: SystemPlugin {
     public static var steps: [SystemStep<HooksSystem>] {
         [
             SystemStep(
-                "navigate", value: .string, parameters: ["from": HooksShapes.from, "dataSource": .any],
+                "navigate", value: .string, parameters: ["from": HooksShapes.from, "dataSource": .any], input: Navigate.self,
                 summary: "navigates to a river screen through its hooks (`from`: `cell` (default), `navbar`, `menu`, `picker`; `dataSource`: the screen's data source); a navigation started while another runs is rejected (`navigation.rejected`)",
                 example: #"{"navigate": "premium", "from": "cell", "dataSource": {"id": "movie-1"}}"#
-            ) { system, context in
-                let from = context.step["from"]?.stringValue.flatMap(InvocationPoint.init(rawValue:)) ?? .cell
-                do throws(HookManagerError) { try system.manager.navigate(to: context.value.stringValue ?? "", from: from, dataSource: context.step["dataSource"]) } catch {
+            ) { system, navigate, _ in
+                do throws(HookManagerError) { try system.manager.navigate(to: navigate.screen, from: navigate.from, dataSource: navigate.dataSource) } catch {
                     throw SystemError(error.description)
                 }
             },
             SystemStep(
                 "launchApp", value: .anyOf([.boolean, .record(members: ["root": .string, "loadingFails": .boolean], required: [])]),
-                summary: "launches the app through its app-loading hooks (`hooks.appLoadingPlugin`): `executeOnLaunch`, then `executeOnApplicationReady` (each plugin waited for), the root presented, `executeAfterAppRootPresentation` (not waited for); an object: `root` (a river screen opened from the menu once the root is presented), `loadingFails` (true: the loading fails, `executeOnFailedLoading` runs)",
+                input: LaunchApp.self, summary: "launches the app through its app-loading hooks (`hooks.appLoadingPlugin`): `executeOnLaunch`, then `executeOnApplicationReady` (each plugin waited for), the root presented, `executeAfterAppRootPresentation` (not waited for); an object: `root` (a river screen opened from the menu once the root is presented), `loadingFails` (true: the loading fails, `executeOnFailedLoading` runs)",
                 example: #"{"launchApp": {"root": "home"}}"#
-            ) { system, context in
-                let root = context.value["root"]?.stringValue
-                let fails = context.value["loadingFails"]?.boolValue ?? false
-                do throws(AppLaunchError) { try system.launcher.launch(root: root, loadingFails: fails) } catch {
+            ) { system, launch, _ in
+                do throws(AppLaunchError) { try system.launcher.launch(root: launch.root, loadingFails: launch.loadingFails) } catch {
                     throw SystemError(error.description)
                 }
             },
             SystemStep(
                 "continueUserActivity", value: .record(members: ["activityType": .string, "webpageURL": .string, "userInfo": .object], required: ["activityType"]),
-                summary: "the system hands the app a user activity (`application:continueUserActivity:`): when an app-loading plugin implements `executeOnContinuingUserActivity`, those run at once, plugin after plugin, even during the launch (`activity.continued`, `by`: `hooks`); otherwise the UI layer handles it at once (`by`: `ui layer`)",
+                input: JSONValue.self, summary: "the system hands the app a user activity (`application:continueUserActivity:`): when an app-loading plugin implements `executeOnContinuingUserActivity`, those run at once, plugin after plugin, even during the launch (`activity.continued`, `by`: `hooks`); otherwise the UI layer handles it at once (`by`: `ui layer`)",
                 example: #"{"continueUserActivity": {"activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": "https://example.com/movie/1"}}"#
-            ) { system, context in
-                system.launcher.continueUserActivity(context.value)
+            ) { system, activity, _ in
+                system.launcher.continueUserActivity(activity)
             },
             SystemStep(
-                "openURL", value: .string,
+                "openURL", value: .string, input: String.self,
                 summary: "the system opens the app with a URL (`application(_:open:options:)`): handled at once when the app is ready (`url.opened`); before, it waits (`url.delayed`; a later one replaces it) until 0.1 s after the root is presented (`handleDelayedEventsIfNeeded`)",
                 example: #"{"openURL": "myapp://movie/1"}"#
-            ) { system, context in
-                system.launcher.openURL(context.value.stringValue ?? "")
+            ) { system, url, _ in
+                system.launcher.openURL(url)
             },
             SystemStep(
-                "back", value: .boolean,
+                "back", value: .boolean, input: Bool.self,
                 summary: "the user goes back: the top screen is popped (a hook screen: as `closeHookScreen`); the screen shown again re-runs its post-load hooks that answer `reccuringPostLaunchHook` with true; fails on an empty stack or while a navigation runs",
                 example: #"{"back": true}"#
-            ) { system, _ in
+            ) { system, _, _ in
                 do throws(HookManagerError) { try system.manager.back() } catch { throw SystemError(error.description) }
             },
             SystemStep(
-                "closeHookScreen", value: .boolean,
+                "closeHookScreen", value: .boolean, input: Bool.self,
                 summary: "the user closes the hook screen being shown: the hook is told (`didDisappear`) and fails as cancelled (a screen a failed flow blocker kept is just removed); fails when no hook screen is shown",
                 example: #"{"closeHookScreen": true}"#
-            ) { system, _ in
+            ) { system, _, _ in
                 do throws(HookManagerError) { try system.manager.closeHookScreen() } catch { throw SystemError(error.description) }
             },
         ]
@@ -76,49 +73,87 @@ extension HooksSystem: SystemPlugin {
     public static var setupMembers: [SetupMember<HooksSystem>] {
         [
             SetupMember(
-                "plugins", shape: .anyOf([.string, .arrayOf(.object)]),
+                "plugins", shape: .anyOf([.string, .arrayOf(.object)]), input: DocumentSource.self,
                 summary: "the available plugins: `plugin_configurations.json` inline (an array of `{\"plugin\": manifest, \"configuration_json\": {...}}`) or the path of the file",
                 example: #"{"plugins": "../../hooks/plugin_configurations.json"}"#
-            ) { system, context in
-                do throws(LocatedProblem) { try system.loadPlugins(try reader(context)) } catch { throw SystemError(error.description) }
+            ) { system, source, context in
+                do throws(LocatedProblem) { try system.loadPlugins(try source.reader(in: context.directory)) } catch { throw SystemError(error.description) }
             },
             SetupMember(
-                "screens", shape: .anyOf([.string, .arrayOf(.object)]),
+                "screens", shape: .anyOf([.string, .arrayOf(.object)]), input: DocumentSource.self,
                 summary: "the river screens with their `hooks.preload_plugins` and `postload_plugins`: `river.json` inline or the path of the file",
                 example: #"{"screens": [{"id": "home", "hooks": {"preload_plugins": [{"identifier": "analytics", "type": "general"}]}}]}"#
-            ) { system, context in
-                do throws(LocatedProblem) { try system.loadScreens(try reader(context)) } catch { throw SystemError(error.description) }
+            ) { system, source, context in
+                do throws(LocatedProblem) { try system.loadScreens(try source.reader(in: context.directory)) } catch { throw SystemError(error.description) }
             },
             SetupMember(
-                "hookTimeout", shape: .nonNegativeNumber,
+                "hookTimeout", shape: .nonNegativeNumber, input: Double.self,
                 summary: "virtual seconds after which a hook that has not completed fails with an `error` event (default 30); 0: no timeout, as in the SDK (a hook that never completes hangs the app)",
                 example: #"{"hookTimeout": 5}"#
-            ) { system, context in
-                guard let seconds = context.value.doubleValue, seconds >= 0 else { throw SystemError("expected a non-negative number of seconds") }
+            ) { system, seconds, _ in
                 system.manager.timeout = seconds
             },
         ]
     }
 
-    /// A setup member's document: inline (problems named by the member itself, `setup.plugins:
-    /// [0].plugin.identifier: ...`), or read from the path, relative to the scenario (problems
-    /// named by the path as written, with line and column).
-    private static func reader(_ context: SetupContext) throws(LocatedProblem) -> JSONReader {
-        guard let path = context.value.stringValue else { return JSONReader(value: context.value) }
-        let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.directory, isDirectory: true)).standardizedFileURL.path
-        return try HooksSystem.readJSON(path: absolute, shownAs: path)
+    /// `{"navigate": screen, "from"?, "dataSource"?}`.
+    struct Navigate: StepInput {
+        let screen: String, from: InvocationPoint, dataSource: JSONValue?
+        init(step: StepReader) throws(LocatedProblem) {
+            screen = try step.value.string()
+            let from = try step.parameter("from")
+            if let name = try from.optionalString() {
+                guard let point = InvocationPoint(rawValue: name) else { throw from.problem("expected one of \(InvocationPoint.names), got \(JSONWriter.quote(name))") }
+                self.from = point
+            } else {
+                self.from = .cell   // the documented default
+            }
+            dataSource = try step.parameter("dataSource").value
+        }
+    }
+
+    /// `{"launchApp": true}` or `{"launchApp": {"root"?, "loadingFails"?}}`.
+    struct LaunchApp: StepInput {
+        let root: String?, loadingFails: Bool
+        init(step: StepReader) throws(LocatedProblem) {
+            root = try step.value["root"].optionalString()
+            loadingFails = try step.value["loadingFails"].bool(default: false)
+        }
+    }
+
+    /// A setup member's document: inline, or the path of a file relative to the scenario.
+    enum DocumentSource: StepInput {
+        case inline(JSONValue)
+        case file(String)
+
+        init(step: StepReader) throws(LocatedProblem) {
+            let value = try step.value.any()
+            self = value.stringValue.map(DocumentSource.file) ?? .inline(value)
+        }
+
+        /// Inline: problems named by the member itself (`setup.plugins: [0].plugin.identifier: ...`);
+        /// a file: read now, problems named by the path as written, with line and column.
+        func reader(in directory: String) throws(LocatedProblem) -> JSONReader {
+            switch self {
+            case .inline(let value): return JSONReader(value: value)
+            case .file(let path):
+                let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: directory, isDirectory: true)).standardizedFileURL.path
+                return try HooksSystem.readJSON(path: absolute, shownAs: path)
+            }
+        }
     }
 
     public static var expectationKeys: [ExpectationKey<HooksSystem>] {
         [ExpectationKey(
-            "navigation", shape: .object,
+            "navigation", shape: .object, input: JSONObject.self,
             rule: "the navigation state matches (partial objects, arrays element-wise): `app` ({state: `not launched`, `launching`, `ready`, `failed`; stage; waitingFor}), `screen` (top screen), `stack` (ids, hook screens included), `screens` ({screen, from, data, dataSource, hook?, presentation?}), `running`, and the last navigation's `target`, `from`, `presented` (null while running), `blockedBy`, `data` (what the last hook passed on; null: nothing)",
             example: #"{"navigation": {"presented": false, "blockedBy": "login", "stack": ["home"]}}"#
-        ) { system, _, expected in
+        ) { system, _, pattern in
+            let expected = JSONValue.object(pattern)
             let actual = system.stateJSON
             guard !JSONMatch.matches(expected, actual) else { return [] }
             var details: [ExpectationMismatch] = []
-            for (key, value) in expected.objectValue ?? [:] where !JSONMatch.matches(value, actual[key]) {
+            for (key, value) in pattern where !JSONMatch.matches(value, actual[key]) {
                 details.append(ExpectationMismatch(detail: key, message: "navigation.\(key) differs", expected: .json(value),
                                                    actual: actual[key].map(FailureValue.json) ?? "absent"))
             }

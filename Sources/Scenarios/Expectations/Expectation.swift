@@ -1,4 +1,5 @@
 import JSON
+import SystemKit
 
 /// The content of an `expect` step; absent members are not checked.
 public struct Expectation: Sendable, Equatable {
@@ -12,27 +13,47 @@ public struct Expectation: Sendable, Equatable {
     public var snapshot: String?
     /// Exact numbers of transcript events matching a pattern.
     public var eventCounts: [(pattern: JSONObject, count: Int)]?
-    /// The other keys (`ui` and the systems' keys), in the order written.
-    public var keys: [(name: String, value: JSONValue)]
+    /// The other keys (`ui` and the systems' keys), in the order written, each with its input
+    /// decoded by its definition.
+    public var keys: [(name: String, value: JSONValue, input: DecodedInput)]
 
-    public init(events: [JSONObject]? = nil, noEvents: [JSONObject]? = nil, keys: [(name: String, value: JSONValue)] = []) {
+    public init(events: [JSONObject]? = nil, noEvents: [JSONObject]? = nil, keys: [(name: String, value: JSONValue, input: DecodedInput)] = []) {
         self.events = events
         self.noEvents = noEvents
         self.keys = keys
     }
 
-    /// Reads an `expect` value already checked against ``StepRegistry/expectationShape``.
-    public init(validated value: JSONValue) {
-        let object = value.objectValue ?? [:]
-        events = object["events"]?.arrayValue?.compactMap(\.objectValue)
-        noEvents = object["noEvents"]?.arrayValue?.compactMap(\.objectValue)
-        newEvents = object["newEvents"]?.arrayValue?.compactMap(\.objectValue)
-        snapshot = object["snapshot"]?.stringValue
-        eventCounts = object["eventCount"]?.arrayValue?.compactMap { entry -> (pattern: JSONObject, count: Int)? in
-            guard let pattern = entry["match"]?.objectValue, let count = entry["count"]?.doubleValue else { return nil }
-            return (pattern, Int(count))
+    /// Decodes an `expect` value already checked against ``StepRegistry/expectationShape``: the
+    /// transcript keys here, every other key by its definition in `registry`.
+    public init(_ node: JSONNode, registry: StepRegistry) throws(LocatedProblem) {
+        func patterns(_ key: String) throws(LocatedProblem) -> [JSONObject]? {
+            var out: [JSONObject] = []
+            guard let items = try node[key].optionalArray() else { return nil }
+            for item in items { out.append(try item.object()) }
+            return out
         }
-        keys = object.elements.filter { !Self.transcriptKeys.contains($0.key) }.map { (name: $0.key, value: $0.value) }
+        events = try patterns("events")
+        noEvents = try patterns("noEvents")
+        newEvents = try patterns("newEvents")
+        snapshot = try node["snapshot"].optionalString()
+        if let entries = try node["eventCount"].optionalArray() {
+            var counts: [(pattern: JSONObject, count: Int)] = []
+            for entry in entries {
+                let count = try entry["count"].number()
+                guard count == count.rounded(), count >= 0, count <= Double(Int32.max) else {
+                    throw entry["count"].problem("expected a whole number of events, got \(JSONWriter.text(.double(count)))")
+                }
+                counts.append((try entry["match"].object(), Int(count)))
+            }
+            eventCounts = counts
+        }
+        keys = []
+        for (name, member) in try node.members() where !Self.transcriptKeys.contains(name) {
+            guard let definition = registry.expectationKeys.first(where: { $0.name == name }) else {
+                throw member.problem("unknown expectation key \(JSONWriter.quote(name))")
+            }
+            keys.append((name: name, value: try member.any(), input: try definition.decode(member)))
+        }
     }
 
     /// The keys checked against the transcript by the evaluator itself.

@@ -87,12 +87,12 @@ struct ExpectationEvaluator {
             }
         }
 
-        for (name, value) in expectation.keys {
+        for (name, _, input) in expectation.keys {
             guard let definition = registry.expectationKeys.first(where: { $0.name == name }) else {
                 fail(name, "unknown expectation key", expected: nil, actual: nil, at: nil)
                 continue
             }
-            for mismatch in definition.check(engine, value) {
+            for mismatch in definition.check(engine, input) {
                 let label: String
                 if let path = mismatch.path {
                     label = JSONPath(components: [.key(name)] + path.components).description

@@ -20,27 +20,23 @@ extension Scenario: JSONRepresentable {
     }
 
     public init(json: JSONValue) throws(LocatedProblem) {
-        let reader = JSONReader(value: json)
-        let object = try reader.object(json, at: .root)
-        let file = try reader.string(object["file"], at: .root.key("file"))
-        let relativePath = try reader.string(object["relativePath"], at: .root.key("relativePath"))
-        let name = try reader.string(object["name"], at: .root.key("name"))
+        let node = JSONReader(value: json).node
+        let object = try node.object()
         var marks: [ScenarioMark] = []
-        for (i, mark) in try reader.array(object["marks"] ?? [], at: .root.key("marks")).enumerated() {
-            do { marks.append(try ScenarioMark(json: mark)) } catch { throw error.under(.root.key("marks").index(i)) }
+        for mark in try node["marks"].optionalArray() ?? [] {
+            do { marks.append(try ScenarioMark(json: try mark.any())) } catch { throw error.under(mark.path) }
         }
-        let strict = try reader.bool(object["strict"], at: .root.key("strict"), default: false)
+        let (file, relativePath, name) = (try node["file"].string(), try node["relativePath"].string(), try node["name"].string())
+        let strict = try node["strict"].bool(default: false)
         guard object["scripts"] != nil || object["steps"] != nil else {
             self.init(relativePath: relativePath, file: file, name: name, body: .lua, marks: marks, strict: strict)
             return
         }
         var steps: [ScenarioStep] = []
-        for (i, step) in try reader.array(object["steps"], at: .root.key("steps")).enumerated() {
-            do { steps.append(try ScenarioStep(json: step)) } catch { throw error.under(.root.key("steps").index(i)) }
-        }
+        for step in try node["steps"].array() { steps.append(try ScenarioStep(step)) }
         self.init(relativePath: relativePath, file: file, name: name,
-                  body: .steps(scripts: try reader.strings(object["scripts"], at: .root.key("scripts")),
-                               setup: object["setup"] ?? .null, steps: steps), marks: marks, strict: strict)
+                  body: .steps(scripts: try node["scripts"].strings(), setup: node["setup"].value ?? .null, steps: steps),
+                  marks: marks, strict: strict)
     }
 }
 
@@ -48,13 +44,14 @@ extension ScenarioStep: JSONRepresentable {
     /// `{"index": 0, "name": "deliver", "step": {"deliver": {...}, ...parameters}}`.
     public var json: JSONValue { ["index": .integer(Int64(index)), "name": .string(name), "step": object] }
 
-    public init(json: JSONValue) throws(LocatedProblem) {
-        let reader = JSONReader(value: json)
-        let object = try reader.object(json, at: .root)
-        let name = try reader.string(object["name"], at: .root.key("name"))
-        let step = try reader.object(object["step"], at: .root.key("step"))
-        guard let value = step[name] else { throw reader.problem("the step has no \(JSONWriter.quote(name)) member", at: .root.key("step")) }
-        self.init(index: try reader.integer(object["index"], at: .root.key("index")), name: name, value: value, object: .object(step))
+    public init(json: JSONValue) throws(LocatedProblem) { try self.init(JSONReader(value: json).node) }
+
+    /// Reads a step at its place in a scenario's JSON form (problems name `steps[2].step`).
+    init(_ node: JSONNode) throws(LocatedProblem) {
+        let name = try node["name"].string()
+        let step = try node["step"].object()
+        guard let value = step[name] else { throw node["step"].problem("the step has no \(JSONWriter.quote(name)) member") }
+        self.init(index: try node["index"].integer(), name: name, value: value, object: .object(step))
     }
 }
 
@@ -69,11 +66,10 @@ extension ScenarioLimits: JSONRepresentable {
     }
 
     public init(json: JSONValue) throws(LocatedProblem) {
-        let reader = JSONReader(value: json)
-        let object = try reader.object(json, at: .root)
-        self.init(maxMemory: try reader.optionalInteger(object["maxMemory"], at: .root.key("maxMemory")),
-                  maxInstructions: try reader.optionalInteger(object["maxInstructions"], at: .root.key("maxInstructions")),
-                  timeout: try reader.optionalNumber(object["timeout"], at: .root.key("timeout")))
+        let node = JSONReader(value: json).node
+        _ = try node.object()
+        self.init(maxMemory: try node["maxMemory"].optionalInteger(), maxInstructions: try node["maxInstructions"].optionalInteger(),
+                  timeout: try node["timeout"].optionalNumber())
     }
 }
 
@@ -82,9 +78,8 @@ extension SnapshotMode: JSONRepresentable {
     public var json: JSONValue { ["update": .bool(update), "ci": .bool(ci)] }
 
     public init(json: JSONValue) throws(LocatedProblem) {
-        let reader = JSONReader(value: json)
-        let object = try reader.object(json, at: .root)
-        self.init(update: try reader.bool(object["update"], at: .root.key("update"), default: false),
-                  ci: try reader.bool(object["ci"], at: .root.key("ci"), default: false))
+        let node = JSONReader(value: json).node
+        _ = try node.object()
+        self.init(update: try node["update"].bool(default: false), ci: try node["ci"].bool(default: false))
     }
 }

@@ -24,6 +24,22 @@ public struct ScenarioStep: Sendable, Equatable {
     public var path: JSONPath { JSONPath.root.key("steps").index(index) }
 }
 
+/// The typed inputs of a scenario's setup members and steps (``StepInput``), decoded once from
+/// their JSON: the handlers receive these and never read the JSON again. Derived from the
+/// scenario's JSON, so not part of its JSON form nor of its equality.
+public struct ScenarioInputs: Sendable, Equatable {
+    /// By setup member name.
+    public var setup: [String: DecodedInput] = [:]
+    /// By step index: a step's input, or an `expect` step's ``Expectation``.
+    public var steps: [Int: DecodedInput] = [:]
+
+    public init() {}
+
+    public static func == (a: ScenarioInputs, b: ScenarioInputs) -> Bool {
+        a.setup.keys.sorted() == b.setup.keys.sorted() && a.steps.keys.sorted() == b.steps.keys.sorted()
+    }
+}
+
 /// A loaded, validated scenario.
 public struct Scenario: Sendable, Equatable {
     /// What a scenario file contains.
@@ -49,6 +65,9 @@ public struct Scenario: Sendable, Equatable {
     /// `"strict": true` (or `ctlua test --strict`): each `warning` event the run records is a
     /// failure (``ScenarioExecutor/result(of:failures:transcript:duration:coverage:marks:)``).
     public var strict = false
+    /// The inputs of its setup members and steps, decoded once when the file loaded; nil for a
+    /// scenario read back from its JSON form (a worker decodes what it receives before it runs).
+    public var inputs: ScenarioInputs?
 
     public init(relativePath: String, file: String, name: String, body: Body, marks: [ScenarioMark] = [], only: Bool = false,
                 strict: Bool = false) {

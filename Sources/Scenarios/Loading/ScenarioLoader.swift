@@ -192,9 +192,17 @@ public struct ScenarioLoader: Sendable {
             }
             marks.sort { ($0.step ?? -1) < ($1.step ?? -1) }
         }
-        return Scenario(relativePath: found.relativePath, file: found.file, name: name,
-                        body: .steps(scripts: scripts, setup: setup, steps: steps),
-                        marks: marks, only: object["only"] == .bool(true), strict: object["strict"] == .bool(true))
+        var scenario = Scenario(relativePath: found.relativePath, file: found.file, name: name,
+                                body: .steps(scripts: scripts, setup: setup, steps: steps),
+                                marks: marks, only: object["only"] == .bool(true), strict: object["strict"] == .bool(true))
+        // Every value has its declared shape: decode each step's and member's input, once.
+        if v.errors.isEmpty {
+            let decoded = registry.decodeInputs(setup: setup, setupPath: JSONPath.root.key(object["setup"] != nil ? "setup" : "include"),
+                                                steps: steps, reader: v.reader)
+            v.errors += decoded.problems
+            scenario.inputs = decoded.inputs
+        }
+        return scenario
     }
 
     /// Members any step may have besides its command.

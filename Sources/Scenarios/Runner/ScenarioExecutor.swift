@@ -144,13 +144,17 @@ public struct ScenarioExecutor: Sendable {
         }
         var started = false
         defer { if !started { capture(nil, name: "start", from: 0, on: engine, into: &records) } }
-        do { try applySetup(setup, phase: .beforeScripts, scenario: scenario, on: engine) } catch {
+        let inputs: ScenarioInputs
+        do { inputs = try registry.inputs(of: scenario) } catch {
+            return [ScenarioFailure(message: "\(error)", eventIndex: lastIndex(engine))]
+        }
+        do { try applySetup(setup, inputs, phase: .beforeScripts, scenario: scenario, on: engine) } catch {
             return [ScenarioFailure(message: "\(error)", eventIndex: lastIndex(engine))]
         }
         do { try engine.load(paths: scripts) } catch {
             return [ScenarioFailure(expectation: nil, message: "loading scripts: \(error)", eventIndex: lastIndex(engine))]
         }
-        do { try applySetup(setup, phase: .afterScripts, scenario: scenario, on: engine) } catch {
+        do { try applySetup(setup, inputs, phase: .afterScripts, scenario: scenario, on: engine) } catch {
             return [ScenarioFailure(message: "\(error)", eventIndex: lastIndex(engine))]
         }
         started = true
@@ -161,7 +165,7 @@ public struct ScenarioExecutor: Sendable {
         var stepOfEvent: [Int] = Array(repeating: -1, count: engine.transcript.events.count)
         for step in steps {
             let first = engine.transcript.events.count
-            failures += runStep(step, scenario: scenario, on: engine, named: &named, since: &since)
+            failures += runStep(step, input: inputs.steps[step.index], scenario: scenario, on: engine, named: &named, since: &since)
             capture(step, name: step.name, from: first, on: engine, into: &records)
             let count = engine.transcript.events.count
             if count > stepOfEvent.count { stepOfEvent += Array(repeating: step.index, count: count - stepOfEvent.count) }
@@ -191,15 +195,16 @@ public struct ScenarioExecutor: Sendable {
 
     /// Applies the members of `setup` that belong to `phase`, in the registry's order, then settles.
     /// An error names the member (`setup.templates: ...`).
-    private func applySetup(_ setup: JSONValue, phase: SetupPhase, scenario: Scenario, on engine: Engine) throws {
+    private func applySetup(_ setup: JSONValue, _ inputs: ScenarioInputs, phase: SetupPhase, scenario: Scenario, on engine: Engine) throws {
         guard case .object(let object) = setup else { return }
         defer { engine.settle() }
         for member in registry.setupMembers where member.phase == phase {
-            guard let value = object[member.name] else { continue }
+            guard object[member.name] != nil else { continue }
+            guard let input = inputs.setup[member.name] else { throw SystemError("setup.\(member.name): not decoded (a bug)") }
             engine.transcript.source = Transcript.InputSource(file: scenario.relativePath, path: JSONPath.root.key("setup").key(member.name))
             defer { engine.transcript.source = nil }
             do {
-                try member.apply(SetupContext(engine: engine, value: value, directory: scenario.directory))
+                try member.apply(input, SetupContext(engine: engine, directory: scenario.directory))
             } catch {
                 throw SystemError("setup.\(member.name): \(error)")
             }
@@ -224,7 +229,7 @@ public struct ScenarioExecutor: Sendable {
         try engine.lua.loadFile(path, chunkName: name, environment: environment).call()
     }
 
-    private func runStep(_ step: ScenarioStep, scenario: Scenario, on engine: Engine, named: inout Set<Int>,
+    private func runStep(_ step: ScenarioStep, input: DecodedInput?, scenario: Scenario, on engine: Engine, named: inout Set<Int>,
                          since: inout Int) -> [ScenarioFailure] {
         // `skip` / `todo` steps, and the others when some are marked `only`, do not run (the reports
         // list them from the scenario's marks).
@@ -234,13 +239,16 @@ public struct ScenarioExecutor: Sendable {
         }
         switch definition.handler {
         case .expect:
-            let outcome = ExpectationEvaluator.evaluate(Expectation(validated: step.value), step: step.index,
+            guard let expectation = input?.value as? Expectation else {
+                return [ScenarioFailure(step: step.index, message: "expect: not decoded (a bug)")]
+            }
+            let outcome = ExpectationEvaluator.evaluate(expectation, step: step.index,
                                                         engine: engine, registry: registry, since: since,
                                                         snapshots: (SnapshotStore(mode: snapshots), scenario.file))
             named.formUnion(outcome.matchedEvents)
             since = engine.transcript.events.count
             return outcome.failures
-        case .run(let handler):
+        case .run(_, let handler):
             // What the step's handler and the settling after it warn about is in the step's value.
             engine.transcript.source = Transcript.InputSource(file: scenario.relativePath, path: step.path.key(step.name))
             defer {
@@ -249,8 +257,8 @@ public struct ScenarioExecutor: Sendable {
             }
             do {
                 try ExpectHelpers.install(on: engine)
-                try handler(StepContext(engine: engine, value: step.value, step: step.object,
-                                        directory: scenario.directory, scenarioName: scenario.name))
+                guard let input else { throw SystemError("not decoded (a bug)") }
+                try handler(input, StepContext(engine: engine, directory: scenario.directory, scenarioName: scenario.name, path: step.path))
             } catch {
                 return [ScenarioFailure(step: step.index, message: "\(step.name) failed: \(error)", eventIndex: lastIndex(engine))]
             }

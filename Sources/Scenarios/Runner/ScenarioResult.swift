@@ -105,9 +105,7 @@ extension ScenarioResult: JSONRepresentable {
         if let value = object["coverage"] {
             do { coverage = try LuaCoverage(json: value) } catch { throw error.under(.root.key("coverage")) }
         }
-        let stepValues = try reader.optionalArray(object["steps"], at: .root.key("steps")) ?? []
-        let steps: [StepRecord]
-        do { steps = try StepRecord.records(stepValues) } catch { throw error.under(.root.key("steps")) }
+        let steps = try StepRecord.records(try reader.node(object["steps"], at: .root.key("steps")).optionalArray() ?? [])
         self.init(name: try reader.string(object["name"], at: .root.key("name")),
                   relativePath: try reader.string(object["file"], at: .root.key("file")),
                   failures: failures, transcript: [],

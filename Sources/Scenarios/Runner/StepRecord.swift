@@ -37,26 +37,22 @@ extension StepRecord: JSONRepresentable {
          "firstEvent": .integer(Int64(firstEvent)), "endEvent": .integer(Int64(endEvent)), "screen": screen.json]
     }
 
-    public init(json: JSONValue) throws(LocatedProblem) { try self.init(json: json, earlier: []) }
+    public init(json: JSONValue) throws(LocatedProblem) { try self.init(JSONReader(value: json).node, earlier: []) }
 
     /// Reads a record whose screen may be `"sameScreenAs": I`, the screen of `earlier[I]`.
-    init(json: JSONValue, earlier: [StepRecord]) throws(LocatedProblem) {
-        let reader = JSONReader(value: json)
-        let object = try reader.object(json, at: .root)
+    init(_ node: JSONNode, earlier: [StepRecord]) throws(LocatedProblem) {
+        _ = try node.object()
         let screen: Screen
-        if let same = object["sameScreenAs"] {
-            let index = try reader.integer(same, at: .root.key("sameScreenAs"))
-            guard earlier.indices.contains(index) else {
-                throw LocatedProblem(path: .root.key("sameScreenAs"), message: "expected the index of an earlier step, got \(index)")
-            }
+        let same = node["sameScreenAs"]
+        if same.value != nil {
+            let index = try same.integer()
+            guard earlier.indices.contains(index) else { throw same.problem("expected the index of an earlier step, got \(index)") }
             screen = earlier[index].screen
         } else {
-            do { screen = try Screen(json: object["screen"] ?? .null) } catch { throw error.under(.root.key("screen")) }
+            screen = try Screen(node["screen"])
         }
-        self.init(step: try reader.optionalInteger(object["step"], at: .root.key("step")),
-                  name: try reader.string(object["name"], at: .root.key("name")), value: object["value"] ?? .null,
-                  firstEvent: try reader.integer(object["firstEvent"], at: .root.key("firstEvent")),
-                  endEvent: try reader.integer(object["endEvent"], at: .root.key("endEvent")), screen: screen)
+        self.init(step: try node["step"].optionalInteger(), name: try node["name"].string(), value: node["value"].value ?? .null,
+                  firstEvent: try node["firstEvent"].integer(), endEvent: try node["endEvent"].integer(), screen: screen)
     }
 
     /// The JSON forms of `records`, each screen written once: a record whose screen equals an
@@ -78,11 +74,9 @@ extension StepRecord: JSONRepresentable {
     }
 
     /// The records of ``json(_:)``'s forms.
-    static func records(_ values: [JSONValue]) throws(LocatedProblem) -> [StepRecord] {
+    static func records(_ nodes: [JSONNode]) throws(LocatedProblem) -> [StepRecord] {
         var records: [StepRecord] = []
-        for (i, value) in values.enumerated() {
-            do { records.append(try StepRecord(json: value, earlier: records)) } catch { throw error.under(.root.index(i)) }
-        }
+        for node in nodes { records.append(try StepRecord(node, earlier: records)) }
         return records
     }
 }

@@ -46,6 +46,46 @@ public struct StepRegistry: Sendable {
         .record(members: Dictionary(expectationKeys.map { ($0.name, $0.shape) }, uniquingKeysWith: { a, _ in a }), required: [])
     }
 
+    /// Decodes the inputs of a scenario's `setup` members and steps (their shapes already checked):
+    /// `reader` is the scenario file's (so problems have lines and columns), or a reader of the
+    /// scenario's JSON form in a worker. Every problem is returned, none thrown.
+    public func decodeInputs(setup: JSONValue, setupPath: JSONPath = JSONPath.root.key("setup"), steps: [ScenarioStep],
+                             reader: JSONReader) -> (inputs: ScenarioInputs, problems: [LocatedProblem]) {
+        var inputs = ScenarioInputs()
+        var problems: [LocatedProblem] = []
+        if case .object(let members) = setup {
+            for member in setupMembers {
+                guard let value = members[member.name] else { continue }
+                do { inputs.setup[member.name] = try member.decode(reader.node(value, at: setupPath.key(member.name))) } catch {
+                    problems.append(error)
+                }
+            }
+        }
+        for step in steps {
+            guard let definition = self[step.name] else { continue }
+            let node = reader.node(step.object, at: step.path)
+            do {
+                switch definition.handler {
+                case .expect: inputs.steps[step.index] = DecodedInput(try Expectation(node[step.name], registry: self))
+                case .run: inputs.steps[step.index] = try definition.decode(node)
+                }
+            } catch {
+                problems.append(error)
+            }
+        }
+        return (inputs, problems)
+    }
+
+    /// The scenario's inputs: those decoded when it loaded, or decoded now (a scenario read back
+    /// from its JSON form); the first problem is thrown.
+    public func inputs(of scenario: Scenario) throws(LocatedProblem) -> ScenarioInputs {
+        if let inputs = scenario.inputs { return inputs }
+        guard case .steps(_, let setup, let steps) = scenario.body else { return ScenarioInputs() }
+        let decoded = decodeInputs(setup: setup, steps: steps, reader: JSONReader(file: scenario.relativePath, value: .null))
+        if let first = decoded.problems.first { throw first }
+        return decoded.inputs
+    }
+
     /// Names contributed twice by the core and the systems (empty for a sound catalog).
     public var conflicts: [String] {
         catalog.validate(coreSteps: CoreSteps.steps.map(\.name), coreSetup: CoreSteps.setupMembers.map(\.name),

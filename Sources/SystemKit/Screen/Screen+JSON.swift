@@ -3,10 +3,9 @@ import JSON
 // The JSON forms of a screen: a worker process sends each step's screen to the runner in them.
 
 extension ScreenRect {
-    init(json: JSONValue, at path: JSONPath, reader: JSONReader) throws(LocatedProblem) {
-        self.init(x: try reader.number(json["x"], at: path.key("x")), y: try reader.number(json["y"], at: path.key("y")),
-                  width: try reader.number(json["width"], at: path.key("width")),
-                  height: try reader.number(json["height"], at: path.key("height")))
+    init(_ node: JSONNode) throws(LocatedProblem) {
+        self.init(x: try node["x"].number(), y: try node["y"].number(), width: try node["width"].number(),
+                  height: try node["height"].number())
     }
 }
 
@@ -24,20 +23,17 @@ extension ScreenView: JSONRepresentable {
         return .object(object)
     }
 
-    public init(json: JSONValue) throws(LocatedProblem) {
-        let reader = JSONReader(value: json)
-        let object = try reader.object(json, at: .root)
+    public init(json: JSONValue) throws(LocatedProblem) { try self.init(JSONReader(value: json).node) }
+
+    /// Reads a view at its place in a larger document (problems name `layers[0].views[2].kind`).
+    init(_ node: JSONNode) throws(LocatedProblem) {
+        _ = try node.object()
         var children: [ScreenView] = []
-        for (i, child) in (try reader.optionalArray(object["children"], at: .root.key("children")) ?? []).enumerated() {
-            do { children.append(try ScreenView(json: child)) } catch { throw error.under(.root.key("children").index(i)) }
-        }
-        self.init(id: try reader.optionalString(object["id"], at: .root.key("id")),
-                  kind: try reader.string(object["kind"], at: .root.key("kind")),
-                  text: try reader.optionalString(object["text"], at: .root.key("text")),
-                  details: object["details"] == nil ? [] : try reader.strings(object["details"], at: .root.key("details")),
-                  error: try reader.optionalString(object["error"], at: .root.key("error")),
-                  frame: try object["frame"].map { v throws(LocatedProblem) in try ScreenRect(json: v, at: .root.key("frame"), reader: reader) },
-                  tappable: try reader.bool(object["tappable"], at: .root.key("tappable"), default: false),
+        for child in try node["children"].optionalArray() ?? [] { children.append(try ScreenView(child)) }
+        let frame = node["frame"]
+        self.init(id: try node["id"].optionalString(), kind: try node["kind"].string(), text: try node["text"].optionalString(),
+                  details: try node["details"].optionalStrings() ?? [], error: try node["error"].optionalString(),
+                  frame: frame.value == nil ? nil : try ScreenRect(frame), tappable: try node["tappable"].bool(default: false),
                   children: children)
     }
 }
@@ -51,19 +47,14 @@ extension ScreenLayer: JSONRepresentable {
         return .object(object)
     }
 
-    public init(json: JSONValue) throws(LocatedProblem) {
-        let reader = JSONReader(value: json)
-        let object = try reader.object(json, at: .root)
+    public init(json: JSONValue) throws(LocatedProblem) { try self.init(JSONReader(value: json).node) }
+
+    init(_ node: JSONNode) throws(LocatedProblem) {
+        _ = try node.object()
         var views: [ScreenView] = []
-        for (i, view) in try reader.array(object["views"], at: .root.key("views")).enumerated() {
-            do { views.append(try ScreenView(json: view)) } catch { throw error.under(.root.key("views").index(i)) }
-        }
-        self.init(owner: try reader.string(object["owner"], at: .root.key("owner")),
-                  title: try reader.string(object["title"], at: .root.key("title")),
-                  geometry: try reader.optionalString(object["geometry"], at: .root.key("geometry")),
-                  views: views,
-                  notes: object["notes"] == nil ? [] : try reader.strings(object["notes"], at: .root.key("notes")),
-                  stackTop: try reader.optionalNumber(object["stackTop"], at: .root.key("stackTop")))
+        for view in try node["views"].array() { views.append(try ScreenView(view)) }
+        self.init(owner: try node["owner"].string(), title: try node["title"].string(), geometry: try node["geometry"].optionalString(),
+                  views: views, notes: try node["notes"].optionalStrings() ?? [], stackTop: try node["stackTop"].optionalNumber())
     }
 }
 
@@ -76,16 +67,14 @@ extension Screen: JSONRepresentable {
         return .object(object)
     }
 
-    public init(json: JSONValue) throws(LocatedProblem) {
-        let reader = JSONReader(value: json)
-        let object = try reader.object(json, at: .root)
+    public init(json: JSONValue) throws(LocatedProblem) { try self.init(JSONReader(value: json).node) }
+
+    /// Reads a screen at its place in a larger document (a step record's `screen`).
+    public init(_ node: JSONNode) throws(LocatedProblem) {
+        _ = try node.object()
         var layers: [ScreenLayer] = []
-        for (i, layer) in try reader.array(object["layers"], at: .root.key("layers")).enumerated() {
-            do { layers.append(try ScreenLayer(json: layer)) } catch { throw error.under(.root.key("layers").index(i)) }
-        }
-        self.init(width: try reader.number(object["width"], at: .root.key("width")),
-                  height: try reader.number(object["height"], at: .root.key("height")),
-                  sizeSource: try reader.string(object["sizeSource"], at: .root.key("sizeSource")),
-                  layers: layers, tapped: try reader.optionalString(object["tapped"], at: .root.key("tapped")))
+        for layer in try node["layers"].array() { layers.append(try ScreenLayer(layer)) }
+        self.init(width: try node["width"].number(), height: try node["height"].number(), sizeSource: try node["sizeSource"].string(),
+                  layers: layers, tapped: try node["tapped"].optionalString())
     }
 }

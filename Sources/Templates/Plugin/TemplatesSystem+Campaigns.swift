@@ -7,96 +7,156 @@ extension TemplatesSystem {
     static var campaignSteps: [SystemStep<TemplatesSystem>] {
         [
             SystemStep(
-                "event", value: .string, parameters: ["props": .object],
+                "event", value: .string, parameters: ["props": .object], input: UserEvent.self,
                 summary: "records an event (`app.event`): nested props flatten to `a.b`; evaluated against server-side, client-side and delayed in-apps",
                 example: #"{"event": "Product Viewed", "props": {"price": 60}}"#
-            ) { system, context in
-                system.campaigns.recordUserEvent(context.value.stringValue ?? "", properties: context.step["props"]?.objectValue ?? [:])
-            },
+            ) { system, event, _ in system.campaigns.recordUserEvent(event.name, properties: event.props) },
             SystemStep(
-                "charged", value: .record(members: ["details": .object, "items": .arrayOf(.object)], required: []),
+                "charged", value: .record(members: ["details": .object, "items": .arrayOf(.object)], required: []), input: Charged.self,
                 summary: "records a Charged event with details and items (`app.charged`); triggers may test `itemProperties`",
                 example: #"{"charged": {"details": {"Amount": 120}, "items": [{"name": "shoe", "price": 60}]}}"#
-            ) { system, context in
-                system.campaigns.recordUserCharged(details: context.value["details"]?.objectValue ?? [:],
-                                                   items: context.value["items"]?.arrayValue?.compactMap(\.objectValue) ?? [])
-            },
+            ) { system, charged, _ in system.campaigns.recordUserCharged(details: charged.details, items: charged.items) },
             SystemStep(
-                "profile", value: .object,
+                "profile", value: .object, input: JSONObject.self,
                 summary: "pushes profile properties (`app.profile`): one `<key>_change` event per changed key",
                 example: #"{"profile": {"tier": "gold"}}"#
-            ) { system, context in system.campaigns.pushUserProfile(context.value.objectValue ?? [:]) },
+            ) { system, profile, _ in system.campaigns.pushUserProfile(profile) },
             SystemStep(
-                "location", value: .arrayOf(.number),
+                "location", value: .arrayOf(.number), input: Location.self,
                 summary: "sets the user's location `[lat, lng]` (`app.location`): used by `geoRadius` of later events",
                 example: #"{"location": [52.52, 13.40]}"#
-            ) { system, context in
-                let values = context.value.arrayValue?.compactMap(\.doubleValue) ?? []
-                guard values.count == 2 else { throw SystemError("location needs [latitude, longitude]") }
-                system.campaigns.setLocation(latitude: values[0], longitude: values[1])
-            },
+            ) { system, location, _ in system.campaigns.setLocation(latitude: location.latitude, longitude: location.longitude) },
             SystemStep(
-                "background", value: .boolean,
+                "background", value: .boolean, input: Bool.self,
                 summary: "sends the app to background (`app.background`): timers pause, nothing shows",
                 example: #"{"background": true}"#
-            ) { system, _ in system.campaigns.background() },
+            ) { system, _, _ in system.campaigns.background() },
             SystemStep(
-                "foreground", value: .anyOf([.boolean, .object]),
+                "foreground", value: .anyOf([.boolean, .object]), input: Foreground.self,
                 summary: "brings the app to foreground (`app.foreground`): timers resume or are discarded; after 20 minutes without events a new session starts (an object: the launch's response)",
                 example: #"{"foreground": true}"#
-            ) { system, context in system.foreground(response: context.value.objectValue) },
+            ) { system, foreground, _ in system.foreground(response: foreground.response) },
             SystemStep(
-                "reset", value: .boolean,
+                "reset", value: .boolean, input: Bool.self,
                 summary: "a fresh install (`app.reset`): every campaign store and counter wiped, new session",
                 example: #"{"reset": true}"#
-            ) { system, _ in system.campaigns.reset() },
+            ) { system, _, _ in system.campaigns.reset() },
             SystemStep(
-                "login", value: .anyOf([.string, .object]), parameters: ["props": .object],
+                "login", value: .anyOf([.string, .object]), parameters: ["props": .object], input: Login.self,
                 summary: "`app.login` (`onUserLogin:`): an identity, or a profile with `Identity`/`Email`; a new identity on a device that already has one switches to a new user (their own counters, lists and queue), a known one switches back",
                 example: #"{"login": "user-2"}"#
-            ) { system, context in
-                var profile = context.value.objectValue ?? [:]
-                if case .string(let identity) = context.value { profile = ["Identity": .string(identity)] }
-                if let props = context.step["props"]?.objectValue { for (k, v) in props where profile[k] == nil { profile[k] = v } }
-                system.campaigns.login(profile)
-            },
+            ) { system, login, _ in system.campaigns.login(login.profile) },
             SystemStep(
                 "delegate", value: .anyOf([.null, .record(members: ["shouldShow": .boolean, "veto": .arrayOf(.anyOf([.string, .number])), "shouldHandleURL": .boolean], required: [])]),
-                summary: "sets the app's in-app delegate (`app.delegate`) with fixed answers: `shouldShow` (false: every in-app is refused), `veto` (the campaign ids refused), `shouldHandleURL` (false: URL actions are not opened); null removes it",
+                input: Delegate.self, summary: "sets the app's in-app delegate (`app.delegate`) with fixed answers: `shouldShow` (false: every in-app is refused), `veto` (the campaign ids refused), `shouldHandleURL` (false: URL actions are not opened); null removes it",
                 example: #"{"delegate": {"veto": [1001]}}"#
-            ) { system, context in
-                guard case .object(let o) = context.value else {
+            ) { system, answers, _ in
+                guard let answers = answers.fixed else {
                     system.controller.appDelegate = nil
                     return
                 }
                 let delegate = InAppAppDelegate()
-                let show = o["shouldShow"]?.boolValue
-                let veto = Set((o["veto"]?.arrayValue ?? []).compactMap { CampaignData.campaignId(.object(["ti": $0])) })
+                let show = answers.shouldShow
+                let veto = answers.veto
                 if show != nil || !veto.isEmpty {
                     delegate.shouldShow = { n, _ in
                         guard show ?? true else { return false }
                         return !veto.contains(CampaignData.campaignId(n.json) ?? "")
                     }
                 }
-                if let open = o["shouldHandleURL"]?.boolValue { delegate.shouldHandleURL = { _ in open } }
+                if let open = answers.shouldHandleURL { delegate.shouldHandleURL = { _ in open } }
                 system.controller.appDelegate = delegate
             },
             SystemStep(
-                "suspend", value: .boolean,
+                "suspend", value: .boolean, input: Bool.self,
                 summary: "suspends in-app rendering (`templates.suspend`): show attempts do nothing",
                 example: #"{"suspend": true}"#
-            ) { system, _ in system.controller.suspend() },
+            ) { system, _, _ in system.controller.suspend() },
             SystemStep(
-                "discard", value: .anyOf([.boolean, .record(members: ["dismissVisible": .boolean], required: [])]),
+                "discard", value: .anyOf([.boolean, .record(members: ["dismissVisible": .boolean], required: [])]), input: Discard.self,
                 summary: "discards in-apps (`templates.discard`): each show attempt drops the head in-app; `dismissVisible` hides the displayed one",
                 example: #"{"discard": {"dismissVisible": true}}"#
-            ) { system, context in system.controller.discard(dismissVisible: context.value["dismissVisible"]?.boolValue ?? false) },
+            ) { system, discard, _ in system.controller.discard(dismissVisible: discard.dismissVisible) },
             SystemStep(
-                "resume", value: .boolean,
+                "resume", value: .boolean, input: Bool.self,
                 summary: "resumes in-app rendering (`templates.resume`) and makes a show attempt",
                 example: #"{"resume": true}"#
-            ) { system, _ in system.controller.resume() },
+            ) { system, _, _ in system.controller.resume() },
         ]
+    }
+
+    /// `{"event": name, "props"?}`.
+    struct UserEvent: StepInput {
+        let name: String, props: JSONObject
+        init(step: StepReader) throws(LocatedProblem) {
+            name = try step.value.string()
+            props = try step.parameter("props").optionalObject() ?? [:]
+        }
+    }
+
+    /// `{"charged": {"details"?, "items"?}}`.
+    struct Charged: StepInput {
+        let details: JSONObject, items: [JSONObject]
+        init(step: StepReader) throws(LocatedProblem) {
+            details = try step.value["details"].optionalObject() ?? [:]
+            var items: [JSONObject] = []
+            for item in try step.value["items"].optionalArray() ?? [] { items.append(try item.object()) }
+            self.items = items
+        }
+    }
+
+    /// `{"location": [latitude, longitude]}`.
+    struct Location: StepInput {
+        let latitude: Double, longitude: Double
+        init(step: StepReader) throws(LocatedProblem) {
+            let values = try step.value.array()
+            guard values.count == 2 else { throw step.value.problem("location needs [latitude, longitude], got \(values.count) number\(values.count == 1 ? "" : "s")") }
+            latitude = try values[0].number()
+            longitude = try values[1].number()
+        }
+    }
+
+    /// `{"foreground": true}` or the launch's response.
+    struct Foreground: StepInput {
+        let response: JSONObject?
+        init(step: StepReader) throws(LocatedProblem) {
+            response = step.value.value?.objectValue == nil ? nil : try step.value.object()
+        }
+    }
+
+    /// `{"login": identity}` or a profile, with `props` added where the profile has no such key.
+    struct Login: StepInput {
+        let profile: JSONObject
+        init(step: StepReader) throws(LocatedProblem) {
+            var profile: JSONObject
+            if let identity = step.value.value?.stringValue { profile = ["Identity": .string(identity)] } else { profile = try step.value.object() }
+            for (key, value) in try step.parameter("props").optionalObject() ?? [:] where profile[key] == nil { profile[key] = value }
+            self.profile = profile
+        }
+    }
+
+    /// `{"delegate": null}` (removes it) or fixed answers.
+    struct Delegate: StepInput {
+        struct Answers: Sendable { let shouldShow: Bool?, veto: Set<String>, shouldHandleURL: Bool? }
+        let fixed: Answers?
+        init(step: StepReader) throws(LocatedProblem) {
+            guard !step.value.isAbsent else { fixed = nil; return }
+            var veto: Set<String> = []
+            for id in try step.value["veto"].optionalArray() ?? [] {
+                guard let campaign = CampaignData.campaignId(.object(["ti": try id.any()])) else { throw id.problem("expected a campaign id") }
+                veto.insert(campaign)
+            }
+            fixed = Answers(shouldShow: try step.value["shouldShow"].optionalBool(), veto: veto,
+                            shouldHandleURL: try step.value["shouldHandleURL"].optionalBool())
+        }
+    }
+
+    /// `{"discard": true}` or `{"discard": {"dismissVisible"?}}`.
+    struct Discard: StepInput {
+        let dismissVisible: Bool
+        init(step: StepReader) throws(LocatedProblem) {
+            dismissVisible = step.value.value?.objectValue == nil ? false : try step.value["dismissVisible"].bool(default: false)
+        }
     }
 
     static var campaignEventTypes: [EventType] {

@@ -7,36 +7,38 @@ extension TemplatesSystem {
     static var nativeSteps: [SystemStep<TemplatesSystem>] {
         [
             SystemStep(
-                "promptPushPrimer", value: .object,
+                "promptPushPrimer", value: .object, input: JSONObject.self,
                 summary: "`app.promptPushPrimer` (`CTLocalInApp` + `promptPushPrimer:`): while push is not enabled, shows the local push primer at once (`inAppType` `alert` or `half-interstitial`, `titleText`, `messageText`, `positiveBtnText`, `negativeBtnText`, `followDeviceOrientation`, `fallbackToSettings`, colors, `imageUrl`); its first button asks the OS, the second declines",
                 example: #"{"promptPushPrimer": {"titleText": "Stay informed", "messageText": "Allow notifications?", "positiveBtnText": "Allow", "negativeBtnText": "Later"}}"#
-            ) { system, context in
-                let local = try PushPrimerBinding.localInApp(context.value.objectValue ?? [:]) { SystemError("promptPushPrimer: \($0)") }
+            ) { system, options, _ in
+                // The same table as `app.promptPushPrimer`'s, read by its one reader.
+                let local = try PushPrimerBinding.localInApp(options) { SystemError("promptPushPrimer: \($0)") }
                 system.campaigns.promptPushPrimer(local.settings)
             },
             SystemStep(
-                "promptForPushPermission", value: .boolean,
+                "promptForPushPermission", value: .boolean, input: Bool.self,
                 summary: "`app.promptForPushPermission(fallbackToSettings)`: the OS prompt when push is not determined (answered with `pushAnswer`); when denied, the app's settings if the value is true",
                 example: #"{"promptForPushPermission": true}"#
-            ) { system, context in
-                system.campaigns.promptForPushPermission(fallbackToSettings: context.value.boolValue ?? false)
+            ) { system, fallbackToSettings, _ in
+                system.campaigns.promptForPushPermission(fallbackToSettings: fallbackToSettings)
             },
             SystemStep(
                 "jsBridge", value: .named("a JS bridge message `{\"action\": ...}`", .custom { value, path in
                     guard let o = value.objectValue else { return [(path, "expected an object, got \(value.typeName)")] }
                     guard let action = o["action"] else { return [(path, "missing member 'action'")] }
                     return ValueShape.string.check(action, at: path.key("action"))
-                }),
+                }), input: JSONObject.self,
                 summary: "a message an HTML in-app's page posts to the SDK's JS bridge (`templates.jsBridge`): `recordEventWithProps`, `profilePush`, `recordChargedEvent`, `onUserLogin`, `triggerInAppAction` (`actionJson`, `callToAction`, `buttonId`), `dismissInAppNotification`, `promptForPushPermission` (`showFallbackSettings`)",
                 example: #"{"jsBridge": {"action": "triggerInAppAction", "actionJson": {"type": "close"}, "callToAction": "No thanks"}}"#
-            ) { system, context in system.jsBridge(context.value.objectValue ?? [:]) },
+            ) { system, message, _ in system.jsBridge(message) },
             SystemStep(
                 "device", value: .record(members: ["online": .boolean, "landscape": .boolean, "pushStatus": .string, "pushAnswer": .boolean,
                                                  "discardedEvents": .arrayOf(.string)], required: []),
-                summary: "changes the simulated device (`app.configure`): `online` (false: HTML in-apps are dropped), `landscape` (the orientation native in-apps are checked against), `pushStatus` (`notDetermined`, `denied`, `authorized`), `pushAnswer` (what the user answers to the OS prompt), `discardedEvents` (event names the SDK's validation drops)",
+                input: JSONObject.self, summary: "changes the simulated device (`app.configure`): `online` (false: HTML in-apps are dropped), `landscape` (the orientation native in-apps are checked against), `pushStatus` (`notDetermined`, `denied`, `authorized`), `pushAnswer` (what the user answers to the OS prompt), `discardedEvents` (event names the SDK's validation drops)",
                 example: #"{"device": {"online": false}}"#
-            ) { system, context in
-                try PushPrimerBinding.configure(system, context.value.objectValue ?? [:]) { SystemError("device: \($0)") }
+            ) { system, options, _ in
+                // The same table as `app.configure`'s, read by its one reader.
+                try PushPrimerBinding.configure(system, options) { SystemError("device: \($0)") }
             },
         ]
     }

@@ -22,15 +22,15 @@ extension TemplatesSystem: SystemPlugin {
     public static var steps: [SystemStep<TemplatesSystem>] {
         [
             SystemStep(
-                "deliver", value: TemplatesShapes.deliver,
+                "deliver", value: TemplatesShapes.deliver, input: JSONValue.self,
                 summary: "delivers in-apps as the SDK receives them: a server response (`inapp_notifs`, `inapp_notifs_cs`, `inapp_notifs_ss`, `imc`, `inapp_delivery_mode`, ...), or one in-app object or an array of them (shorthand for `inapp_notifs`, delivery mode unchanged)",
                 example: #"{"deliver": {"type": "custom-code", "templateName": "Banner", "wzrk_id": "c1", "vars": {"title": "Sale"}}}"#
-            ) { system, context in try system.deliver(context.value) },
+            ) { system, payload, _ in try system.deliver(payload) },
             SystemStep(
-                "close", value: .anyOf([.boolean, .string]),
+                "close", value: .anyOf([.boolean, .string]), input: JSONValue.self,
                 summary: "closes the displayed in-app as the SDK does (its presenter's `onClose` runs); fails when nothing is displayed",
                 example: #"{"close": true}"#
-            ) { system, _ in
+            ) { system, _, _ in
                 if !system.controller.close() { throw SystemError("no in-app is displayed") }
             },
         ] + campaignSteps + nativeSteps
@@ -39,28 +39,39 @@ extension TemplatesSystem: SystemPlugin {
     public static var setupMembers: [SetupMember<TemplatesSystem>] {
         [
             SetupMember(
-                "build", shape: .record(members: ["debug": .boolean, "testUser": .boolean, "pushEnabled": .boolean], required: []), phase: .beforeScripts,
+                "build", shape: .record(members: ["debug": .boolean, "testUser": .boolean, "pushEnabled": .boolean], required: []),
+                input: Build.self, phase: .beforeScripts,
                 summary: "the simulated app's build, applied before the scripts run: `debug` build and `testUser` (sync of definitions needs both), `pushEnabled` (`rfp` in-apps are not queued)",
                 example: #"{"build": {"debug": true, "testUser": true}}"#
-            ) { system, context in
-                system.instance.isDebugBuild = context.value["debug"]?.boolValue ?? false
-                system.instance.isTestUser = context.value["testUser"]?.boolValue ?? false
-                system.campaigns.pushEnabled = context.value["pushEnabled"]?.boolValue ?? false
+            ) { system, build, _ in
+                system.instance.isDebugBuild = build.debug
+                system.instance.isTestUser = build.testUser
+                system.campaigns.pushEnabled = build.pushEnabled
             },
             SetupMember(
-                "templates", shape: .object,
+                "templates", shape: .object, input: JSONObject.self,
                 summary: "template definitions in CleverTap's JSON format, defined after the scripts ran; each takes the presenter a script registered with `templates.presenter(name, p)`",
                 example: #"{"templates": {"Banner": {"type": "template", "arguments": {"title": {"type": "string", "value": "Hi"}}}}}"#
-            ) { system, context in
-                if context.value != .object([:]) { try system.defineJSON(context.value) }
+            ) { system, definitions, _ in
+                if !definitions.isEmpty { try system.defineJSON(.object(definitions)) }
             },
         ]
+    }
+
+    /// `setup.build`: each flag false when absent (the SDK's default build).
+    struct Build: StepInput {
+        let debug: Bool, testUser: Bool, pushEnabled: Bool
+        init(step: StepReader) throws(LocatedProblem) {
+            debug = try step.value["debug"].bool(default: false)
+            testUser = try step.value["testUser"].bool(default: false)
+            pushEnabled = try step.value["pushEnabled"].bool(default: false)
+        }
     }
 
     public static var expectationKeys: [ExpectationKey<TemplatesSystem>] {
         [
             ExpectationKey(
-                "displayed", shape: .anyOf([.string, .null]),
+                "displayed", shape: .anyOf([.string, .null]), input: JSONValue.self,
                 rule: "the `wzrk_id` of the in-app displayed now; `null`: nothing is displayed",
                 example: #"{"displayed": "c1"}"#
             ) { system, _, expected in
@@ -71,25 +82,25 @@ extension TemplatesSystem: SystemPlugin {
                                             actual: actual.map { .json(.string($0)) } ?? "nothing")]
             },
             ExpectationKey(
-                "queue", shape: .arrayOf(.string),
+                "queue", shape: .arrayOf(.string), input: [String].self,
                 rule: "the ids waiting to show, exactly and in display order: pending in-apps, then the store queue (the displayed one is not in it)",
                 example: #"{"queue": ["c2", "c3"]}"#
             ) { system, _, expected in
                 let actual = system.controller.waitingIds
-                let wanted = expected.arrayValue?.compactMap(\.stringValue) ?? []
+                let wanted = expected
                 guard actual != wanted else { return [] }
                 return [ExpectationMismatch(message: "wrong queue", expected: .json(.array(wanted.map { .string($0) })),
                                             actual: .json(.array(actual.map { .string($0) })))]
             },
             ExpectationKey(
-                "campaigns", shape: .object,
+                "campaigns", shape: .object, input: JSONObject.self,
                 rule: "a partial match of `templates.state()`: the members named match (objects partially, arrays element by element, numbers by value)",
                 example: #"{"campaigns": {"caps": {"shownSession": 1}, "counts": {"101": {"lifetime": 1}}, "queue": []}}"#
             ) { system, _, expected in
                 let actual = system.campaigns.state
-                guard !JSONMatch.matches(expected, actual) else { return [] }
+                guard !JSONMatch.matches(.object(expected), actual) else { return [] }
                 var mismatches: [ExpectationMismatch] = []
-                for (key, member) in expected.objectValue ?? [:] where !JSONMatch.matches(member, actual[key]) {
+                for (key, member) in expected where !JSONMatch.matches(member, actual[key]) {
                     mismatches.append(ExpectationMismatch(detail: key, message: "wrong campaign state", expected: .json(member),
                                                           actual: actual[key].map(FailureValue.json) ?? "nothing"))
                 }

@@ -20,6 +20,18 @@ enum InAppInputCheck {
         "url", "html", "isVisual", "evaluatedServerSide", "wzrk_acct_id", "isPortrait", "is_tablet", "ios",
     ]
 
+    /// The members of a server response the SDK reads (`CTConstants.h`'s `*_JSON_RESPONSE_KEY`s and
+    /// the response handlers): the in-app lists, caps and mode ctlua simulates, the legacy meta lists,
+    /// and what the SDK's other parts read (inbox, display units, feature flags, product config,
+    /// geofences, variables, discarded events, the device's id and the request's ack): none of these
+    /// is ignored by the SDK, so none warns.
+    static let knownResponseMembers: Set<String> = [
+        "inapp_notifs", "inapp_notifs_cs", "inapp_notifs_ss", "inapp_notifs_applaunched", "inapp_notifs_meta",
+        "inapp_notifs_applaunched_meta", "inapp_stale", "inapp_delivery_mode", "imc", "imp",
+        "inbox_notifs", "adUnit_notifs", "ff_notifs", "pc_notifs", "geofences", "vars", "d_e", "ab_exps",
+        "g", "_i", "_j", "arp", "evpr", "console", "dbg_lvl", "wzrk_fetch",
+    ]
+
     /// The in-apps of a delivered value (one, an array, or a response's lists) with their paths.
     static func inApps(of payload: JSONValue) -> [(JSONObject, JSONPath)] {
         func list(_ value: JSONValue?, _ path: JSONPath) -> [(JSONObject, JSONPath)] {
@@ -38,6 +50,12 @@ enum InAppInputCheck {
 
     /// Records a warning for each ignored input of `payload`, its paths relative to the delivered value.
     static func warn(_ payload: JSONValue, manager: TemplatesManager, transcript: Transcript) {
+        if case .object(let response) = payload, !TemplatesSystem.isInApp(response) {
+            for key in response.keys where !knownResponseMembers.contains(key) {
+                transcript.warn(Warning(system: "templates", "no part of the SDK reads the response member '\(key)'; it is ignored",
+                                        path: JSONPath.root.key(key), ignored: key, known: knownResponseMembers.sorted()))
+            }
+        }
         for (inApp, path) in inApps(of: payload) {
             for key in inApp.keys where !knownMembers.contains(key) {
                 transcript.warn(Warning(system: "templates", "no part of the SDK reads the in-app member '\(key)'; it is ignored",

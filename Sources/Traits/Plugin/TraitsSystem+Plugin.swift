@@ -25,60 +25,55 @@ extension TraitsSystem: SystemPlugin {
                 "show", value: .record(members: ["experience": .anyOf([.object, .string]), "group": .number, "step": .number,
                                                  "trigger": .string, "published": .boolean, "strict": .boolean, "experiment": .object],
                                        required: ["experience"]),
+                input: Show.self,
                 summary: "shows an experience (an object, or the path of a JSON file relative to the scenario) at `group` and `step` (1-based, default 1), triggered as `trigger` (default `show_call`; `qualification` skips the first group's navigate actions), `published: false` (a preview) publishes no analytics, it decodes as strictly as the SDK (UUID ids, every required key) unless `strict: false` (ctlua's own lenient decoding; the default is `traits.strict()`, true), `experiment` (`group`, `experimentId`, `experienceId`, `goalId`, `contentType`, as the SDK's) publishes `appcues:experiment_entered` and does not show a `control` group; a composing or presenting error is a `step.error` event",
                 example: #"{"show": {"experience": "fixtures/tour.json", "group": 1, "step": 1}}"#
-            ) { system, context in
+            ) { system, show, context in
                 let reader: JSONReader
-                switch context.value["experience"] {
-                case .string(let path)?:
+                switch show.experience {
+                case .string(let path):
                     let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.directory, isDirectory: true))
                     let bytes: [UInt8]
                     do { bytes = try FileBytes.read(url.standardizedFileURL.path) } catch {
                         throw SystemError("show: cannot read \(url.standardizedFileURL.path) (\((error as? FileBytes.Failure)?.problem ?? "\(error)"))")
                     }
                     do { reader = try JSONReader(file: path, bytes: bytes) } catch { throw SystemError("show: \(error)") }
-                case let value?: reader = JSONReader(value: value)
-                case nil: throw SystemError("show: missing experience")
+                case let value: reader = JSONReader(value: value)
                 }
-                let group = try index(context.value["group"], "group")
-                let step = try index(context.value["step"], "step")
-                let trigger = context.value["trigger"]?.stringValue ?? "show_call"
-                let published = context.value["published"]?.boolValue ?? true
                 var experiment: Experiment?
-                if let json = context.value["experiment"] {
+                if let json = show.experiment {
                     do { experiment = try Experiment.decode(json) } catch { throw SystemError("show: experiment: \(error)") }
                 }
                 do {
-                    try system.show(reader, group: group, step: step, trigger: trigger, published: published, strict: context.value["strict"]?.boolValue,
+                    try system.show(reader, group: show.group, step: show.step, trigger: show.trigger, published: show.published, strict: show.strict,
                                     experiment: experiment)
                 } catch let error as LocatedProblem {
                     throw SystemError("show: invalid experience: \(error)")
                 } catch let error as TraitsUsageError { throw SystemError("show: \(error)") }
             },
             SystemStep(
-                "page", value: .number,
+                "page", value: .number, input: Page.self,
                 summary: "changes the page (1-based) inside the shown container: its decorators undecorate, decorate for the new step and publish the metadata",
                 example: #"{"page": 2}"#
-            ) { system, context in
-                let page = try index(context.value, "page")
-                do { try system.renderer.page(page) } catch let error as TraitsUsageError { throw SystemError("page: \(error)") }
+            ) { system, page, context in
+                do { try system.renderer.page(page.index) } catch let error as TraitsUsageError { throw SystemError("page: \(error)") }
                 context.engine.settle()
             },
             SystemStep(
-                "longPress", value: .string,
+                "longPress", value: .string, input: String.self,
                 summary: "long-presses a view of the shown experience: a component (its `on: longPress` actions run, a `step_interaction` \"Button Long Pressed\") or a view with a long-press handler (`target`: the target interaction's `longPress` actions)",
                 example: #"{"longPress": "0f8e7a52-1c3b-4a8e-9d2f-5b6c7d8e9f03"}"#
-            ) { system, context in
-                do { try system.renderer.longPress(context.value.stringValue ?? "") } catch let error as TraitsUsageError {
+            ) { system, id, context in
+                do { try system.renderer.longPress(id) } catch let error as TraitsUsageError {
                     throw SystemError("longPress: \(error)")
                 }
                 context.engine.settle()
             },
             SystemStep(
-                "dismiss", value: .boolean,
+                "dismiss", value: .boolean, input: Bool.self,
                 summary: "dismisses the shown experience (its presenting trait's `remove`); fails when nothing is shown",
                 example: #"{"dismiss": true}"#
-            ) { system, context in
+            ) { system, _, context in
                 if !system.renderer.dismiss() { throw SystemError("dismiss: no experience is shown") }
                 context.engine.settle()
             },
@@ -86,18 +81,42 @@ extension TraitsSystem: SystemPlugin {
     }
 
     /// A 1-based index member as 0-based (absent: 0).
-    static func index(_ value: JSONValue?, _ name: String) throws -> Int {
-        guard let value else { return 0 }
+    static func index(_ node: JSONNode) throws(LocatedProblem) -> Int {
+        guard let value = node.value else { return 0 }
         guard let n = value.integerValue, n >= 1, n <= Int64(Int32.max) else {
-            throw SystemError("\(name) must be a whole number ≥ 1, got \(JSONWriter.text(value))")
+            throw node.problem("must be a whole number ≥ 1, got \(JSONWriter.text(value))")
         }
         return Int(n - 1)
+    }
+
+    /// `{"show": {"experience", "group"?, "step"?, "trigger"?, "published"?, "strict"?, "experiment"?}}`.
+    struct Show: StepInput {
+        /// An experience object, or the path of its file (read when the step runs).
+        let experience: JSONValue
+        let group: Int, step: Int, trigger: String, published: Bool, strict: Bool?
+        let experiment: JSONValue?
+        init(step reader: StepReader) throws(LocatedProblem) {
+            let value = reader.value
+            experience = try value["experience"].any()
+            group = try index(value["group"])
+            step = try index(value["step"])
+            trigger = try value["trigger"].optionalString() ?? "show_call"
+            published = try value["published"].bool(default: true)
+            strict = try value["strict"].optionalBool()
+            experiment = value["experiment"].value
+        }
+    }
+
+    /// `{"page": N}`, 1-based.
+    struct Page: StepInput {
+        let index: Int
+        init(step: StepReader) throws(LocatedProblem) { index = try TraitsSystem.index(step.value) }
     }
 
     public static var expectationKeys: [ExpectationKey<TraitsSystem>] {
         [
             ExpectationKey(
-                "experience", shape: .anyOf([.object, .null]),
+                "experience", shape: .anyOf([.object, .null]), input: JSONValue.self,
                 rule: "the shown experience `{experience, group, step, state, tree, metadata, form}` (`form`: the shown step's fields by component id, `{label, value, satisfied, error}`) matches the pattern (members it names, recursively; arrays element-wise); `null`: nothing is shown",
                 example: #"{"experience": {"experience": "tour", "group": 1, "step": 2, "state": "shown"}}"#
             ) { system, _, expected in
@@ -112,12 +131,12 @@ extension TraitsSystem: SystemPlugin {
                 return ExpectationMismatch.differences(expected, actual, message: "wrong experience shown")
             },
             ExpectationKey(
-                "experiences", shape: .object,
+                "experiences", shape: .object, input: JSONObject.self,
                 rule: "the experiences active in each render context (one state machine each, as the SDK: `modal`, and `embed:<frameID>` for an embedded experience) match: each member names a context, its value a pattern on that context's `{context, experience, group, step, state, tree, metadata, form}` or `null` (nothing active there); contexts not named are not checked",
                 example: #"{"experiences": {"modal": {"experience": "tour", "state": "shown"}, "embed:home": {"state": "shown"}}}"#
             ) { system, _, expected in
                 var mismatches: [ExpectationMismatch] = []
-                for (context, pattern) in (expected.objectValue ?? [:]).sorted(by: { $0.key < $1.key }) {
+                for (context, pattern) in expected.sorted(by: { $0.key < $1.key }) {
                     let actual = system.currentJSON(in: context)
                     if pattern.isNull {
                         if let actual {
@@ -136,17 +155,17 @@ extension TraitsSystem: SystemPlugin {
                 return mismatches
             },
             ExpectationKey(
-                "analytics", shape: .arrayOf(.anyOf([.string, .object])),
+                "analytics", shape: .arrayOf(.anyOf([.string, .object])), input: JSONValue.self,
                 rule: "the experience analytics published so far (`appcues:v2:*`, in order) are exactly these: a string names the event, an object is a pattern on `{name, properties}`",
                 example: #"{"analytics": ["appcues:v2:experience_started", {"name": "appcues:v2:step_seen", "properties": {"stepIndex": "0,0"}}]}"#
             ) { system, _, expected in analyticsMismatches(system, expected) },
             ExpectationKey(
-                "allAnalytics", shape: .arrayOf(.anyOf([.string, .object])),
+                "allAnalytics", shape: .arrayOf(.anyOf([.string, .object])), input: JSONValue.self,
                 rule: "every analytics event the SDK publishes so far, in order, is exactly these: the `appcues:v2:*` experience events, `appcues:experiment_entered`, and the events of `@appcues/track` and of custom actions and components (`track`); a string names the event, an object is a pattern on `{name, properties}`",
                 example: #"{"allAnalytics": ["appcues:experiment_entered", "appcues:v2:experience_started", "appcues:v2:step_seen", {"name": "rated", "properties": {"stars": 4}}]}"#
             ) { system, _, expected in analyticsMismatches(system, expected, all: true) },
             ExpectationKey(
-                "tree", shape: .object,
+                "tree", shape: .object, input: JSONValue.self,
                 rule: "the composed view tree of the shown experience (the wrapper, or the container without one) matches the pattern: `{kind, id, <properties>, children: [...]}`, members it names, arrays element-wise; `children: {\"$contains\": [{\"id\": \"skip\"}]}` finds children in any order among others (`$anyOrder`: all of them, any order); a failure names the path of each difference (`tree.children[1].text`)",
                 example: #"{"tree": {"kind": "wrapper", "children": [{"kind": "backdrop"}, {"kind": "container", "currentPage": 1}]}}"#
             ) { system, _, expected in

@@ -71,8 +71,7 @@ import Testing
     }
 
     func run(_ name: String, _ step: JSONValue, _ engine: Engine, _ system: FlowXSystem) throws {
-        try self.step(name).run(system, StepContext(engine: engine, value: step[name] ?? .null, step: step,
-                                                    directory: examplesFlowX.path))
+        try self.step(name).perform(step.objectValue ?? [:], on: system, context: StepContext(engine: engine, directory: examplesFlowX.path))
     }
 
     @Test func validateAndSubmitStepsFailWithClearMessages() throws {
@@ -89,7 +88,8 @@ import Testing
         #expect(throws: SystemError("form \"f\" errors: expected {}, got {\"a\":\"A?\"}")) {
             try run("submit", ["submit": ["form": form, "data": [:]], "expect": ["errors": [:]]], engine, system)
         }
-        #expect(throws: SystemError("flowx: submit.form.fields[0].key: missing required key (expected a string)")) {
+        #expect(throws: LocatedProblem(path: JSONPath.root.key("submit").key("form").key("fields").index(0).key("key"),
+                                       message: "missing required key (expected a string)")) {
             try run("submit", ["submit": ["form": ["id": "f", "fields": [[:]]]]], engine, system)
         }
         #expect(engine.transcript.events.filter { $0.type == "flowx.form" }.count == 2)
@@ -98,21 +98,21 @@ import Testing
     @Test func processSetupLoadsFilesAndNamesMalformedOnes() throws {
         let (engine, system) = try makeEngine()
         let member = try #require(FlowXSystem.setupMembers.first { $0.name == "process" })
-        try member.apply(system, SetupContext(engine: engine, value: "loan_application.json", directory: examplesFlowX.path))
+        try member.perform("loan_application.json", on: system, context: SetupContext(engine: engine, directory: examplesFlowX.path))
         #expect(system.renderer.definitions.keys.sorted() == ["loan_application", "loan_terms"])
         #expect(throws: SystemError("setup.process: screens: a process needs at least one screen")) {
-            try member.apply(system, SetupContext(engine: engine, value: ["name": "x", "screens": []], directory: "/"))
+            try member.perform(["name": "x", "screens": []], on: system, context: SetupContext(engine: engine, directory: "/"))
         }
         do {
-            try member.apply(system, SetupContext(engine: engine, value: ["missing.json"], directory: examplesFlowX.path))
+            try member.perform(["missing.json"], on: system, context: SetupContext(engine: engine, directory: examplesFlowX.path))
             Issue.record("a missing file was accepted")
         } catch {
             #expect("\(error)".hasPrefix(examplesFlowX.appendingPathComponent("missing.json").path + ": $: cannot read the file"))
         }
         let config = try #require(FlowXSystem.setupMembers.first { $0.name == "flowx" })
         #expect(throws: SystemError("setup.flowx.config: flowx: the configuration is missing the mandatory field organizationId")) {
-            try config.apply(system, SetupContext(engine: engine, value: ["config": ["baseURL": "a", "enginePath": "b", "imageBaseURL": "c"]],
-                                                  directory: "/"))
+            try config.perform(["config": ["baseURL": "a", "enginePath": "b", "imageBaseURL": "c"]], on: system,
+                               context: SetupContext(engine: engine, directory: "/"))
         }
     }
 }

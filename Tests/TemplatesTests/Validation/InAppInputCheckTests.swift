@@ -54,6 +54,17 @@ import Testing
         #expect(events.first?["didYouMean"] == "priority")
     }
 
+    /// A misspelt response list (`inapp_notif`) delivers nothing, as the SDK reads no such key: it warns
+    /// with the key the SDK reads (`CLTAP_INAPP_JSON_RESPONSE_KEY`); a key another part of the SDK
+    /// reads (`inbox_notifs`) does not warn.
+    @Test func anUnreadResponseMemberWarnsWithTheClosestResponseKey() throws {
+        let h = try harness()
+        let events = warnings(.object(["inapp_notif": .array([inapp("c1", "Banner")]), "inbox_notifs": .array([]), "imc": 3]), h)
+        #expect(events.map { $0["path"] } == ["inapp_notif"])
+        #expect(events.first?["didYouMean"] == "inapp_notifs")
+        #expect(events.first?["message"]?.stringValue == "inapp_notif: templates: no part of the SDK reads the response member 'inapp_notif'; it is ignored (did you mean 'inapp_notifs'?)")
+    }
+
     /// A custom-code action (an action argument) naming an undefined template is not triggered by the SDK.
     @Test func aCustomCodeActionNamingAnUndefinedTemplateWarns() throws {
         let h = try Harness { presenter in

@@ -18,7 +18,7 @@ import Testing
     }
 
     func run(_ name: String, _ value: JSONValue, _ h: TraitsHarness, directory: String = "/") throws {
-        try step(name).run(h.system, StepContext(engine: h.engine, value: value, step: .object([name: value]), directory: directory))
+        try step(name).perform([name: value], on: h.system, context: StepContext(engine: h.engine, directory: directory))
     }
 
     /// Computed, not a static let: LeakSanitizer cannot follow the payloads of a cached enum.
@@ -38,19 +38,22 @@ import Testing
     @Test func showPageDismissSteps() throws {
         let h = try TraitsHarness()
         try run("show", .object(["experience": Self.experience, "step": .integer(2)]), h)
-        #expect(try key("experience").check(h.system, h.engine, .object(["step": .integer(2), "state": .string("shown")])).isEmpty)
+        #expect(try key("experience").perform(.object(["step": .integer(2), "state": .string("shown")]), on: h.system, engine: h.engine).isEmpty)
         try run("page", .integer(1), h)
-        #expect(try key("tree").check(h.system, h.engine, .object(["kind": .string("container"), "currentPage": .integer(1)])).isEmpty)
-        let mismatch = try key("tree").check(h.system, h.engine, .object(["currentPage": .integer(2)]))
+        #expect(try key("tree").perform(.object(["kind": .string("container"), "currentPage": .integer(1)]), on: h.system, engine: h.engine).isEmpty)
+        let mismatch = try key("tree").perform(.object(["currentPage": .integer(2)]), on: h.system, engine: h.engine)
         #expect(mismatch.first?.message == "wrong view tree")
         // The failure points at the difference, not at the whole tree.
         #expect(mismatch.map(\.path) == [JSONPath.root.key("currentPage")])
         #expect(mismatch.first?.expected == .json(2) && mismatch.first?.actual == .json(1))
         #expect(throws: SystemError.self) { try run("page", .integer(3), h) }
-        #expect(throws: SystemError.self) { try run("page", .double(1.5), h) }
+        // A page that is no whole number is refused before the step runs, where the value is.
+        #expect(throws: LocatedProblem(path: JSONPath.root.key("page"), message: "must be a whole number ≥ 1, got 1.5")) {
+            try run("page", .double(1.5), h)
+        }
         try run("dismiss", .bool(true), h)
-        #expect(try key("experience").check(h.system, h.engine, .null).isEmpty)
-        #expect(try key("tree").check(h.system, h.engine, .object([:])).first?.message == "no experience is shown")
+        #expect(try key("experience").perform(.null, on: h.system, engine: h.engine).isEmpty)
+        #expect(try key("tree").perform(.object([:]), on: h.system, engine: h.engine).first?.message == "no experience is shown")
         #expect(throws: SystemError("dismiss: no experience is shown")) { try run("dismiss", .bool(true), h) }
     }
 
