@@ -85,6 +85,7 @@
 ---What a custom component's `self` holds besides what its methods store.
 ---@class FlowXComponentSelf
 ---@field identifier string
+---@field appearance "light"|"dark" the theme's appearance (`setupTheme`'s `appearance`) when the component was created
 ---@field data any
 ---@field actions string[] the actions it may run
 ---@field runAction fun(self: FlowXComponentSelf, name: string, params?: table) runs one of its actions; params join the request
@@ -210,13 +211,43 @@ function flowx.session(token) end
 ---The themes the simulated server knows, by uuid.
 ---@param themes table<string, table>
 function flowx.setThemes(themes) end
----The SDK's `FXTheme.setupTheme(withUuid:localFileUrl:completion:)`: needs the session; the theme
----comes from `setThemes`, else from the fallback file (relative to the script's folder), else none;
----the setup finishes either way (`completion` runs). Needed before a process starts.
+---The labels of the SDK's `FXTheme.setupTheme(withUuid:workspaceId:localFileUrl:appearance:completion:)`.
+---@class FlowXThemeSetup
+---@field withUuid string the theme's uuid
+---@field workspaceId? string the workspace (recorded on `flowx.theme`)
+---@field localFileUrl? string the fallback theme file, relative to the script's folder
+---@field appearance? "light"|"dark" the SDK's `.light` (default) or `.dark`; custom components read it as `self.appearance`
+---@field completion? fun() called when the setup finishes
+
+---The SDK's `FXTheme.setupTheme(withUuid:workspaceId:localFileUrl:appearance:completion:)`: needs
+---the session; the theme comes from `setThemes`, else from the fallback file (relative to the
+---script's folder; one that is no JSON file there is a `warning`), else none; the setup finishes
+---either way: `completion` runs, then the `themeFetched` subscribers. Needed before a process
+---starts. Forms: `setupTheme{withUuid = ..., ...}`; `setupTheme(uuid, workspaceId, localFileUrl,
+---appearance, completion)` (the seed's order: used when a third string or more than three arguments
+---are given); `setupTheme(uuid, localFileUrl, completion)` (the 4.x order). A completion that sets the
+---theme up again nests at most 8 deep (then an `error`, and that setup's completion does not run).
+---@overload fun(setup: FlowXThemeSetup)
+---@overload fun(uuid: string, localFileUrl?: string, completion?: fun())
 ---@param uuid string
----@param fallbackFile? string
+---@param workspaceId? string
+---@param localFileUrl? string
+---@param appearance? "light"|"dark"
 ---@param completion? fun()
-function flowx.setupTheme(uuid, fallbackFile, completion) end
+function flowx.setupTheme(uuid, workspaceId, localFileUrl, appearance, completion) end
+---`FXTheme.themeFetched`: `subscriber(true)` each time a theme setup finishes (after its completion).
+---@param subscriber fun(fetched: boolean)
+function flowx.themeFetched(subscriber) end
+---The SDK's `updateAuthorization(token:)`: the auth session's access token changed; the renderer's
+---session token is replaced (`flowx.session`).
+---@param token string
+function flowx.updateAuthorization(token) end
+---The SDK's `getEnumeration(name:parentName:completion:)`: `completion(items)` with the items in
+---`order`, in the configured language; nil when unknown.
+---@param name string
+---@param parentName? string
+---@param completion fun(items: FlowXEnumerationItem[]|nil)
+function flowx.getEnumeration(name, parentName, completion) end
 
 ---Loads a process definition (a table or JSON text, format in docs/flowx.md).
 ---@param definition table|string
@@ -227,9 +258,10 @@ function flowx.loadProcess(definition) end
 ---@field workspaceId? string recorded on `flowx.process.started`
 ---@field projectId? string recorded on `flowx.process.started`
 ---@field isModal? boolean shown modally (a close button: `dismissRequested`); default the definition's `modal`
----@field showLoader? boolean ask for the `startProcess` loader (default false, as the SDK)
+---@field showLoader? boolean ask for the loader: `startProcess` when starting, `reloadProcess` when continuing (default false, as the SDK)
 ---@field completion? fun(uuid: string) called once the process shows, with its uuid (`""` when it could not start)
 ---@field onProcessEnded? fun() called when the process reaches its end (not when the app stops it)
+---@field onProcessStarted? fun(uuid: string) the SDK's `onProcessStarted(uuid)`: called once the process started, before its first screen and `completion` (not by a continue)
 
 ---Opens the FlowX session (optional: the first start opens it).
 function flowx.startSession() end
@@ -249,12 +281,19 @@ function flowx.startProcess(name, params, options) end
 ---@param options? FlowXStartOptions
 ---@return string uuid
 function flowx.startUIFlow(name, params, options) end
----The SDK's `continueExistingProcess`: shows a running process again (`reloadProcess` loader).
+---The SDK's `continueExistingProcess`: shows a running process again (a `reloadProcess` loader
+---only with `showLoader = true`: the SDK's default is false).
 ---Raises when there is no such running instance, or `name` is not its process's name.
 ---@param uuid string
 ---@param name? string
----@param options? FlowXStartOptions `isModal`, `completion`, `onProcessEnded`
+---@param options? FlowXStartOptions `isModal`, `showLoader`, `completion`, `onProcessEnded`
 function flowx.continueExistingProcess(uuid, name, options) end
+---The SDK's `continueLatestProcess`: continues the latest process started (the instance the
+---renderer tracks) as `continueExistingProcess` does; its uuid, or `""` when none was started or
+---it is no longer running (`flowx.process.failed` says why). Never raises for that.
+---@param options? FlowXStartOptions `isModal`, `showLoader`, `completion`, `onProcessEnded`
+---@return string uuid
+function flowx.continueLatestProcess(options) end
 ---The SDK's `stopProcess(name:)`: cleans up every running instance of that process; one on
 ---screen leaves it and the process that started it, if running, shows again.
 ---@param name string
@@ -280,7 +319,7 @@ function flowx.upload(name, file) end
 ---The user taps the close button of the modal process shown: `dismissRequested` runs; the
 ---process stays until the app stops it.
 function flowx.dismiss() end
----Shows a running process again (`reloadProcess`); `continueExistingProcess` without options.
+---Shows a running process again; `continueExistingProcess` without options (no loader).
 ---@param uuid string
 ---@param name? string
 function flowx.resume(uuid, name) end

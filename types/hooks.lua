@@ -43,6 +43,7 @@
 ---@field preload boolean `"preload": true`: the plugin is a hook (absent in the file: false)
 ---@field react_native boolean
 ---@field class_name string|nil `api.class_name`
+---@field require_startup_execution boolean `api.require_startup_execution`: the plugin is an app-loading hook (absent: false)
 ---@field general table<string, any> `general.fields` initial values, overridden by `configuration_json`
 ---@field configuration table<string, any> `configuration_json`
 ---@field manifest table<string, any> the whole manifest
@@ -98,13 +99,13 @@
 ---`identifier` and `pluginModel`. A key it does not declare is an error.
 ---@class AppLoadingPluginDefinition
 ---@field identifier string matches `plugin.identifier` in plugin_configurations.json
----@field type? string the plugin type when it has no entry there (default "general"); the SDK runs analytics, push, general, crashlogs plugins, in that order
+---@field type? string the plugin type when no plugin configurations are loaded at all (default "general"); the SDK runs only plugins whose manifest has `api.require_startup_execution: true`, of the types analytics, push_provider, general, error_monitoring, in that order
 ---@field init? fun(self: table): boolean|nil returning false (or an error) skips the plugin
 ---@field executeOnLaunch? fun(self: table, done: AppLoadingDone) after the plugins are prepared; the launch waits
 ---@field executeOnApplicationReady? fun(self: table, done: AppLoadingDone) before the root is presented; the launch waits
 ---@field executeAfterAppRootPresentation? fun(self: table, done: AppLoadingDone) after the root is presented; the app does not wait
 ---@field executeOnFailedLoading? fun(self: table, done: AppLoadingDone) the app's loading failed
----@field executeOnContinuingUserActivity? fun(self: table, activity: table, done: AppLoadingDone) a user activity; it is handled once every plugin completed
+---@field executeOnContinuingUserActivity? fun(self: table, activity: table, done: AppLoadingDone) a user activity; these run at once, plugin after plugin, even during the launch
 
 ---The options of `hooks.navigate`: where the navigation starts, and its data source.
 ---@class HookNavigateOptions
@@ -179,8 +180,15 @@ function hooks.appLoadingPlugin(definition) end
 ---@return HookAppState
 function hooks.launch(options) end
 
----The system hands the app a user activity (`application:continueUserActivity:`).
+---The system hands the app a user activity (`application:continueUserActivity:`): the app-loading
+---plugins that implement `executeOnContinuingUserActivity` run at once; with none, the UI layer
+---handles it at once (`activity.continued`, `by`).
 ---@param activity HookUserActivity
 function hooks.continueUserActivity(activity) end
+---The system opens the app with a URL (`application(_:open:options:)`): handled at once when the app
+---is ready (`url.opened`); before, kept (a later one replaces it) and opened 0.1 s after the root is
+---presented (`url.delayed`).
+---@param url string
+function hooks.openURL(url) end
 
 return hooks

@@ -30,6 +30,7 @@ public final class FlowXSystem: EngineSystem {
         luaDataSource = LuaDataSource()
         luaDataSource.onError = { [unowned renderer = renderer!] error, source in renderer.recordError(error, source: source) }
         renderer.dataSource = luaDataSource
+        luaDataSource.appearance = { [unowned renderer = renderer!] in renderer.appearance.rawValue }
         try engine.installModule("flowx") { [unowned self, unowned engine] state in
             FlowXModule.make(system: self, engine: engine, state: state)
         }
@@ -47,6 +48,7 @@ extension ProcessRenderer {
         recordSession = true
         themes = other.themes
         theme = other.theme
+        appearance = other.appearance
         content.setTags(other.content.tags)
         content.setMedia(other.content.media)
         content.restore(other.content.enumerations)

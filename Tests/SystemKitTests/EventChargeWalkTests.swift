@@ -179,9 +179,9 @@ import TestSupport
                 hooks.appLoadingPlugin{identifier = 'odd', type = 'weird', executeOnLaunch = function(self, done) done() end}
                 hooks.loadScreens{{id = 'home'}}
                 """,
-            call: "hooks.continueUserActivity{activityType = 'u' .. i} hooks.launch{root = 'home'} app.advance(1) hooks.continueUserActivity{activityType = 'v' .. i}",
+            call: "hooks.continueUserActivity{activityType = 'u' .. i} hooks.openURL('app://' .. i) hooks.launch{root = 'home'} app.advance(1) hooks.continueUserActivity{activityType = 'v' .. i} hooks.openURL('app://v' .. i)",
             records: ["launch.started", "launch.presented", "apphook.started", "apphook.completed", "apphook.ignored", "apphook.skipped",
-                      "activity.delayed", "activity.continued"], loops: false),
+                      "activity.continued", "url.delayed", "url.opened"], loops: false),
         Row(binding: "hooks.launch (fails)", call: "hooks.launch{loadingFails = true}", records: ["launch.started", "launch.failed"], loops: false),
         // Not looped: every relaunch keeps its retired Lua state (a separate bound), far more than its events.
         Row(binding: "templates.deliver (CS)", setup: template,

@@ -25,8 +25,9 @@ hooks.plugin{
   end,
 }
 
--- The analytics provider as an app-loading hook: the SDK runs the analytics plugins' stages
--- first (then push, general, crashlogs), so it starts before the consent banner shows.
+-- The analytics provider as an app-loading hook (its manifest in plugin_configurations.json says
+-- "api": {"require_startup_execution": true}): the SDK runs the analytics plugins' stages first
+-- (then push_provider, general, error_monitoring), so it starts before the consent banner shows.
 hooks.appLoadingPlugin{
   identifier = "analytics_provider",
   type = "analytics",

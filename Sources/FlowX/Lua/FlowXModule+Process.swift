@@ -68,6 +68,20 @@ extension FlowXModule {
             if let completion { system.renderer.contained("continueExistingProcess completion") { _ = try completion.call(.string(LuaString(uuid))) } }
             return []
         }
+        // The SDK's `continueLatestProcess`: the latest process started, continued as
+        // `continueExistingProcess` continues one by uuid; its uuid, or "" when there is none.
+        driving("continueLatestProcess") { args in
+            let (options, completion) = try startOptions(args, 1, system: system)
+            let uuid = system.renderer.continueLatestProcess(options: options)
+            if let completion { system.renderer.contained("continueLatestProcess completion") { _ = try completion.call(.string(LuaString(uuid))) } }
+            return [.string(LuaString(uuid))]
+        }
+        driving("updateAuthorization") { args in
+            let token = try args.string(1)
+            try engine.retain(token.utf8.count)   // the renderer keeps it, the transcript names it
+            system.renderer.updateAuthorization(token: token)
+            return []
+        }
         driving("stopProcess") { args in
             system.renderer.stopProcess(try args.string(1))
             return []
@@ -134,7 +148,7 @@ extension FlowXModule {
         }
     }
 
-    /// Argument `i` as `{workspaceId=, projectId=, isModal=, showLoader=, completion=, onProcessEnded=}`.
+    /// Argument `i` as `{workspaceId=, projectId=, isModal=, showLoader=, completion=, onProcessEnded=, onProcessStarted=}`.
     static func startOptions(_ args: LuaArguments, _ i: Int, system: FlowXSystem) throws -> (StartOptions, LuaFunction?) {
         unowned let system = system
         var options = StartOptions()
@@ -170,6 +184,9 @@ extension FlowXModule {
         options.showLoader = try bool("showLoader") ?? false
         if let ended = try function("onProcessEnded") {
             options.onProcessEnded = { system.renderer.contained("onProcessEnded") { _ = try ended.call() } }
+        }
+        if let started = try function("onProcessStarted") {
+            options.onProcessStarted = { uuid in system.renderer.contained("onProcessStarted") { _ = try started.call(.string(LuaString(uuid))) } }
         }
         return (options, try function("completion"))
     }

@@ -45,9 +45,17 @@ extension FlowXModule {
             .init("showLoader?", "boolean"),
             .init("completion?", "fun(uuid: string)"),
             .init("onProcessEnded?", "fun()"),
+            .init("onProcessStarted?", "fun(uuid: string)"),
+        ])
+        static let themeSetup = LuaTableShape("FlowXThemeSetup", example: "flowx.setupTheme(TABLE)", fields: [
+            .init("withUuid", "string"),
+            .init("workspaceId?", "string"),
+            .init("localFileUrl?", "string"),
+            .init("appearance?", #""light"|"dark""#),
+            .init("completion?", "fun()"),
         ])
 
         /// Every table the module reads (`LuaModuleInfo.tables`).
-        static let all = [validatorOptions, options, dataSource, component, configuration, startOptions]
+        static let all = [validatorOptions, options, dataSource, component, configuration, startOptions, themeSetup]
     }
 }

@@ -132,19 +132,60 @@ enum FlowXModule {
             system.renderer.themes = Dictionary(uniqueKeysWithValues: themes.map { ($0.key, $0.value) })
             return []
         }
+        // The SDK's `setupTheme(withUuid:workspaceId:localFileUrl:appearance:completion:)`: the
+        // table form names the labels; positionally, the seed's order (uuid, workspaceId,
+        // localFileUrl, appearance, completion) when a third string or more than three arguments
+        // are given, else the 4.x order (uuid, localFileUrl, completion).
         set("setupTheme") { args in
-            let uuid = try args.string(1)
-            let file = try args.optionalString(2)
-            var completion: LuaFunction?
-            if case .function(let f) = args[3] { completion = f } else if !args[3].isNil {
-                throw args.argumentError(3, "function expected, got \(args[3].typeName)")
+            var call = ThemeCall()
+            if case .table(let t) = args[1] {
+                try Tables.themeSetup.check(t, argument: 1, of: args)
+                call = try ThemeCall(table: t, args: args)
+            } else {
+                call.uuid = try args.string(1)
+                let seedOrder = args.count > 3 || args[3].stringValue != nil
+                if seedOrder {
+                    call.workspaceId = try args.optionalString(2)
+                    call.file = try args.optionalString(3)
+                    call.appearance = try ThemeCall.appearance(args[4], args: args, argument: 4)
+                    call.completion = try ThemeCall.function(args[5], args: args, argument: 5)
+                } else {
+                    call.file = try args.optionalString(2)
+                    call.completion = try ThemeCall.function(args[3], args: args, argument: 3)
+                }
             }
-            let fallback = file.flatMap { ProcessRenderer.themeFile($0, roots: engine.lua.scriptRoots) }
-            // The renderer keeps the uuid and the transcript names it (and the file).
-            try engine.retain(uuid.utf8.count + (file?.utf8.count ?? 0) + (fallback?.estimatedSize ?? 0))
-            do { try system.renderer.setupTheme(uuid: uuid, fallback: fallback, fallbackName: file) }
-            catch let e as RendererError { throw LuaError.callback(message: e.description) }
-            if let completion { system.renderer.contained("setupTheme completion") { _ = try completion.call() } }
+            let fallback = call.file.flatMap { ProcessRenderer.themeFile($0, roots: engine.lua.scriptRoots) }
+            if let file = call.file, fallback == nil {
+                engine.transcript.warn(Warning(system: "flowx", "setupTheme: the fallback file '\(file)' is not a JSON file in the script folders: the SDK has no fallback theme"
+                    + (call.workspaceId == nil ? " (a workspace id goes second of five: setupTheme(uuid, workspaceId, localFileUrl, appearance, completion))" : "")))
+            }
+            // The renderer keeps the uuid and the transcript names it (and the file and workspace).
+            try engine.retain(call.uuid.utf8.count + (call.file?.utf8.count ?? 0) + (call.workspaceId?.utf8.count ?? 0)
+                              + (fallback?.estimatedSize ?? 0))
+            do {
+                try system.renderer.setupTheme(uuid: call.uuid, workspaceId: call.workspaceId, fallback: fallback,
+                                               fallbackName: call.file, appearance: call.appearance)
+            } catch let e as RendererError { throw LuaError.callback(message: e.description) }
+            let completion = call.completion
+            system.renderer.themeSetupFinished(completion.map { f in { _ = try f.call() } })
+            return []
+        }
+        // `FXTheme.themeFetched`: a subscriber called with true each time a theme setup finishes.
+        set("themeFetched") { args in
+            let subscriber = try args.function(1)
+            try engine.retain(64)   // the renderer keeps it
+            system.renderer.themeFetched.append { fetched in _ = try subscriber.call(.boolean(fetched)) }
+            return []
+        }
+        // The SDK's `getEnumeration(name:parentName:completion:)`: the items (nil when unknown)
+        // given to `completion`, contained, in the configured language.
+        set("getEnumeration") { args in
+            let name = try args.string(1)
+            let parent = try args.optionalString(2)
+            let completion = try args.function(3)
+            let items = system.renderer.enumeration(name, parent: parent)
+            let value = try items.map { try args.state.luaValue(.array($0.map(\.json))) } ?? .nil
+            system.renderer.contained("getEnumeration completion") { _ = try completion.call(value) }
             return []
         }
         set("session") { args in
@@ -241,5 +282,51 @@ enum FlowXModule {
         }
         try engine.retain(size)
         return result
+    }
+}
+
+/// The arguments of `flowx.setupTheme`, in either form.
+struct ThemeCall {
+    var uuid = ""
+    var workspaceId: String?
+    var file: String?
+    var appearance = ThemeAppearance.light
+    var completion: LuaFunction?
+
+    init() {}
+
+    init(table t: LuaTable, args: LuaArguments) throws {
+        func string(_ key: String, required: Bool = false) throws -> String? {
+            switch t[key] {
+            case .nil where !required: return nil
+            case .string(let s): return s.string
+            case let other: throw args.argumentError(1, "'\(key)' must be a string, got \(other.typeName)")
+            }
+        }
+        uuid = try string("withUuid", required: true) ?? ""
+        workspaceId = try string("workspaceId")
+        file = try string("localFileUrl")
+        appearance = try Self.appearance(t["appearance"], args: args, argument: 1)
+        completion = try Self.function(t["completion"], args: args, argument: 1)
+    }
+
+    static func appearance(_ value: LuaValue, args: LuaArguments, argument: Int) throws -> ThemeAppearance {
+        switch value {
+        case .nil: return .light
+        case .string(let s):
+            guard let appearance = ThemeAppearance(rawValue: s.string) else {
+                throw args.argumentError(argument, "appearance must be \"light\" or \"dark\" (the SDK's .light, .dark), got '\(s.string)'")
+            }
+            return appearance
+        case let other: throw args.argumentError(argument, "appearance must be \"light\" or \"dark\", got \(other.typeName)")
+        }
+    }
+
+    static func function(_ value: LuaValue, args: LuaArguments, argument: Int) throws -> LuaFunction? {
+        switch value {
+        case .nil: return nil
+        case .function(let f): return f
+        case let other: throw args.argumentError(argument, "completion must be a function, got \(other.typeName)")
+        }
     }
 }

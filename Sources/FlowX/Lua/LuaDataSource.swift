@@ -15,6 +15,8 @@ final class LuaDataSource: DataSource {
     var componentFunctions: [String: LuaValue] = [:]
     /// Records an error of a callback that cannot throw (`validate`).
     var onError: ((any Error, String) -> Void)?
+    /// The theme's appearance (`light`/`dark`) each new component's `self.appearance` gets.
+    var appearance: () -> String = { ThemeAppearance.light.rawValue }
 
     private func callback(_ name: String) -> LuaFunction? { callbacks?[name].functionValue }
 
@@ -46,6 +48,7 @@ final class LuaDataSource: DataSource {
         guard let methods = components[identifier] else { return nil }
         let component = try LuaCustomComponent(identifier: identifier, methods: methods)
         for (name, function) in componentFunctions { component.instance[name] = function }
+        component.instance["appearance"] = .string(LuaString(appearance()))
         return component
     }
 

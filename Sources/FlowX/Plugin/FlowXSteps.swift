@@ -73,7 +73,7 @@ enum FlowXSteps {
             ) { system, _, _ in try rendering { try system.renderer.dismiss() } },
             SystemStep(
                 "resumeProcess", value: .string, parameters: ["name": .string], input: Resume.self,
-                summary: "shows a running process again by its uuid (the SDK's `continueExistingProcess`; a `reloadProcess` loader); `name`, when given, must be its process's name",
+                summary: "shows a running process again by its uuid (the SDK's `continueExistingProcess` with its defaults: no loader); `name`, when given, must be its process's name",
                 example: #"{"resumeProcess": "00000000-0000-4000-8000-000000000001"}"#
             ) { system, resume, _ in
                 try rendering { try system.renderer.resume(resume.uuid, name: resume.name) }

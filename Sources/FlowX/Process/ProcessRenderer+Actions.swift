@@ -41,7 +41,7 @@ extension ProcessRenderer {
         if let pendingAction { throw .busy(pendingAction) }
         let allForms = instance.definition.screens.flatMap(\.forms)
         let forms = action.validate.compactMap { id in allForms.first { $0.id == id } }
-        var componentsValid = true
+        var blocking: [String] = []
         for id in action.validate {
             guard let definition = instance.screen.components.first(where: { $0.id == id }) else { continue }
             var valid = false
@@ -51,20 +51,21 @@ extension ProcessRenderer {
                 valid = true   // nothing provided for it: nothing to validate
             }
             transcript.record("flowx.component.validated", ["component": .string(id), "valid": .bool(valid)])
-            if !valid { componentsValid = false }
+            if !valid { blocking.append(id) }
         }
         pendingAction = name
         validators.validate(forms: forms, data: instance.data) { [weak self, weak instance] result in
             guard let self, let instance else { return }
             self.pendingAction = nil
-            self.validated(action, result: result, componentsValid: componentsValid, file: file, params: params, instance: instance)
+            self.validated(action, result: result, blocking: blocking, file: file, params: params, instance: instance)
         }
     }
 
     /// The keys of a `flowx.action` event, in order.
     static let actionKeys = ["action", "process", "screen", "data"]
 
-    private func validated(_ action: ActionDefinition, result: FormResult, componentsValid: Bool, file: String?,
+    /// `blocking`: the ids of the custom components whose `validate()` answered false (or raised).
+    private func validated(_ action: ActionDefinition, result: FormResult, blocking: [String], file: String?,
                            params: JSONObject, instance: ProcessInstance) {
         guard instance.state == .running, current === instance else { return }
         let previous = instance.errors
@@ -77,9 +78,9 @@ extension ProcessRenderer {
                 }
             }
         }
-        guard result.isValid, componentsValid else {
+        guard result.isValid, blocking.isEmpty else {
             var fields: JSONObject = ["action": .string(action.name), "errors": .object(result.errors)]
-            if !componentsValid { fields["components"] = false }
+            if !blocking.isEmpty { fields["components"] = .array(blocking.map { .string($0) }) }
             transcript.record("flowx.action.blocked", fields)
             return
         }

@@ -13,6 +13,9 @@ public struct StartOptions {
     public var showLoader = false
     /// Called when the process reaches its end (not when the app stops it).
     public var onProcessEnded: (() -> Void)?
+    /// The SDK's `onProcessStarted(uuid)`: called with the new instance's uuid once it started
+    /// (before its first screen is shown). Not called by a continue.
+    public var onProcessStarted: ((String) -> Void)?
 
     public init(workspaceId: String? = nil, projectId: String? = nil, isModal: Bool? = nil, showLoader: Bool = false,
                 onProcessEnded: (() -> Void)? = nil) {
@@ -76,11 +79,13 @@ extension ProcessRenderer {
         instance.isUIFlow = uiFlow
         instance.onProcessEnded = options.onProcessEnded
         instances.append(instance)
+        latest = instance
         var fields: JSONObject = ["process": .string(name), "uuid": .string(instance.uuid), "modal": .bool(instance.isModal)]
         if let workspaceId = options.workspaceId { fields["workspaceId"] = .string(workspaceId) }
         if let projectId = options.projectId { fields["projectId"] = .string(projectId) }
         if uiFlow { fields["uiFlow"] = true }
         transcript.record("flowx.process.started", fields)
+        options.onProcessStarted?(instance.uuid)
         if present {
             clearScreen()
             current = instance
@@ -100,11 +105,36 @@ extension ProcessRenderer {
             if let isModal = options.isModal { instance.isModal = isModal }
             if let onEnded = options.onProcessEnded { instance.onProcessEnded = onEnded }
         }
-        loader(.reloadProcess)
+        // `showLoader` "a boolean indicating whether the loader should be displayed", default false.
+        if options?.showLoader == true { loader(.reloadProcess) }
         clearScreen()
         current = instance
         transcript.record("flowx.process.resumed", ["process": .string(instance.definition.name), "uuid": .string(uuid)])
         show(instance.screen, of: instance)
+    }
+
+    /// The SDK's `continueLatestProcess`: continues the latest process started (the instance the
+    /// renderer tracks), as `continueExistingProcess` does with its uuid. Its uuid, or `""` when
+    /// there is none running (the reason recorded as `flowx.process.failed`); it never throws.
+    @discardableResult
+    public func continueLatestProcess(options: StartOptions? = nil) -> String {
+        guard let instance = latest else {
+            transcript.record("flowx.process.failed", ["process": .null, "reason": "flowx: continueLatestProcess: no process was started"])
+            return ""
+        }
+        do {
+            try resume(instance.uuid, options: options)
+            return instance.uuid
+        } catch {
+            transcript.record("flowx.process.failed", ["process": .string(instance.definition.name), "reason": .string(error.description)])
+            return ""
+        }
+    }
+
+    /// The SDK's `updateAuthorization(token:)`: "When the access token of the auth session
+    /// changes, you can update it in the renderer": the session's token is replaced.
+    public func updateAuthorization(token: String) {
+        sessionToken = token
     }
 
     /// The SDK's `stopProcess(name:)`: cleans up every running instance of that process. One on
@@ -144,7 +174,7 @@ extension ProcessRenderer {
         if current === instance {
             clearScreen()
             current = nil
-            if showParent, let parent = instance.parent, parent.state == .running { try? resume(parent.uuid) }
+            if showParent, let parent = instance.parent, parent.state == .running { try? resume(parent.uuid, options: StartOptions(showLoader: true)) }
         }
         if state == .ended, let onEnded { onEnded() }
     }

@@ -3,6 +3,11 @@ import JSON
 import OrderedCollections
 import LuaRuntime
 
+/// The theme's appearance, as the SDK's `setupTheme(... appearance:)` takes it (default `.light`).
+public enum ThemeAppearance: String, Sendable, CaseIterable {
+    case light, dark
+}
+
 /// The headless renderer: starts, resumes and ends processes, shows their screens in the
 /// engine's headless UI, and calls the data source at the moments the FlowX renderer does.
 ///
@@ -25,6 +30,15 @@ public final class ProcessRenderer {
     public var themes: [String: JSONValue] = [:]
     /// The theme set up (`setupTheme`), once its setup finished: its uuid and where it came from.
     public internal(set) var theme: (uuid: String, source: String)?
+    /// The theme's appearance (`setupTheme`'s `appearance`: the SDK's default `.light`); Lua
+    /// custom components read it as `self.appearance`.
+    public internal(set) var appearance = ThemeAppearance.light
+    /// `FXTheme.themeFetched` subscribers: called with true each time a theme setup finishes.
+    public var themeFetched: [(Bool) throws -> Void] = []
+    /// Setups running their completion or subscribers now (``themeSetupFinished(_:)``).
+    var themeNesting = 0
+    /// The latest process started (the SDK tracks it for `continueLatestProcess`).
+    public internal(set) weak var latest: ProcessInstance?
     /// Process definitions by name (loaded, and those nested in them).
     public private(set) var definitions: [String: ProcessDefinition] = [:]
     /// Every process started, oldest first.

@@ -10,15 +10,22 @@ import JSON
 /// 3. `executeOnApplicationReady`, plugin after plugin; then the root is presented;
 /// 4. `executeAfterAppRootPresentation`, plugin after plugin (the app does not wait), while the
 ///    root screen opens (its hooks run as a menu navigation);
-/// 5. a user activity (`continueUserActivity`) runs `executeOnContinuingUserActivity`, plugin
-///    after plugin, then is handled; one received before the root is presented waits until
-///    0.1 s after it (`handleDelayedEventsIfNeeded`).
+/// 5. a user activity (`continueUserActivity`, ZappAppleBuilder `AppDelegateBase
+///    application(_:continue:restorationHandler:)`): when an app-loading plugin implements
+///    `executeOnContinuingUserActivity` (`hasHooksForContinuingUserActivity`), those run at once,
+///    plugin after plugin, whatever the launch's state; otherwise the UI layer handles it at once.
+///    Only a URL-scheme open (`openURL`, `application(_:open:options:)`) received before the app is
+///    ready waits: the latest one is replayed 0.1 s after the root is presented
+///    (`handleDelayedEventsIfNeeded`).
 ///
-/// Plugins are collected as `retrieveHooksPlugins` does: the analytics, push, general and
-/// crashlogs plugins, in that order (then registration order); another type is skipped.
+/// Plugins are collected as `retrieveHooksPlugins` does: those whose manifest has
+/// `api.require_startup_execution: true`, of the types `analytics`, `push_provider`, `general`
+/// and `error_monitoring` (Zapp-Frameworks `ZPPluginType`), in that order (then registration
+/// order); another is skipped.
 public final class AppLauncher {
-    /// The plugin types the SDK collects app-loading hooks from, in its order.
-    public static let collectedTypes = ["analytics", "push", "general", "crashlogs"]
+    /// The plugin types the SDK collects app-loading hooks from, in its order: the raw values of
+    /// `ZPPluginType.Analytics`, `.Push`, `.General`, `.Crashlogs`.
+    public static let collectedTypes = ["analytics", "push_provider", "general", "error_monitoring"]
 
     /// Implementations by identifier, and their registration order.
     var factories: [String: AppLoadingHookFactory] = [:]
@@ -29,8 +36,8 @@ public final class AppLauncher {
     /// The stage running now and the plugin it waits for.
     public internal(set) var stage: AppLoadingStage?
     public internal(set) var waitingFor: String?
-    /// User activities received before the root was presented.
-    var delayed: [JSONValue] = []
+    /// The URL-scheme open received before the app was ready (the SDK keeps one: `urlSchemeUrl`).
+    var delayedURL: String?
     /// Bumped on each relaunch: callbacks of an older launch do nothing.
     var generation = 0
     unowned let manager: HookManager
@@ -55,7 +62,7 @@ public final class AppLauncher {
         state = .notLaunched
         stage = nil
         waitingFor = nil
-        delayed = []
+        delayedURL = nil
     }
 
     /// The state as JSON (`app` in the navigation state).
@@ -98,25 +105,43 @@ public final class AppLauncher {
         engine.transcript.record("launch.presented", ["root": root.map { .string($0) } ?? .null])
         run(.afterAppRootPresentation, argument: nil, generation: generation) {}
         if let root { _ = try? manager.navigate(to: root, from: .menu) }
-        guard !delayed.isEmpty else { return }
+        // RootController: "Delay to provide time for QB present view": 0.1 s, then
+        // `handleDelayedEventsIfNeeded` opens the URL that came before the app was ready.
         engine.clock.after(0.1) { [weak self] in
-            guard let self, self.generation == generation else { return }
-            let activities = self.delayed
-            self.delayed = []
-            for activity in activities { self.continueUserActivity(activity) }
+            guard let self, self.generation == generation, let url = self.delayedURL else { return }
+            self.delayedURL = nil
+            self.openURL(url)
         }
     }
 
-    /// The system hands the app a user activity (`application:continueUserActivity:`).
+    /// The system hands the app a user activity (`application(_:continue:restorationHandler:)`):
+    /// when an app-loading plugin of this launch implements `executeOnContinuingUserActivity`
+    /// (`hasHooksForContinuingUserActivity`), they run now, plugin after plugin (the SDK does
+    /// nothing special on their completion: `activity.continued` with `by: "hooks"`); otherwise the
+    /// UI layer handles it now (`activity.continued`, `by: "ui layer"`). Before the launch there are
+    /// no plugins yet: the UI layer handles it.
     public func continueUserActivity(_ activity: JSONValue) {
-        guard state == .ready else {
-            delayed.append(activity)
-            engine.transcript.record("activity.delayed", ["activity": activity])
+        guard instances.contains(where: { $0.adapter.implements(.onContinuingUserActivity) }) else {
+            engine.transcript.record("activity.continued", ["activity": activity, "by": "ui layer"])
             return
         }
-        run(.onContinuingUserActivity, argument: activity, generation: generation) {
-            self.engine.transcript.record("activity.continued", ["activity": activity])
+        run(.onContinuingUserActivity, argument: activity, generation: generation) { [weak self] in
+            self?.engine.transcript.record("activity.continued", ["activity": activity, "by": "hooks"])
         }
+    }
+
+    /// The system opens the app with a URL (`application(_:open:options:)`): handled now when the
+    /// app is ready (`url.opened`); before, it is kept (`url.delayed`), a later one replacing it
+    /// (`replaced`), and opened 0.1 s after the root is presented.
+    public func openURL(_ url: String) {
+        guard state == .ready else {
+            var fields: JSONObject = ["url": .string(url)]
+            if let earlier = delayedURL { fields["replaced"] = .string(earlier) }
+            delayedURL = url
+            engine.transcript.record("url.delayed", fields)
+            return
+        }
+        engine.transcript.record("url.opened", ["url": .string(url)])
     }
 }
 

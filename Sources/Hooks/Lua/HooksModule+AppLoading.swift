@@ -3,7 +3,7 @@ import JSON
 import LuaRuntime
 
 /// The app-loading part of the Lua `hooks` module: `appLoadingPlugin`, `launch`,
-/// `continueUserActivity`.
+/// `continueUserActivity`, `openURL`.
 extension HooksModule {
     static func installAppLoading(in module: LuaTable, system: HooksSystem, engine: Engine, state: LuaState) {
         unowned let system = system
@@ -42,6 +42,13 @@ extension HooksModule {
             }
             engine.settle()
             return [try args.state.luaValue(system.launcher.json)]
+        })
+        module["openURL"] = .function(state.function("openURL") { args in
+            let url = try args.string(1)
+            try engine.retain(url.utf8.count)   // kept until the app is ready, and in the transcript
+            system.launcher.openURL(url)
+            engine.settle()
+            return []
         })
         module["continueUserActivity"] = .function(state.function("continueUserActivity") { args in
             guard case .table(let table) = args[1] else { throw args.argumentError(1, "table expected, got \(args[1].typeName)") }

@@ -22,6 +22,11 @@ public struct PluginModel: Equatable, Sendable {
     public var reactNative: Bool
     /// `plugin.api.class_name`.
     public var className: String?
+    /// `plugin.api.require_startup_execution` (Zapp-Frameworks `ZPPluginModel.pluginRequireStartupExecution`:
+    /// `api[...] as? Bool ?? false`): only such a plugin is an app-loading hook.
+    public var requireStartupExecution: Bool {
+        manifest["api"]?["require_startup_execution"]?.boolValue ?? false
+    }
     /// The whole manifest (`plugin`).
     public var manifest: JSONObject
     /// `configuration_json`.
@@ -61,6 +66,7 @@ public struct PluginModel: Equatable, Sendable {
             "identifier": .string(identifier), "type": type.map { .string($0) } ?? .null,
             "name": name.map { .string($0) } ?? .null, "screen": .bool(isScreen), "preload": .bool(preload),
             "react_native": .bool(reactNative), "class_name": className.map { .string($0) } ?? .null,
+            "require_startup_execution": .bool(requireStartupExecution),
             "general": .object(general), "configuration": .object(configuration), "manifest": .object(manifest),
         ]
     }

@@ -41,10 +41,17 @@ extension HooksSystem: SystemPlugin {
             },
             SystemStep(
                 "continueUserActivity", value: .record(members: ["activityType": .string, "webpageURL": .string, "userInfo": .object], required: ["activityType"]),
-                input: JSONValue.self, summary: "the system hands the app a user activity (`application:continueUserActivity:`): `executeOnContinuingUserActivity` runs on each app-loading plugin, then it is handled (`activity.continued`); before the root is presented it waits until 0.1 s after it",
+                input: JSONValue.self, summary: "the system hands the app a user activity (`application:continueUserActivity:`): when an app-loading plugin implements `executeOnContinuingUserActivity`, those run at once, plugin after plugin, even during the launch (`activity.continued`, `by`: `hooks`); otherwise the UI layer handles it at once (`by`: `ui layer`)",
                 example: #"{"continueUserActivity": {"activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": "https://example.com/movie/1"}}"#
             ) { system, activity, _ in
                 system.launcher.continueUserActivity(activity)
+            },
+            SystemStep(
+                "openURL", value: .string, input: String.self,
+                summary: "the system opens the app with a URL (`application(_:open:options:)`): handled at once when the app is ready (`url.opened`); before, it waits (`url.delayed`; a later one replaces it) until 0.1 s after the root is presented (`handleDelayedEventsIfNeeded`)",
+                example: #"{"openURL": "myapp://movie/1"}"#
+            ) { system, url, _ in
+                system.launcher.openURL(url)
             },
             SystemStep(
                 "back", value: .boolean, input: Bool.self,
@@ -174,8 +181,10 @@ extension HooksSystem: SystemPlugin {
             EventType("apphook.completed", fields: ["identifier", "stage", "(error)"], meaning: "an app-loading plugin called its completion (or raised: `error`, or timed out: `timeout`); the next plugin runs"),
             EventType("apphook.skipped", fields: ["identifier", "reason"], meaning: "an app-loading plugin is not used: a type the SDK does not collect them from, or a failing init"),
             EventType("apphook.ignored", fields: ["identifier", "stage", "reason"], meaning: "an app-loading plugin completed a stage twice"),
-            EventType("activity.delayed", fields: ["activity"], meaning: "a user activity came before the root was presented: it waits until 0.1 s after"),
-            EventType("activity.continued", fields: ["activity"], meaning: "every `executeOnContinuingUserActivity` completed: the app handles the activity"),
+            EventType("activity.continued", fields: ["activity", "by"],
+                      meaning: "a user activity was handled: `by` `hooks` (every `executeOnContinuingUserActivity` completed) or `ui layer` (no app-loading plugin implements it)"),
+            EventType("url.delayed", fields: ["url", "(replaced)"], meaning: "a URL-scheme open came before the app was ready: it waits until 0.1 s after the root is presented; `replaced`: the earlier one it replaces"),
+            EventType("url.opened", fields: ["url"], meaning: "the app handled a URL-scheme open"),
             EventType("screen.popped", fields: ["screen"], meaning: "the user went back (`back`): the top screen was popped"),
             EventType("navigation.returned", fields: ["screen"], meaning: "a screen shows again after a `back`: its recurring post-load hooks run"),
         ]

@@ -82,11 +82,25 @@ import Testing
         #expect(renderer.instances.first?.state == .ended)
     }
 
+    // Issue 37, item 6: `flowx.action.blocked` names the custom components whose `validate()`
+    // blocked the action (`components`: their ids), not a boolean.
+    @Test func actionBlockedListsTheIdsOfTheBlockingComponents() throws {
+        let (engine, renderer, _, component) = try makeRenderer()
+        try renderer.start("apply", params: ["age": 40])
+        component.valid = false
+        try renderer.action("save")
+        let blocked = try #require(engine.transcript.events.last { $0.type == "flowx.action.blocked" })
+        #expect(blocked["components"] == ["calc"])
+        component.valid = true
+        try renderer.action("save")
+        #expect(engine.transcript.events.filter { $0.type == "flowx.action.blocked" }.count == 1)
+    }
+
     @Test func loaderTypesComeInOrderAcrossUploadModalAndResume() throws {
         let (engine, renderer, source, _) = try makeRenderer()
         source.loaderView = HeadlessView(id: "spinner")
         // As the SDK's sample app: present a new process, stop a dismissed one.
-        source.onNewProcess = { [unowned renderer] uuid in try renderer.resume(uuid) }
+        source.onNewProcess = { [unowned renderer] uuid in try renderer.resume(uuid, options: StartOptions(showLoader: true)) }
         source.onDismiss = { [unowned renderer] name in renderer.stopProcess(name) }
         try renderer.start("apply", params: ["age": 30], options: StartOptions(showLoader: true))
         try renderer.upload("upload", file: "id.pdf")

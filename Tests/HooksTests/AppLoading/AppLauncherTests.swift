@@ -42,15 +42,16 @@ final class TestAppHook: AppLoadingHookAdapter {
     }
 
     // PluginsManager+HookHandler `retrieveHooksPlugins`: "analytics.hooksProviders() ... push ...
-    // general ... crashlogs"; `hookOnLaunch` runs the next adapter in the completion of the previous.
+    // general ... crashlogs" (ZPPluginType `analytics`, `push_provider`, `general`,
+    // `error_monitoring`); `hookOnLaunch` runs the next adapter in the completion of the previous.
     @Test func stagesRunPluginAfterPluginInTheSDKsOrderAndTheLaunchWaits() throws {
         let consent = TestAppHook([.onLaunch, .onApplicationReady], immediate: [.onApplicationReady])
         let analytics = TestAppHook([.onLaunch, .afterAppRootPresentation])
         let crash = TestAppHook([.onLaunch])
         let login = TestAppHook([.onLaunch])
         let push = TestAppHook([.onApplicationReady])
-        let h = try harness([("consent", "general", consent), ("crash", "crashlogs", crash), ("login", "login", login),
-                             ("analytics", "analytics", analytics), ("push", "push", push)])
+        let h = try harness([("consent", "general", consent), ("crash", "error_monitoring", crash), ("login", "login", login),
+                             ("analytics", "analytics", analytics), ("push", "push_provider", push)])
         h.screen("home")
         try h.system.launcher.launch(root: "home")
         h.engine.settle()
@@ -100,9 +101,11 @@ final class TestAppHook: AppLoadingHookAdapter {
         #expect(!h.types.contains("launch.presented"))
     }
 
-    // AppDelegate `handleDelayedEventsIfNeeded` "Delay to provide time for QB present view"
-    // (0.1 s after the root presentation); `hookOnContinuingUserActivity` chains the plugins.
-    @Test func aUserActivityWaitsForTheRootThenRunsThePlugins() throws {
+    // ZappAppleBuilder AppDelegateBase `application(_:continue:restorationHandler:)`: "if
+    // rootController?.pluginsManager.hasHooksForContinuingUserActivity() == true" the hooks run
+    // at once (`hookOnContinuingUserActivity`, "do nothing special on completion"), whatever the
+    // launch's state; `hookOnContinuingUserActivity` chains the plugins.
+    @Test func aUserActivityRunsTheHooksAtOnceEvenDuringTheLaunch() throws {
         let hook = TestAppHook([.onApplicationReady, .onContinuingUserActivity], immediate: [.onContinuingUserActivity])
         let h = try harness([("links", "general", hook)])
         try h.system.launcher.launch()
@@ -110,13 +113,48 @@ final class TestAppHook: AppLoadingHookAdapter {
         let activity: JSONValue = ["activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": "https://x/1"]
         h.system.launcher.continueUserActivity(activity)
         h.engine.settle()
-        #expect(h.types.contains("activity.delayed") && !h.types.contains("activity.continued"))
-        hook.pending[.onApplicationReady]?()
-        h.engine.settle()
-        h.engine.clock.advance(by: 0.1)
         #expect(hook.calls == [.onApplicationReady, .onContinuingUserActivity])
         #expect(hook.arguments.last == activity)
-        #expect(h.events("activity.continued").first?["activity"] == activity)
+        #expect(h.events("activity.continued").first?.fields == ["activity": activity, "by": "hooks"])
+        // The launch's own stage still shows.
+        #expect(h.system.launcher.state == .launching && h.system.launcher.stage == .onApplicationReady
+                && h.system.launcher.waitingFor == "links")
+        hook.pending[.onApplicationReady]?()
+        h.engine.settle()
+        #expect(h.system.launcher.state == .ready)
+    }
+
+    // `hasHooksForContinuingUserActivity` false: "uiLayerPluginDelegate?.applicationDelegate?
+    // .application?(application, continue: userActivity, ...)": the UI layer, at once.
+    @Test func withoutContinuingHooksTheUILayerHandlesTheActivityAtOnce() throws {
+        let hook = TestAppHook([.onLaunch])
+        let h = try harness([("boot", "general", hook)])
+        h.system.launcher.continueUserActivity(["activityType": "before"])
+        try h.system.launcher.launch()
+        h.engine.settle()
+        h.system.launcher.continueUserActivity(["activityType": "after"])
+        #expect(h.events("activity.continued").map { $0["by"] } == ["ui layer", "ui layer"])
+        #expect(hook.calls == [.onLaunch])
+    }
+
+    // AppDelegateBase `application(_:open:options:)`: not ready: "urlSchemeUrl = url" (one
+    // kept, a later replaces it); RootController "Delay to provide time for QB present view":
+    // 0.1 s after the root, `handleDelayedEventsIfNeeded` opens it.
+    @Test func aURLSchemeOpenBeforeTheAppIsReadyWaitsUntilPointOneSecondAfterTheRoot() throws {
+        let hook = TestAppHook([.onLaunch], immediate: [])
+        let h = try harness([("hold", "general", hook)])
+        try h.system.launcher.launch()
+        h.engine.settle()
+        h.system.launcher.openURL("app://1")
+        h.system.launcher.openURL("app://2")
+        #expect(h.events("url.delayed").map(\.fields) == [["url": "app://1"], ["url": "app://2", "replaced": "app://1"]])
+        hook.pending[.onLaunch]?()
+        h.engine.settle()
+        #expect(h.system.launcher.state == .ready && h.events("url.opened").isEmpty)
+        h.engine.clock.advance(by: 0.1)
+        #expect(h.events("url.opened").map(\.fields) == [["url": "app://2"]])
+        h.system.launcher.openURL("app://3")
+        #expect(h.events("url.opened").last?["url"] == "app://3")
     }
 
     @Test func aLaunchHappensOncePerProcessAndAnHourOfWaitingHangsIt() throws {
@@ -144,5 +182,105 @@ final class TestAppHook: AppLoadingHookAdapter {
         #expect(h.system.launcher.state == .ready)
         stuck.pending[.onLaunch]?()
         #expect(h.events("apphook.completed").count == 1)
+    }
+
+    /// A manifest for `plugin_configurations.json`: `type`, and `api.require_startup_execution`
+    /// when `startup` is not nil.
+    static func configuration(_ id: String, _ type: String, startup: JSONValue?) -> JSONValue {
+        var api: JSONObject = ["class_name": .string(id)]
+        if let startup { api["require_startup_execution"] = startup }
+        return ["plugin": ["identifier": .string(id), "type": .string(type), "api": .object(api)], "configuration_json": [:]]
+    }
+
+    // ZPPluginModel.swift `ZPPluginType` (`Push = "push_provider"`, `Crashlogs = "error_monitoring"`),
+    // `pluginRequireStartupExecution` (`api["require_startup_execution"] as? Bool ?? false`);
+    // PluginManagerBase `hooksProviders()` keeps `model.pluginRequireStartupExecution == true`;
+    // PluginsManager+Utils `getHookPlugins()` filters the same way.
+    @Test func hooksProvidersKeepOnlyRequireStartupExecutionPluginsOfTheFourTypes() throws {
+        let ids = ["crash", "push", "general", "analytics", "no-key", "key-false", "login", "key-string"]
+        var hooks: [String: TestAppHook] = [:]
+        let h = try HooksHarness()
+        for id in ids {
+            let hook = TestAppHook([.onLaunch])
+            hooks[id] = hook
+            h.system.launcher.register(id, AppLoadingHookFactory { _ in hook })
+        }
+        let document: JSONValue = .array([
+            Self.configuration("crash", "error_monitoring", startup: true),
+            Self.configuration("push", "push_provider", startup: true),
+            Self.configuration("general", "general", startup: true),
+            Self.configuration("analytics", "analytics", startup: true),
+            Self.configuration("no-key", "general", startup: nil),
+            Self.configuration("key-false", "analytics", startup: false),
+            Self.configuration("login", "login", startup: true),
+            Self.configuration("key-string", "general", startup: "true"),
+        ])
+        h.manager.load(plugins: try PluginModel.parseConfigurations(document))
+        try h.system.launcher.launch()
+        h.engine.settle()
+        #expect(appEvents(h, "apphook.started") == [
+            "analytics:executeOnLaunch", "push:executeOnLaunch", "general:executeOnLaunch", "crash:executeOnLaunch",
+        ])
+        for id in ["no-key", "key-false", "login", "key-string"] { #expect(hooks[id]?.calls.isEmpty == true, "\(id)") }
+        let skipped = h.events("apphook.skipped").compactMap { $0["identifier"]?.stringValue }
+        #expect(skipped == ["no-key", "key-false", "login", "key-string"])
+        let warnings = h.events("warning").compactMap { $0["message"]?.stringValue }
+        #expect(warnings.count == 4)
+        #expect(warnings.first == #"hooks: app-loading hook 'no-key' has no "api": {"require_startup_execution": true} in its manifest: the SDK does not run it"#)
+        #expect(warnings.contains("hooks: app-loading hook 'login' is of type 'login', not one the SDK collects app-loading hooks from (analytics, push_provider, general, error_monitoring): the SDK does not run it"))
+        #expect(h.system.launcher.state == .ready)
+    }
+
+    // PluginManagerBase `createProvider(identifier:)`: "guard let pluginModel =
+    // PluginsManager.pluginModelById(identifier) else { completion?(false) }": no model, no provider.
+    @Test func aPluginAbsentFromTheLoadedConfigurationsIsNotRunAndAWarningNamesIt() throws {
+        let h = try HooksHarness()
+        let known = TestAppHook([.onLaunch])
+        let stray = TestAppHook([.onLaunch])
+        h.system.launcher.register("consent", AppLoadingHookFactory { _ in known })
+        h.system.launcher.register("consnt", AppLoadingHookFactory { _ in stray })
+        h.manager.load(plugins: try PluginModel.parseConfigurations(.array([Self.configuration("consent", "general", startup: true)])))
+        try h.system.launcher.launch()
+        h.engine.settle()
+        #expect(known.calls == [.onLaunch] && stray.calls.isEmpty)
+        let warning = try #require(h.events("warning").first)
+        #expect(warning["message"]?.stringValue?.hasPrefix("hooks: app-loading hook 'consnt' is not in the loaded plugin configurations") == true)
+        #expect(warning["didYouMean"] == "consent" && warning["ignored"] == "consnt")
+    }
+
+    // With no configurations loaded at all, a registered plugin gets a minimal model: its
+    // registered type and `require_startup_execution: true` (a ctlua convenience, documented).
+    @Test func withNoConfigurationsLoadedARegisteredPluginRunsWithAMinimalModel() throws {
+        let hook = TestAppHook([.onLaunch])
+        let h = try harness([("solo", "analytics", hook)])
+        try h.system.launcher.launch()
+        h.engine.settle()
+        #expect(hook.calls == [.onLaunch])
+        let model = AppLauncher.minimalModel("solo", type: "analytics")
+        #expect(model.requireStartupExecution && model.type == "analytics")
+    }
+
+    // Hostile: 10,000 app-loading plugins, each completing at once: the launch ends, in order,
+    // without a deep stack (each plugin runs at its own run-loop turn).
+    @Test func tenThousandAppLoadingPluginsLaunchInOrder() throws {
+        let h = try HooksHarness()
+        var configurations: [JSONValue] = []
+        let count = 10_000
+        var hooks: [TestAppHook] = []
+        for i in 0..<count {
+            let id = "p\(i)"
+            let hook = TestAppHook([.onLaunch, .onApplicationReady])
+            hooks.append(hook)
+            h.system.launcher.register(id, AppLoadingHookFactory { _ in hook })
+            configurations.append(Self.configuration(id, i % 2 == 0 ? "general" : "analytics", startup: true))
+        }
+        h.manager.load(plugins: try PluginModel.parseConfigurations(.array(configurations)))
+        try h.system.launcher.launch()
+        h.engine.settle()
+        #expect(h.system.launcher.state == .ready)
+        #expect(hooks.allSatisfy { $0.calls == [.onLaunch, .onApplicationReady] })
+        let started = h.events("apphook.started").compactMap { $0["identifier"]?.stringValue }
+        #expect(started.first == "p1" && started.count == 2 * count)
+        #expect(started[count / 2 - 1] == "p\(count - 1)" && started[count / 2] == "p0")
     }
 }

@@ -13,6 +13,7 @@ import Testing
         let (engine, system) = try HooksModuleTests().makeEngine()
         let values = try engine.run("""
             local answers = {}
+            hooks.loadPlugins{{plugin = {identifier = "consent", type = "general", api = {require_startup_execution = true}}}}
             hooks.appLoadingPlugin{identifier = "consent", type = "general",
               executeOnLaunch = function(self, done)
                 ui.show{id = "accept", onTap = function() ui.hide("accept") answers.consent = true done() end}
@@ -45,9 +46,36 @@ import Testing
 
     @Test func relaunchForgetsScriptPluginsAndTheLaunch() throws {
         let (engine, system) = try HooksModuleTests().makeEngine()
-        try engine.run("hooks.appLoadingPlugin{identifier = 'a', executeOnLaunch = function(self, done) done() end} hooks.launch()")
+        try engine.run("""
+            hooks.loadPlugins{{plugin = {identifier = 'a', type = 'general', api = {require_startup_execution = true}}}}
+            hooks.appLoadingPlugin{identifier = 'a', executeOnLaunch = function(self, done) done() end} hooks.launch()
+            """)
         #expect(system.launcher.state == .ready)
         try engine.relaunch()
         #expect(system.launcher.state == .notLaunched && system.launcher.factories.isEmpty)
+    }
+
+    // Hostile: 10,000 app-loading plugins from Lua, each a manifest with
+    // `require_startup_execution` and an `executeOnLaunch` that completes at once: the launch
+    // ends under the engine's limits, the plugins in the SDK's order.
+    @Test func tenThousandLuaAppLoadingPluginsAreContained() throws {
+        let (engine, system) = try HooksModuleTests().makeEngine(instructions: 200_000_000)
+        let values = try engine.run("""
+            local manifests, count = {}, 0
+            for i = 1, 10000 do
+              manifests[i] = {plugin = {identifier = "p" .. i, type = (i % 2 == 0) and "analytics" or "general",
+                                        api = {require_startup_execution = true}}}
+            end
+            hooks.loadPlugins(manifests)
+            for i = 1, 10000 do
+              hooks.appLoadingPlugin{identifier = "p" .. i, executeOnLaunch = function(self, done) count = count + 1 done() end}
+            end
+            local state = hooks.launch()
+            return state.state, count
+            """)
+        #expect(values.map(\.description) == ["ready", "10000"])
+        #expect(system.launcher.state == .ready)
+        let started = engine.transcript.events.filter { $0.type == "apphook.started" }.compactMap { $0["identifier"]?.stringValue }
+        #expect(started.count == 10_000 && started.first == "p2" && started[4_999] == "p10000" && started[5_000] == "p1")
     }
 }

@@ -49,4 +49,17 @@ import Testing
         #expect(login.json["configuration"]?["url"] == "https://x")
         #expect(login.json["manifest"]?["api"]?["class_name"] == "LoginHook")
     }
+
+    // ZPPluginModel.swift: `pluginRequireStartupExecution`: `api?["require_startup_execution"] as? Bool ?? false`.
+    @Test func pluginRequireStartupExecutionReadsTheAPIKeyAsABoolean() throws {
+        let models = try PluginModel.parseConfigurations([
+            ["plugin": ["identifier": "a", "api": ["require_startup_execution": true]]],
+            ["plugin": ["identifier": "b", "api": ["require_startup_execution": false]]],
+            ["plugin": ["identifier": "c", "api": ["class_name": "C"]]],
+            ["plugin": ["identifier": "d", "require_startup_execution": true]],
+            ["plugin": ["identifier": "e", "api": ["require_startup_execution": "true"]]],
+        ])
+        #expect(models.map(\.requireStartupExecution) == [true, false, false, false, false])
+        #expect(models[0].json["require_startup_execution"] == true)
+    }
 }

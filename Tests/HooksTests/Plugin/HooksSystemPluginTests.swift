@@ -136,7 +136,9 @@ import Testing
         let engine = try SystemCatalog.standard.makeEngine()
         try engine.run("""
             hooks.configure{timeout = 1}
-            hooks.loadPlugins{{plugin = {identifier = "known"}}}
+            hooks.loadPlugins{{plugin = {identifier = "known"}},
+                              {plugin = {identifier = "ok", type = "general", api = {require_startup_execution = true}}},
+                              {plugin = {identifier = "other", type = "login", api = {require_startup_execution = true}}}}
             hooks.loadScreens{
               {id = "a", hooks = {preload_plugins = {{identifier = "missing", type = "g"}, {identifier = "s", type = "g"}},
                                   postload_plugins = {{identifier = "twice", type = "g"}}}},
@@ -154,7 +156,9 @@ import Testing
                                    executeOnFailedLoading = function(self, done) done() end}
             hooks.appLoadingPlugin{identifier = "other", type = "login", executeOnLaunch = function(self, done) done() end}
             hooks.continueUserActivity{activityType = "early"}
+            hooks.openURL("app://early")
             hooks.launch()
+            hooks.continueUserActivity{activityType = "late"}
             app.advance(1)
             """)
         try engine.relaunch()
@@ -163,7 +167,7 @@ import Testing
             hooks.launch{loadingFails = true}
             """)
         let listed = Set(HooksSystem.eventTypes.map(\.name))
-        let recorded = Set(engine.transcript.events.map(\.type).filter { ["hook.", "navigation.", "screen.", "apphook.", "launch.", "activity."].contains(where: $0.hasPrefix) })
+        let recorded = Set(engine.transcript.events.map(\.type).filter { ["hook.", "navigation.", "screen.", "apphook.", "launch.", "activity.", "url."].contains(where: $0.hasPrefix) })
         #expect(recorded.isSubset(of: listed), "\(recorded.subtracting(listed))")
         #expect(recorded == listed, "not exercised: \(listed.subtracting(recorded))")
         #expect(SystemCatalog.standard.validate(coreSteps: CoreSteps.steps.map(\.name), coreSetup: CoreSteps.setupMembers.map(\.name),
