@@ -22,7 +22,7 @@ struct CTLua: ParsableCommand {
             as `lua5.4 -` does.
             """,
         version: CTLua.version,
-        subcommands: [RunCommand.self, TestCommand.self, CheckCommand.self, RenderCommand.self, DocCommand.self, InitCommand.self] + SystemCatalog.standard.commands)
+        subcommands: [RunCommand.self, TestCommand.self, CheckCommand.self, RenderCommand.self, DocCommand.self, InitCommand.self, PreviewCommand.self] + SystemCatalog.standard.commands)
 
     /// ArgumentParser's messages start with this (its default is `Error: `): every error of the
     /// CLI starts with `ctlua: `, without rewriting a message's text afterwards.
@@ -47,6 +47,8 @@ struct CTLua: ParsableCommand {
             if arguments.count == 3, arguments[1] == "--max-address-space" { addressSpace = Int(arguments[2]) }
             Platform.exit(ScenarioWorker.serve(registry: StepRegistry(catalog: HostOptions.catalog), addressSpace: addressSpace))
         }
+        // `ctlua preview ...`: every argument, `--help` included, is ctlua-preview's.
+        if arguments.first == PreviewCommand._commandName { PreviewCommand.launch(Array(arguments.dropFirst())) }
         if !arguments.isEmpty, arguments.count % 2 == 0,
             stride(from: 0, to: arguments.count, by: 2).allSatisfy({ arguments[$0] == "-e" })
         {

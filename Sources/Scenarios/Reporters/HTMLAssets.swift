@@ -3,7 +3,7 @@ import Foundation
 /// The inline style and script of the HTML report's pages (nothing is loaded from outside).
 enum HTMLAssets {
     /// The script's source in the pages' Content-Security-Policy: `'sha256-BASE64'` of ``script``.
-    static let scriptSource = "'sha256-" + Data(SHA256.digest(Array(script.utf8))).base64EncodedString() + "'"
+    static let scriptSource = HTMLReport.scriptHashSource(script)
 
     static let css = """
         body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#24292f;background:#fff}

@@ -118,6 +118,12 @@ public enum HTMLReport {
         value >= 0 && value < 1 ? "\(Int((value * 1000).rounded())) ms" : String(format: "%.2f s", value)
     }
 
+    /// The Content-Security-Policy source that allows one inline script, by its SHA-256 digest:
+    /// `'sha256-BASE64'` (the report's script; `ctlua preview`'s page uses it for its own).
+    public static func scriptHashSource(_ script: String) -> String {
+        "'sha256-" + Data(SHA256.digest(Array(script.utf8))).base64EncodedString() + "'"
+    }
+
     /// The pages' policy: nothing loaded from outside, inline style, and no script but the
     /// report's own (allowed by its SHA-256 digest: no other inline script, event handler
     /// attribute or `javascript:` link runs).
