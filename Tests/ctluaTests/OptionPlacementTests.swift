@@ -163,6 +163,8 @@ struct OptionPlacementTests {
         for sub in (root["subcommands"] as? [[String: Any]]) ?? [] {
             subcommands[sub["commandName"] as? String ?? "?"] = options(sub)
         }
+        // `preview` passes every argument to ctlua-preview, a separate executable (PreviewCommandTests).
+        subcommands.removeValue(forKey: "preview")
         // `run` parses its own options (ctlua's, plus the systems' run flags).
         subcommands["run", default: []] += SystemCatalog.standard.runFlags.map(\.name)
         return (options(root), subcommands)

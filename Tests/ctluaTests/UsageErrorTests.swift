@@ -15,7 +15,7 @@ struct UsageErrorTests {
         (["test", "--shard", "5/4", "examples/scenarios"], "ctlua: --shard 5/4: expected K/N with 1 <= K <= N"),
         (["test", "--filter", "(", "examples/scenarios"], "ctlua: --filter (: invalid regular expression"),
         // `ctlua help NAME` for no such command printed the root's help and exited 0.
-        (["help", "bogus"], "ctlua: help: no command named 'bogus' (commands: check, doc, help, init, render, run, sync, test)"),
+        (["help", "bogus"], "ctlua: help: no command named 'bogus' (commands: check, doc, help, init, preview, render, run, sync, test)"),
         // Out-of-range limits: an overflow trap, or a worker that cannot start reported as a crash.
         (["test", "--timeout", "1e20", "examples/scenarios"], "ctlua: --timeout 1e+20: expected a positive number of seconds up to 1000000"),
         (["test", "--max-memory", "9223372036854775807", "examples/scenarios"],

@@ -83,7 +83,7 @@ struct PreviewService: Sendable {
             ["name": .string(step.name), "system": step.system.map(JSONValue.string) ?? .null,
              "summary": .string(step.summary), "example": .string(step.example)]
         }
-        let factory = makeSession ?? ScenarioSessionAdapter.factory(registry: registry, limits: limits, runPaths: paths)
+        let factory = makeSession ?? ScenarioSessionAdapter.factory(registry: registry, limits: limits)
         let starts = found.starts
         engine = EngineThread(name: "ctlua-preview-engine") {
             SessionHost(project: project, starts: starts, steps: steps, makeSession: factory)

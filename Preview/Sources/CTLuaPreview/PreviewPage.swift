@@ -82,6 +82,7 @@ enum PreviewPage {
         #screen g.view[data-view-id]{cursor:pointer}#screen g.view.tappable:hover rect{stroke-width:3}
         .row{display:flex;gap:6px;align-items:center;margin:4px 0;flex-wrap:wrap}.block{display:block;margin:6px 0}
         textarea{width:100%;box-sizing:border-box}button{font:inherit;padding:2px 10px;cursor:pointer}
+        select{max-width:100%}#start-select{max-width:60vw}#step-menu{width:100%}
         .muted{color:#57606a;font-size:12px}#error{margin:6px 16px;padding:6px 10px;border:1px solid #cf222e;border-radius:6px;background:#fff8f8;color:#cf222e;white-space:pre-wrap}
         #element{border:1px solid #d0d7de;border-radius:6px;padding:6px 8px;margin-top:8px;background:#f6f8fa}
         ol{padding-left:22px;margin:4px 0}#log li,#recorded li{font-size:12px;word-break:break-word}

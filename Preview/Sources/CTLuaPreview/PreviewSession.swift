@@ -22,8 +22,11 @@ protocol PreviewSession: AnyObject {
     /// A fresh engine, the same start, the recorded steps again; the problems of the steps that
     /// no longer pass.
     func replay() throws -> [String]
-    /// The scenario file's JSON of what was recorded.
-    func recordedScenario(name: String) -> JSONValue
+    /// Failures of the start itself (its setup or scripts).
+    var startFailures: [String] { get }
+    /// Writes the recorded scenario to `path` (absolute, inside the project, checked) and runs
+    /// it as `ctlua test` would: nil when it passes, else why not.
+    func save(path: String, name: String?, overwrite: Bool) throws -> String?
 }
 
 /// A place to start a session from: a scenario file (its setup and scripts), or a blank engine

@@ -34,9 +34,11 @@ final class SessionHost {
     func begin(_ id: Int) -> JSONValue {
         guard let point = starts.first(where: { $0.id == id }) else { return failure("no start point \(id)") }
         do {
-            session = try makeSession(point)
+            let made = try makeSession(point)
+            session = made
             start = point
             note("start", "started from \(point.label)")
+            for problem in made.startFailures { note("error", "the start: \(problem)") }
             return ["ok": true]
         } catch {
             session = nil
@@ -64,19 +66,18 @@ final class SessionHost {
 
     func save(name: String, scenarioName: String, replace: Bool) -> JSONValue {
         guard let session else { return failure("no session: nothing recorded yet") }
-        let title = scenarioName.isEmpty ? (name as NSString).deletingPathExtension : scenarioName
-        let scenario = session.recordedScenario(name: title)
-        let text: String
-        do { text = try scenario.encoded(options: JSONEncodeOptions(indent: 2)) + "\n" } catch {
-            return failure("cannot write the scenario as JSON: \(error)")
-        }
         do {
-            let path = try project.save(text, as: name, replace: replace)
+            let path = try project.saveTarget(name)
             written.insert(path)
-            note("save", "saved \(project.relative(path)) (\(session.recorded.count) steps)")
-            return ["ok": true, "path": .string(project.relative(path))]
-        } catch {
+            let problem = try session.save(path: path, name: scenarioName.isEmpty ? nil : scenarioName, overwrite: replace)
+            let relative = project.relative(path)
+            if let problem { return failure("saved \(relative), but it does not pass `ctlua test`: \(problem)") }
+            note("save", "saved \(relative) (\(session.recorded.count) steps); it passes `ctlua test \(relative)`")
+            return ["ok": true, "path": .string(relative)]
+        } catch let error as ProjectFolder.SaveError {
             return failure(error.description)
+        } catch {
+            return failure("cannot save: \(error)")
         }
     }
 

@@ -20,7 +20,13 @@ final class FakeSession: PreviewSession {
     var panels: [(key: String, system: String?, value: JSONValue)] { [(key: "queue", system: "templates", value: ["c1"])] }
     var recorded: [JSONValue] { steps }
     func replay() throws -> [String] { [] }
-    func recordedScenario(name: String) -> JSONValue { ["name": .string(name), "steps": .array(steps)] }
+    var startFailures: [String] { [] }
+    func save(path: String, name: String?, overwrite: Bool) throws -> String? {
+        if !overwrite, FileManager.default.fileExists(atPath: path) { throw ScenarioSession.Problem("exists") }
+        let text = try JSONValue.object(["name": .string(name ?? "recorded"), "steps": .array(steps)]).encoded()
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return nil
+    }
 }
 
 /// Runs a preview server on a free port of 127.0.0.1 over `project`, with fake sessions, for `body`.
