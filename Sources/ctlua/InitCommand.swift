@@ -152,7 +152,9 @@ enum Scaffold {
               - name: ctlua's revision (the cache key)
                 id: ctlua
                 run: echo "revision=$(git -c safe.directory='*' -C "$CTLUA" rev-parse HEAD)" >> "$GITHUB_OUTPUT"
-              - uses: actions/cache@v4
+              # Restored here, saved right after the build: a run whose scenarios fail keeps the build too.
+              - uses: actions/cache/restore@v4
+                id: cache
                 with:
                   path: ${{ env.CTLUA }}/.build-release/release/ctlua
                   key: ctlua-release-${{ steps.ctlua.outputs.revision }}
@@ -167,6 +169,11 @@ enum Scaffold {
                     swift build -c release --static-swift-stdlib --product ctlua --scratch-path .build-release \\
                       -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
                   fi
+              - uses: actions/cache/save@v4
+                if: steps.cache.outputs.cache-hit != 'true'
+                with:
+                  path: ${{ env.CTLUA }}/.build-release/release/ctlua
+                  key: ctlua-release-${{ steps.ctlua.outputs.revision }}
               - name: Check the scripts, scenarios and system files
                 run: $CTLUA/.build-release/release/ctlua check .
               - name: Run the scenarios

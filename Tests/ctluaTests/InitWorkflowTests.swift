@@ -134,12 +134,19 @@ struct InitWorkflowTests {
     }
 
     /// What the workflow asks of GitHub, which the steps above cannot run: the cache holds the
-    /// binary the build step makes, keyed on ctlua's revision; the artifact is kept pass or fail.
-    @Test func theCacheAndTheArtifactAreWhereTheStepsPutThem() {
+    /// binary the build step makes, keyed on ctlua's revision, restored before the build and saved
+    /// right after it (not at the job's end, which a failed scenario skips); the artifact is kept
+    /// pass or fail.
+    @Test func theCacheAndTheArtifactAreWhereTheStepsPutThem() throws {
         let text = Scaffold.workflow
-        #expect(text.contains("path: ${{ env.CTLUA }}/.build-release/release/ctlua"))
-        #expect(text.contains("key: ctlua-release-${{ steps.ctlua.outputs.revision }}"))
+        let cache = "  path: ${{ env.CTLUA }}/.build-release/release/ctlua\n"
+            + "          key: ctlua-release-${{ steps.ctlua.outputs.revision }}\n"
+        #expect(text.components(separatedBy: cache).count == 3, "restore and save, with the same path and key")
         #expect(text.contains("id: ctlua\n"))
+        let order = ["actions/cache/restore@v4", "--build-only", "swift build", "actions/cache/save@v4", "release/ctlua check .", "release/ctlua test scenarios"]
+        let offsets = try order.map { try #require(text.range(of: $0)?.lowerBound, "\($0)") }
+        #expect(offsets == offsets.sorted(), "steps out of order: \(order)")
+        #expect(text.contains("if: steps.cache.outputs.cache-hit != 'true'"))
         #expect(text.contains("--scratch-path .build-release"))
         #expect(text.contains("swift build -c release --static-swift-stdlib --product ctlua"))
         let artifact = text.components(separatedBy: "actions/upload-artifact@v4\n").last ?? ""
