@@ -67,6 +67,11 @@ public struct ExpectationKey<System: EngineSystem>: Sendable {
     public var decode: @Sendable (StepReader) throws(LocatedProblem) -> DecodedInput
     /// Every way the engine's state does not meet the expected input (empty: met).
     public var check: @Sendable (System, Engine, DecodedInput) -> [ExpectationMismatch]
+    /// The key's value that the engine's state meets now, as a person would write it (the
+    /// members that say what the state is, not every detail), or nil when there is nothing worth
+    /// asserting: what a recorded scenario (`ctlua preview`, the REPL's `:record`) pins, and what
+    /// the preview shows beside the screen. nil: the key is never recorded (``recording(_:)``).
+    public var current: (@Sendable (System, Engine) -> JSONValue?)?
 
     public init<Input: StepInput>(_ name: String, shape: ValueShape, input: Input.Type, rule: String, example: String,
                                   check: @escaping @Sendable (System, Engine, Input) -> [ExpectationMismatch]) {
@@ -82,6 +87,13 @@ public struct ExpectationKey<System: EngineSystem>: Sendable {
             }
             return check(system, engine, input)
         }
+    }
+
+    /// This key, recorded with `current` (``current``).
+    public func recording(_ current: @escaping @Sendable (System, Engine) -> JSONValue?) -> Self {
+        var key = self
+        key.current = current
+        return key
     }
 
     /// Checks `value` against the shape, decodes it and checks the engine (tests).
@@ -101,6 +113,8 @@ public struct ExpectationDefinition: Sendable {
     public var system: String?
     public var decode: @Sendable (StepReader) throws(LocatedProblem) -> DecodedInput
     public var check: @Sendable (Engine, DecodedInput) -> [ExpectationMismatch]
+    /// The value the engine's state meets now (``ExpectationKey/current``); nil: not recorded.
+    public var current: (@Sendable (Engine) -> JSONValue?)?
 
     public init<Input: StepInput>(name: String, shape: ValueShape, input: Input.Type, rule: String, example: String,
                                   check: @escaping @Sendable (Engine, Input) -> [ExpectationMismatch]) {
@@ -127,6 +141,9 @@ public struct ExpectationDefinition: Sendable {
         example = key.example
         self.system = S.name
         decode = key.decode
+        if let current = key.current {
+            self.current = { engine in engine.system(S.self).flatMap { current($0, engine) } }
+        }
         self.check = { engine, input in
             guard let found = engine.system(S.self) else {
                 return [ExpectationMismatch(message: "the \(S.name) system is not part of this engine",
@@ -136,8 +153,27 @@ public struct ExpectationDefinition: Sendable {
         }
     }
 
+    /// This key, recorded with `current` (``current``).
+    public func recording(_ current: @escaping @Sendable (Engine) -> JSONValue?) -> Self {
+        var key = self
+        key.current = current
+        return key
+    }
+
     /// Decodes the key's value at `node` (its shape already checked).
     public func decode(_ node: JSONNode) throws(LocatedProblem) -> DecodedInput {
         try decode(StepReader(value: node, name: name))
+    }
+}
+
+extension JSONValue {
+    /// The members of an object named in `keys`, in that order, those absent or null left out
+    /// (what a recorded expectation keeps of a state: ``ExpectationKey/current``); nil when
+    /// this is no object.
+    public func picking(_ keys: [String]) -> JSONValue? {
+        guard case .object(let object) = self else { return nil }
+        var picked = JSONObject()
+        for key in keys { if let value = object[key], !value.isNull { picked[key] = value } }
+        return .object(picked)
     }
 }

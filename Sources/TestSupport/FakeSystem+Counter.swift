@@ -44,7 +44,7 @@ extension FakeSystem {
         [ExpectationKey("count", shape: .number, input: JSONValue.self, rule: "the counter's value", example: #"{"count": 3}"#) { system, _, expected in
             expected.integerValue == Int64(system.value) ? [] : [ExpectationMismatch(
                 message: "wrong count", expected: .json(expected), actual: .json(.integer(Int64(system.value))))]
-        }]
+        }.recording { system, _ in system.value == 0 ? nil : .integer(Int64(system.value)) }]
     }
 
     /// `{"count": N, "times": T}`: both whole numbers ≥ 0 (`times` 1 when absent), read when the file loads.

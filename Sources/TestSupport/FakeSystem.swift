@@ -77,12 +77,12 @@ public final class FakeSystem: SystemPlugin {
             ExpectationKey("fakeDisplayed", shape: .anyOf([.string, .null]), input: JSONValue.self, rule: "", example: "") { system, _, expected in
                 system.displayedID == expected.stringValue ? [] : [ExpectationMismatch(
                     message: "wrong in-app displayed", expected: .prose(expected.stringValue ?? "nothing"), actual: .prose(system.displayedID ?? "nothing"))]
-            },
+            }.recording { system, _ in system.displayedID.map { .string($0) } ?? .null },
             ExpectationKey("fakeQueue", shape: .arrayOf(.string), input: [String].self, rule: "", example: "") { system, _, expected in
                 let wanted = expected
                 return system.queueIDs == wanted ? [] : [ExpectationMismatch(
                     message: "wrong queue", expected: "\(wanted)", actual: "\(system.queueIDs)")]
-            },
+            }.recording { system, _ in system.queueIDs.isEmpty ? nil : .array(system.queueIDs.map { .string($0) }) },
             ExpectationKey("fakeNavigation", shape: .object, input: JSONValue.self, rule: "", example: "") { system, _, expected in
                 JSONMatch.matches(expected, system.navigation) ? [] : [ExpectationMismatch(
                     message: "wrong navigation state", expected: .json(expected),

@@ -1,5 +1,6 @@
 import Engine
 import Foundation
+import JSON
 import LuaRuntime
 import TestSupport
 import Testing
@@ -381,6 +382,40 @@ import Testing
             """)
     }
 
+    /// `:record` … `:save`: a banner delivered, a failing tap not recorded, the close tapped, an
+    /// expression only printed; the saved file stays in the folder and passes `ctlua test`.
+    @Test func recordAndSaveWriteAScenarioThatPasses() throws {
+        let dir = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(at: CLI.packageRoot.appendingPathComponent("examples/templates/banner.lua"),
+                                         to: dir.appendingPathComponent("banner.lua"))
+        let delivery = #"{"deliver": {"inapp_notifs": [{"type": "custom-code", "templateName": "Banner", "ti": 1, "wzrk_id": "c1", "vars": {"buttons.close": {"actions": {"type": "close"}}}}]}}"#
+        try session("""
+            c = spawn(cwd=os.environ["REC_DIR"])
+            send(c, ":save early"); expect(c, ":record first"); prompt(c)
+            send(c, ":record"); expect(c, "recording, on a fresh engine"); prompt(c)
+            send(c, ":load banner.lua"); expect(c, "loaded banner.lua"); prompt(c)
+            send(c, ':step \(delivery)'); expect(c, "recorded steps[0]"); prompt(c)
+            send(c, ":tap nothing.here"); expect(c, "not recorded"); prompt(c)
+            send(c, "=templates.displayed()"); prompt(c)
+            send(c, ":tap banner.close"); expect(c, "recorded steps[1]"); prompt(c)
+            send(c, ":pin"); expect(c, "recorded steps[2]"); prompt(c)
+            send(c, ":save ../escape"); expect(c, "outside the project folder"); prompt(c)
+            send(c, ":save banner_closes"); expect(c, "it passes"); prompt(c)
+            send(c, ":save banner_closes"); expect(c, "it passes"); prompt(c)
+            quit(c)
+            """, environment: ["REC_DIR": dir.path])
+        let saved = try JSONValue.decode(String(contentsOf: dir.appendingPathComponent("banner_closes.json"), encoding: .utf8))
+        #expect(saved["scripts"] == ["banner.lua"])
+        let steps = saved["steps"]?.arrayValue ?? []
+        #expect(steps.count == 3)
+        #expect(steps.count == 3 && steps[1] == ["tap": "banner.close"])
+        #expect(steps.count == 3 && steps[2]["expect"]?["displayed"] == .null)
+        #expect(!FileManager.default.fileExists(atPath: dir.deletingLastPathComponent().appendingPathComponent("escape.json").path))
+        let run = try CLI.run(["test", "banner_closes.json"], directory: dir)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    }
+
     // MARK: - Harness
 
     /// Helpers every session script starts with: spawn, send a line, expect text, expect a prompt.
@@ -390,12 +425,12 @@ import Testing
         EXE = os.environ["CTLUA_EXE"]
         PROMPT = re.compile(r"\n(?:\x1b\[[0-9?;]*[A-Za-z]|\r)*> ")
         CONT = re.compile(r"\n(?:\x1b\[[0-9?;]*[A-Za-z]|\r)*>> ")
-        def spawn(colors=False, args=[]):
+        def spawn(colors=False, args=[], cwd=None):
             env = dict(os.environ)
             env.update({"TERM": "xterm", "COLUMNS": "100"})
             if colors: env.pop("NO_COLOR", None)
             else: env["NO_COLOR"] = "1"
-            c = pexpect.spawn(EXE, args, env=env, encoding="utf-8", timeout=15, dimensions=(30, 100))
+            c = pexpect.spawn(EXE, args, env=env, encoding="utf-8", timeout=15, dimensions=(30, 100), cwd=cwd)
             c.logfile_read = sys.stdout
             prompt(c)
             return c

@@ -29,7 +29,12 @@ extension FlowXSystem: SystemPlugin {
                 "process", shape: .anyOf([.object, .null]), input: JSONValue.self,
                 rule: "the process on screen (else the last one started): `process`, `uuid`, `state` (`running`, `ended`, `stopped`), `screen`, `step`, `substep`, `modal`, `uiFlow`, `data`, `submitted` match partially; `errors` (field → message) exactly; `null`: no process was started",
                 example: #"{"process": {"process": "loan", "screen": "income", "errors": {}, "submitted": {"amount": 5000}}}"#
-            ) { system, _, expected in system.checkProcess(expected) },
+            ) { system, _, expected in system.checkProcess(expected) }.recording { system, _ in
+                guard let instance = system.renderer.current ?? system.renderer.instances.last else { return nil }
+                guard case .object(var recorded)? = instance.json.picking(["process", "state", "screen", "data"]) else { return nil }
+                recorded["errors"] = .object(instance.errors)   // matched exactly: `{}` says none
+                return .object(recorded)
+            },
         ]
     }
 

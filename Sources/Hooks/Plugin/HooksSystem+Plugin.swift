@@ -158,6 +158,11 @@ extension HooksSystem: SystemPlugin {
                                                    actual: actual[key].map(FailureValue.json) ?? "absent"))
             }
             return details.isEmpty ? [ExpectationMismatch(message: "wrong navigation", expected: .json(expected), actual: .json(actual))] : details
+        }.recording { system, _ in
+            // Nothing while the app was never launched; else where the user is and what blocked them.
+            let state = system.stateJSON
+            guard state["app"]?["state"]?.stringValue != "not launched" else { return nil }
+            return state.picking(["screen", "stack", "blockedBy"])
         }]
     }
 

@@ -148,15 +148,8 @@ public struct ScenarioExecutor: Sendable {
         do { inputs = try registry.inputs(of: scenario) } catch {
             return [ScenarioFailure(message: "\(error)", eventIndex: lastIndex(engine))]
         }
-        do { try applySetup(setup, inputs, phase: .beforeScripts, scenario: scenario, on: engine) } catch {
-            return [ScenarioFailure(message: "\(error)", eventIndex: lastIndex(engine))]
-        }
-        do { try engine.load(paths: scripts) } catch {
-            return [ScenarioFailure(expectation: nil, message: "loading scripts: \(error)", eventIndex: lastIndex(engine))]
-        }
-        do { try applySetup(setup, inputs, phase: .afterScripts, scenario: scenario, on: engine) } catch {
-            return [ScenarioFailure(message: "\(error)", eventIndex: lastIndex(engine))]
-        }
+        let begun = begin(scripts: scripts, setup: setup, inputs: inputs, scenario: scenario, on: engine)
+        guard begun.isEmpty else { return begun }
         started = true
         capture(nil, name: "start", from: 0, on: engine, into: &records)
         var failures: [ScenarioFailure] = []
@@ -193,9 +186,25 @@ public struct ScenarioExecutor: Sendable {
         return unnamed.prefix(1) + failures + unnamed.dropFirst() + warned
     }
 
+    /// Applies `setup` and loads `scripts` on a new engine, as a JSON scenario starts: the setup
+    /// members that come before the scripts, the scripts, the members that come after. A problem
+    /// is the one failure returned.
+    func begin(scripts: [String], setup: JSONValue, inputs: ScenarioInputs, scenario: Scenario, on engine: Engine) -> [ScenarioFailure] {
+        do { try applySetup(setup, inputs, phase: .beforeScripts, scenario: scenario, on: engine) } catch {
+            return [ScenarioFailure(message: "\(error)", eventIndex: lastIndex(engine))]
+        }
+        do { try engine.load(paths: scripts) } catch {
+            return [ScenarioFailure(expectation: nil, message: "loading scripts: \(error)", eventIndex: lastIndex(engine))]
+        }
+        do { try applySetup(setup, inputs, phase: .afterScripts, scenario: scenario, on: engine) } catch {
+            return [ScenarioFailure(message: "\(error)", eventIndex: lastIndex(engine))]
+        }
+        return []
+    }
+
     /// Applies the members of `setup` that belong to `phase`, in the registry's order, then settles.
     /// An error names the member (`setup.templates: ...`).
-    private func applySetup(_ setup: JSONValue, _ inputs: ScenarioInputs, phase: SetupPhase, scenario: Scenario, on engine: Engine) throws {
+    func applySetup(_ setup: JSONValue, _ inputs: ScenarioInputs, phase: SetupPhase, scenario: Scenario, on engine: Engine) throws {
         guard case .object(let object) = setup else { return }
         defer { engine.settle() }
         for member in registry.setupMembers where member.phase == phase {
@@ -229,7 +238,7 @@ public struct ScenarioExecutor: Sendable {
         try engine.lua.loadFile(path, chunkName: name, environment: environment).call()
     }
 
-    private func runStep(_ step: ScenarioStep, input: DecodedInput?, scenario: Scenario, on engine: Engine, named: inout Set<Int>,
+    func runStep(_ step: ScenarioStep, input: DecodedInput?, scenario: Scenario, on engine: Engine, named: inout Set<Int>,
                          since: inout Int) -> [ScenarioFailure] {
         // `skip` / `todo` steps, and the others when some are marked `only`, do not run (the reports
         // list them from the scenario's marks).
@@ -266,7 +275,7 @@ public struct ScenarioExecutor: Sendable {
         }
     }
 
-    private func lastIndex(_ engine: Engine) -> Int? {
+    func lastIndex(_ engine: Engine) -> Int? {
         let count = engine.transcript.events.count
         return count > 0 ? count - 1 : nil
     }

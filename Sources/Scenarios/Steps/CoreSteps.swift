@@ -94,7 +94,7 @@ public enum CoreSteps {
                 name: "ui", shape: .objectOf(.anyOf([.object, .null])), input: ViewPatterns.self,
                 rule: "per view id, the view is shown and has these properties (partial match; arrays by position, or `{\"$contains\": [...]}`/`{\"$anyOrder\": [...]}`); `null`: the view is not shown; a failure names the path of each difference (`ui.title.text`). Every view with an id counts, whichever system drew it (a presenter's, a native in-app's, an experience's with its `kind`, a hook screen, a FlowX field)",
                 example: #"{"ui": {"title": {"text": "Sale"}, "spinner": null}}"#,
-                check: checkUI),
+                check: checkUI).recording(recordUI),
             ExpectationDefinition(
                 name: "uiExact", shape: .objectOf(.object), input: ViewPatterns.self,
                 rule: "the views shown (whichever system drew them, as for `ui`) are exactly these, each with exactly these properties (no other view, no other property; numbers by value)",
@@ -154,6 +154,18 @@ public enum CoreSteps {
     private static func applyFiles(_ files: FileFixtures, _ context: SetupContext) throws {
         let fixtures = files.fixtures
         context.engine.useFileFixtures(fixtures, baseDirectory: URL(fileURLWithPath: context.directory))
+    }
+
+    /// The `ui` a recorded scenario pins: each view shown that shows words (`text`, `title`,
+    /// `label`, `value`), with them; nil when none does.
+    private static func recordUI(_ engine: Engine) -> JSONValue? {
+        guard case .object(let tree) = engine.ui.visibleTree else { return nil }
+        var views = JSONObject()
+        for (id, view) in tree {
+            guard let words = view.picking(["text", "title", "label", "value"]), case .object(let members) = words, !members.isEmpty else { continue }
+            views[id] = words
+        }
+        return views.isEmpty ? nil : .object(views)
     }
 
     private static func checkUI(_ engine: Engine, _ expected: ViewPatterns) -> [ExpectationMismatch] {

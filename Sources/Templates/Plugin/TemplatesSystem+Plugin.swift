@@ -80,7 +80,7 @@ extension TemplatesSystem: SystemPlugin {
                 return [ExpectationMismatch(message: "wrong in-app displayed",
                                             expected: expected.stringValue.map { .json(.string($0)) } ?? "nothing",
                                             actual: actual.map { .json(.string($0)) } ?? "nothing")]
-            },
+            }.recording { system, _ in system.controller.displayed.map { .string($0.id) } ?? .null },
             ExpectationKey(
                 "queue", shape: .arrayOf(.string), input: [String].self,
                 rule: "the ids waiting to show, exactly and in display order: pending in-apps, then the store queue (the displayed one is not in it)",
@@ -91,7 +91,7 @@ extension TemplatesSystem: SystemPlugin {
                 guard actual != wanted else { return [] }
                 return [ExpectationMismatch(message: "wrong queue", expected: .json(.array(wanted.map { .string($0) })),
                                             actual: .json(.array(actual.map { .string($0) })))]
-            },
+            }.recording { system, _ in .array(system.controller.waitingIds.map { .string($0) }) },
             ExpectationKey(
                 "campaigns", shape: .object, input: JSONObject.self,
                 rule: "a partial match of `templates.state()`: the members named match (objects partially, arrays element by element, numbers by value)",

@@ -129,6 +129,10 @@ extension TraitsSystem: SystemPlugin {
                     return [ExpectationMismatch(message: "no experience is shown", expected: .json(expected), actual: "nothing")]
                 }
                 return ExpectationMismatch.differences(expected, actual, message: "wrong experience shown")
+            }.recording { system, engine in
+                // null once an experience has shown and none shows now; nil while none ever did.
+                if let actual = system.currentJSON { return actual.picking(["experience", "group", "step", "state"]) }
+                return engine.transcript.events.contains { $0.type == "experience.started" } ? .null : nil
             },
             ExpectationKey(
                 "experiences", shape: .object, input: JSONObject.self,
@@ -158,7 +162,13 @@ extension TraitsSystem: SystemPlugin {
                 "analytics", shape: .arrayOf(.anyOf([.string, .object])), input: JSONValue.self,
                 rule: "the experience analytics published so far (`appcues:v2:*`, in order) are exactly these: a string names the event, an object is a pattern on `{name, properties}`",
                 example: #"{"analytics": ["appcues:v2:experience_started", {"name": "appcues:v2:step_seen", "properties": {"stepIndex": "0,0"}}]}"#
-            ) { system, _, expected in analyticsMismatches(system, expected) },
+            ) { system, _, expected in analyticsMismatches(system, expected) }.recording { _, engine in
+                let names = engine.transcript.events.compactMap { event -> JSONValue? in
+                    guard event.type == "appcues.analytics", let name = event["name"]?.stringValue, name.hasPrefix("appcues:v2:") else { return nil }
+                    return .string(name)
+                }
+                return names.isEmpty ? nil : .array(names)
+            },
             ExpectationKey(
                 "allAnalytics", shape: .arrayOf(.anyOf([.string, .object])), input: JSONValue.self,
                 rule: "every analytics event the SDK publishes so far, in order, is exactly these: the `appcues:v2:*` experience events, `appcues:experiment_entered`, and the events of `@appcues/track` and of custom actions and components (`track`); a string names the event, an object is a pattern on `{name, properties}`",

@@ -23,6 +23,10 @@ extension REPL {
         text += row(":ui", "the headless view tree (`*` marks views with an onTap)")
         text += row(":screen", "the screen drawn as text: every layer (app views, experiences, navigation) in z-order, frames where known")
         text += row(":tap ID", "tap a view (app.tap)")
+        text += row(":record [off]", "record what follows as a scenario, on a fresh engine as `ctlua test` runs it (strict policy)")
+        text += row(":step JSON", "run a scenario step while recording ({\"advance\": 5}, {\"deliver\": {...}})")
+        text += row(":pin", "record an `expect` of the state now (displayed in-app, UI, analytics, navigation, process data)")
+        text += row(":save FILE", "write the recorded scenario (with an `expect` of the end state) and run it once")
         text += row(":echo on|off", "print the transcript entries each line produces (now: \(echo ? "on" : "off"))")
         for command in catalog.replCommands { text += row(command.usage, "\(command.summary) (\(command.system))") }
         text += row(":quit", "leave (Ctrl-D too); Ctrl-C stops a running chunk or clears the line")
@@ -41,12 +45,21 @@ extension REPL {
             return false
         case "load", "l":
             guard !argument.isEmpty else { return usage(":load FILE") }
+            if let recording {
+                perform {
+                    try recording.addScript(argument)
+                    Terminal.out("loaded \(argument) (a script of the recorded scenario)\n")
+                    return []
+                }
+                return true
+            }
             perform {
                 try engine.load(path: argument)
                 Terminal.out("loaded \(argument)\n")
                 return []
             }
         case "reset":
+            if recording != nil { startRecording("off") }
             do {
                 try attach(host.makeEngine())
                 Terminal.out("a fresh engine\n")
@@ -64,11 +77,24 @@ extension REPL {
             Terminal.out(ScreenText.render(ScreenCapture.screen(of: engine, catalog: host.catalog)))
         case "tap", "t":
             guard !argument.isEmpty else { return usage(":tap ID") }
+            if let recording {
+                record(.object(["tap": .string(argument)]), in: recording)
+                return true
+            }
             perform {
                 try engine.ui.tap(id: argument)
                 engine.settle()
                 return []
             }
+        case "record":
+            startRecording(argument)
+        case "step":
+            recordStep(argument)
+        case "pin":
+            guard argument.isEmpty else { return usage(":pin") }
+            pin()
+        case "save":
+            save(argument)
         case "echo":
             switch argument {
             case "on": echo = true

@@ -1,6 +1,7 @@
 import CReadline
 import Engine
 import Foundation
+import Scenarios
 import JSON
 import LuaRuntime
 
@@ -18,6 +19,10 @@ final class REPL {
     var echo = true
     /// Entries recorded since the current line started.
     private var lineEvents: [TranscriptEvent] = []
+    /// The recording session (`:record`): its engine is the REPL's while it records.
+    var recording: ScenarioSession?
+    /// Files `:save` wrote in this recording (saved again without asking).
+    var saved: Set<String> = []
 
     /// Where the history is kept: `$CTLUA_HISTORY`, else `~/.ctlua_history`.
     static var historyPath: String {
@@ -85,7 +90,11 @@ final class REPL {
                 case .ready(let function):
                     pending = nil
                     editor.remember(chunk)
-                    perform { try function.call() }
+                    if let recording, let step = Self.recordedStep(chunk, lua: engine.lua) {
+                        record(step, in: recording)
+                    } else {
+                        perform { try function.call() }
+                    }
                 }
             }
         }
