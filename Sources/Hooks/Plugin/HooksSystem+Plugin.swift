@@ -161,7 +161,8 @@ extension HooksSystem: SystemPlugin {
         }.recording { system, _ in
             // Nothing while the app was never launched; else where the user is and what blocked them.
             let state = system.stateJSON
-            guard state["app"]?["state"]?.stringValue != "not launched" else { return nil }
+            let launched = state["app"]?["state"]?.stringValue != "not launched"
+            guard launched || !(state["stack"]?.arrayValue ?? []).isEmpty || state["target"].map({ !$0.isNull }) == true else { return nil }
             return state.picking(["screen", "stack", "blockedBy"])
         }]
     }

@@ -76,7 +76,7 @@ extension REPL {
         guard let session = recording else { return Terminal.error(":step runs a scenario step while recording: :record first\n") }
         guard !argument.isEmpty else { return Terminal.error("usage: :step JSON (a scenario step: {\"advance\": 5})\n") }
         do {
-            let value = try JSONValue.decode(argument)
+            let value = try JSONDocument(text: argument).value
             record(value, in: session)
         } catch {
             report(SystemError(":step: \(error)"))
