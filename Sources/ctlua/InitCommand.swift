@@ -59,8 +59,9 @@ enum Scaffold {
               ctlua test \(quoted(prefix + "scenarios"))     # both scenarios pass
               luacheck --config \(quoted(prefix + ".luacheckrc")) \(quoted(prefix + "presenters"))     # ctlua's globals are declared
             Editor: .luarc.json points LuaLS at .ctlua/types (ctlua's annotations, copied: commit them).
-            CI: .github/workflows/scenarios.yml expects ctlua checked out at ./ctlua (a git submodule);
-            change CTLUA in it when ctlua lives elsewhere.
+            CI: .github/workflows/scenarios.yml expects ctlua at ./ctlua (git submodule add URL ctlua);
+            it builds ctlua once per revision (cached) and annotates the pull request with failures;
+            change CTLUA in it when ctlua lives elsewhere (examples/ci in ctlua: GitLab, a pinned clone).
             """
     }
 
@@ -118,6 +119,76 @@ enum Scaffold {
         """
     }
 
+    /// The GitHub Actions workflow: ctlua checked out at `./ctlua` (a git submodule) is built once
+    /// per revision (release, as `scripts/install` builds it) and cached; the build step skips when
+    /// the binary is there (restored from the cache), which is also how the tests run its steps
+    /// with the binary under test. Every `run:` is one line or a `|` block, free of `${{ }}`, so
+    /// the steps run as written in bash (the tests do).
+    static let workflow = """
+        # Checks and runs the scenarios on every push and pull request. Failures show on the pull
+        # request's files (GitHub annotations: GITHUB_ACTIONS=true turns them on in `check` and
+        # `test`); the JUnit report, the transcripts of failed scenarios and the HTML report
+        # (report/index.html) are kept as the `scenarios` artifact, pass or fail.
+        #
+        # ctlua is expected at ./ctlua, a git submodule (`git submodule add URL ctlua`, pinned to a
+        # tag: `git -C ctlua checkout X.Y.Z`); change CTLUA when it lives elsewhere. It is built
+        # once per ctlua revision (release, the Swift runtime linked in, as its scripts/install
+        # builds) and cached on that revision: a push that does not move the submodule reuses it.
+        # `ctlua check .` does not enter ./ctlua (a folder with its own .git is another repository)
+        # and loads the scripts as `ctlua test` does (policy strict: no io, os.execute or os.exit;
+        # 60 s, 64 MiB and 50 million instructions per script), so a pull request's scripts cannot
+        # reach the runner. Exit status 1 on a problem or a failed scenario, 2 on a usage error.
+        name: scenarios
+        on: [push, pull_request]
+        env:
+          CTLUA: ctlua
+        jobs:
+          scenarios:
+            runs-on: ubuntu-latest
+            container: swift:6.0-bookworm
+            steps:
+              - uses: actions/checkout@v4
+                with: {submodules: true}
+              - name: ctlua's revision (the cache key)
+                id: ctlua
+                run: echo "revision=$(git -c safe.directory='*' -C "$CTLUA" rev-parse HEAD)" >> "$GITHUB_OUTPUT"
+              # Restored here, saved right after the build: a run whose scenarios fail keeps the build too.
+              - uses: actions/cache/restore@v4
+                id: cache
+                with:
+                  path: ${{ env.CTLUA }}/.build-release/release/ctlua
+                  key: ctlua-release-${{ steps.ctlua.outputs.revision }}
+              - name: The libraries ctlua needs (Lua 5.4, jansson, readline; not its test tools)
+                run: $CTLUA/scripts/bootstrap --build-only
+              - name: Build ctlua (release), unless the cache restored it
+                run: |
+                  if [ -x "$CTLUA/.build-release/release/ctlua" ]; then
+                    echo "ctlua from the cache: $("$CTLUA/.build-release/release/ctlua" --version)"
+                  else
+                    cd "$CTLUA"
+                    swift build -c release --static-swift-stdlib --product ctlua --scratch-path .build-release \\
+                      -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+                  fi
+              - uses: actions/cache/save@v4
+                if: steps.cache.outputs.cache-hit != 'true'
+                with:
+                  path: ${{ env.CTLUA }}/.build-release/release/ctlua
+                  key: ctlua-release-${{ steps.ctlua.outputs.revision }}
+              - name: Check the scripts, scenarios and system files
+                run: $CTLUA/.build-release/release/ctlua check .
+              - name: Run the scenarios
+                run: $CTLUA/.build-release/release/ctlua test scenarios --junit reports/scenarios.xml --trace traces --report report
+              - uses: actions/upload-artifact@v4
+                if: always()
+                with:
+                  name: scenarios
+                  path: |
+                    reports/
+                    traces/
+                    report/
+
+        """
+
     static func files(modules: [String]) -> [File] {
         [
             File(path: "presenters/banner.lua", contents: """
@@ -174,35 +245,7 @@ enum Scaffold {
 
                 """),
             File(path: ".luacheckrc", contents: luacheckrc(modules: modules)),
-            File(path: ".github/workflows/scenarios.yml", contents: """
-                # Checks and runs the scenarios on every push. ctlua is expected at ./ctlua (a git
-                # submodule); change CTLUA when it lives elsewhere. `ctlua check` loads the scripts
-                # as `ctlua test` does (policy strict: no io, os.execute or os.exit; 60 s, 64 MiB
-                # and 50 million instructions per script), so a pull request's scripts cannot reach
-                # the runner; it exits 1 on a problem, 2 on a usage error.
-                name: scenarios
-                on: [push, pull_request]
-                env:
-                  CTLUA: ctlua
-                jobs:
-                  scenarios:
-                    runs-on: ubuntu-latest
-                    container: swift:6.0-bookworm
-                    steps:
-                      - uses: actions/checkout@v4
-                        with: {submodules: true}
-                      - run: $CTLUA/scripts/bootstrap
-                      - run: $CTLUA/scripts/ctlua check .
-                      - run: $CTLUA/scripts/ctlua test scenarios --junit reports/scenarios.xml --trace traces
-                      - uses: actions/upload-artifact@v4
-                        if: always()
-                        with:
-                          name: scenarios
-                          path: |
-                            reports/
-                            traces/
-
-                """),
+            File(path: ".github/workflows/scenarios.yml", contents: workflow),
         ]
     }
 }

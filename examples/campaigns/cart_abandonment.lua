@@ -1,7 +1,11 @@
--- A campaign explored with `ctlua run examples/campaigns/cart_abandonment.lua` (from the repository root):
+-- A campaign explored with `ctlua run examples/campaigns/cart_abandonment.lua` (from any folder):
 -- a client-side in-app for users who add shoes over 50 to their cart and do not buy,
 -- once per session, shown 30 seconds after the trigger, with a 1-hour TTL.
-app.load("examples/templates/banner.lua")   -- relative to the working directory
+-- app.load takes a path relative to the working folder: the presenter is found from this file's
+-- own path (`arg[0]`, as `ctlua run` and lua.c set it), so the example runs from any folder.
+-- `ctlua check` sets no `arg` (it loads the script from the folder it runs in: the repository's root).
+local here = arg and (arg[0]:match("^(.*)/") or ".") or "examples/campaigns"
+app.load(here .. "/../templates/banner.lua")
 
 templates.deliver{
   inapp_delivery_mode = "CS",

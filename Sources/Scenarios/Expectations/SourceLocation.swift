@@ -40,13 +40,19 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The location a ctlua message starts with (`flows/a.json:3:14: steps[0]...`, the shape of
-    /// ``LocatedProblem``'s description and of `check`'s lines) and the rest of it; the file
+    /// ``LocatedProblem``'s description and of `check`'s lines) and the rest of it; Lua's
+    /// `FILE.lua:LINE: message` at column 1; the file
     /// alone when the text starts `FILE: ` with FILE an existing-looking path (`.json`, `.lua`); nil otherwise.
     public static func leading(in text: String) -> (location: SourceLocation, rest: String)? {
         let parts = text.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
         if parts.count == 4, let line = Int(parts[1]), let column = Int(parts[2]), parts[3].hasPrefix(" "), !parts[0].isEmpty {
             return (SourceLocation(file: String(parts[0]), position: SourcePosition(line: line, column: column)),
                     String(parts[3].dropFirst()))
+        }
+        // Lua's own position (`x.lua:3: syntax error near 'is'`): a line, no column (column 1).
+        if parts.count >= 3, parts[0].hasSuffix(".lua"), let line = Int(parts[1]), line > 0, parts[2].hasPrefix(" ") {
+            return (SourceLocation(file: String(parts[0]), position: SourcePosition(line: line, column: 1)),
+                    String(text.dropFirst(parts[0].count + parts[1].count + 3)))
         }
         if parts.count >= 2, parts[0].hasSuffix(".json") || parts[0].hasSuffix(".lua"), parts[1].hasPrefix(" ") {
             return (SourceLocation(file: String(parts[0])), String(text.dropFirst(parts[0].count + 2)))

@@ -4,7 +4,8 @@ import JSON
 import LuaRuntime
 
 /// Finds scenario files: files named on the command line (always, whatever their content), and in
-/// folders (searched recursively, hidden entries and `__snapshots__` skipped, sorted by path) the files that are
+/// folders (searched recursively, hidden entries, `__snapshots__` and other repositories skipped,
+/// sorted by path) the files that are
 /// scenarios by the folder rule, so presenters, definitions and fixtures beside them are not taken
 /// for scenarios:
 /// - a `.json` file whose top-level object has a `steps` key and that no system recognises as one
@@ -63,9 +64,16 @@ public enum ScenarioDiscovery {
                     errors.append(LocatedProblem(file: argument, message: "cannot read: cannot list the folder"))
                     continue
                 }
+                var repositories: [String] = []
                 while let sub = enumerator.nextObject() as? String {
                     let components = sub.split(separator: "/")
                     if components.contains(where: { $0.hasPrefix(".") || $0 == "__snapshots__" }) { continue }
+                    if repositories.contains(where: { sub.hasPrefix($0) }) { continue }
+                    if isOtherRepository(absolute + "/" + sub, fileManager: fileManager) {
+                        repositories.append(sub + "/")
+                        enumerator.skipDescendants()
+                        continue
+                    }
                     guard let ext = sub.split(separator: ".").last.map(String.init), sub.contains("."),
                           extensions.contains(ext.lowercased()) else { continue }
                     var isDir: ObjCBool = false
@@ -83,6 +91,16 @@ public enum ScenarioDiscovery {
             for item in found where seen.insert(item.file).inserted { files.append(item) }
         }
         return (files, errors)
+    }
+
+    /// A folder inside a searched folder that holds its own `.git` (a git submodule, whose `.git`
+    /// is a file, or a clone) is another repository: an app's checkout of ctlua at `./ctlua`, a
+    /// vendored library. Its files are not the app's: a search does not enter it (naming the folder
+    /// itself searches it).
+    static func isOtherRepository(_ folder: String, fileManager: FileManager = .default) -> Bool {
+        var isDirectory: ObjCBool = false
+        return fileManager.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue
+            && fileManager.fileExists(atPath: folder + "/.git")
     }
 
     /// The folder rule (see the type's documentation).

@@ -31,13 +31,16 @@ public enum CoverageInclude {
         return result
     }
 
-    /// Every `.lua` file under `base` (relative paths), hidden entries and `.build*` skipped.
+    /// Every `.lua` file under `base` (relative paths), hidden entries, `.build*` and other
+    /// repositories (``ScenarioDiscovery/isOtherRepository(_:fileManager:)``: a checkout of ctlua
+    /// beside the app) skipped.
     static func candidates(under base: String) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: base) else { return [] }
         var found: [String] = []
         while let sub = enumerator.nextObject() as? String {
             let name = (sub as NSString).lastPathComponent
-            if name.hasPrefix(".") || name.hasPrefix(".build") || name == "__snapshots__" {
+            if name.hasPrefix(".") || name.hasPrefix(".build") || name == "__snapshots__"
+                || ScenarioDiscovery.isOtherRepository(base + "/" + sub) {
                 enumerator.skipDescendants()
                 continue
             }
