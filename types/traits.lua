@@ -205,6 +205,39 @@ function TraitMetadata:get(key) end
 ---@class TraitsDelegate
 ---@field canDisplayExperience? fun(experienceID: string): boolean gets the id upper case (the SDK's `uuidString`); false blocks the step (`Step blocked by app`)
 ---@field navigate? fun(url: string, externally: boolean) the app's navigation delegate for `@appcues/link`
+---@field continueUserActivity? fun(activity: TraitsUserActivity): boolean the app delegate's answer to a universal link (`application(_:continue:restorationHandler:)`): true when it handled the link; false (or an error) opens it in the browser
+
+---The user activity a universal link is offered as.
+---@class TraitsUserActivity
+---@field activityType string `NSUserActivityTypeBrowsingWeb`
+---@field webpageURL string the link
+---@field userInfo {referrer: string} `{referrer = "Appcues"}`
+
+---The SDK's `AppcuesPresentationMetadata`.
+---@class TraitsPresentationMetadata
+---@field id string the experience id, lower case
+---@field name string
+---@field isOverlay boolean presented in the modal context (modals, tooltips, slideouts)
+---@field isEmbed boolean presented in an embed frame
+---@field frameID string|nil the frame, for an embed
+
+---The SDK's `AppcuesPresentationDelegate`: every callback optional; each call is a `presentation.delegate` event.
+---@class TraitsPresentationDelegate
+---@field canDisplayExperience? fun(metadata: TraitsPresentationMetadata): boolean only false refuses the presentation (`Step blocked by app`)
+---@field experienceWillAppear? fun(metadata: TraitsPresentationMetadata) the first group is about to be presented
+---@field experienceDidAppear? fun(metadata: TraitsPresentationMetadata) the first group is presented (before `experience_started`)
+---@field experienceStepDidChange? fun(metadata: TraitsPresentationMetadata) a page change, or a later group presented
+---@field experienceWillDisappear? fun(metadata: TraitsPresentationMetadata) the experience ends, before its container is removed
+---@field experienceDidDisappear? fun(metadata: TraitsPresentationMetadata) its container is removed
+
+---An embed frame's options (the SDK's `AppcuesFrameView`).
+---@class TraitsFrameOptions
+---@field retainContent? boolean true (default): content shown in the frame stays cached and shows again when the frame registers again, until a `screen_view` or a dismissal; false: each registration needs new content
+---@field presentationDelegate? TraitsPresentationDelegate the frame's own delegate, asked before the app's
+
+---@class TraitsConfig
+---@field enableUniversalLinks? boolean the SDK's `Config.enableUniversalLinks` (default true): offer `http(s)` links to the app as universal links first
+---@field universalLinkHostAllowList? string[]|false the app's `AppcuesUniversalLinkHostAllowList`: only these hosts are offered; false removes it (every host)
 
 traits = {}
 
@@ -316,9 +349,24 @@ function traits.qualify(response) end
 ---@param experience table|string
 function traits.serve(experience) end
 
----Sets the app's delegates (`canDisplayExperience`, `navigate`); a missing one is removed.
+---Sets the app's delegates (`canDisplayExperience`, `navigate`, `continueUserActivity`); a missing one is removed.
 ---@param delegate TraitsDelegate
 function traits.delegate(delegate) end
+
+---Sets the app's presentation delegate (`Appcues.presentationDelegate`); nil removes it.
+---@param delegate TraitsPresentationDelegate|nil
+function traits.presentationDelegate(delegate) end
+
+---Sets an embed frame's options (`AppcuesFrameView(retainContent:)`, its `presentationDelegate`), for
+---every registration of that frame ID (an app view carrying it shown). Replaces the former options.
+---@param frameID string
+---@param options? TraitsFrameOptions
+function traits.frame(frameID, options) end
+
+---Sets the SDK configuration ctlua follows (absent keys unchanged) and returns it; without an argument, only reads it.
+---@param config? TraitsConfig
+---@return TraitsConfig
+function traits.config(config) end
 
 ---The profile attributes set by `@appcues/update-profile` and `@appcues/submit-form`.
 ---@return table<string, any>

@@ -53,6 +53,15 @@ public final class HeadlessUI {
     /// Told of each change to the app's views (the id shown, updated or hidden), by owner: a
     /// system re-lays out what it shows over them (the SDK's frame observers).
     private var layoutObservers: [(owner: String, observe: (String) -> Void)] = []
+    /// What happened to an app view (``setChangeObserver(owner:_:)``).
+    public enum Change: Sendable, Equatable {
+        /// Shown, or shown again in place of itself (``show(id:properties:handlers:)``).
+        case shown
+        case updated
+        case hidden
+    }
+    /// Told of each change to the app's views with what changed, by owner.
+    private var changeObservers: [(owner: String, observe: (String, Change) -> Void)] = []
     let transcript: Transcript
 
     public init(transcript: Transcript) { self.transcript = transcript }
@@ -69,7 +78,7 @@ public final class HeadlessUI {
         var fields: JSONObject = ["id": .string(id)]
         for (k, v) in properties where k != "id" { fields[k] = v }
         transcript.record("ui.show", fields)
-        layoutChanged(id)
+        layoutChanged(id, .shown)
     }
 
     /// Merges `properties` into a shown view.
@@ -80,7 +89,7 @@ public final class HeadlessUI {
         var fields: JSONObject = ["id": .string(id)]
         for (k, v) in properties where k != "id" { fields[k] = v }
         transcript.record("ui.update", fields)
-        layoutChanged(id)
+        layoutChanged(id, .updated)
     }
 
     /// Removes a view; hiding a view that is not shown does nothing.
@@ -88,7 +97,7 @@ public final class HeadlessUI {
         guard views.removeValue(forKey: id) != nil else { return }
         viewHandlers[id] = nil
         transcript.record("ui.hide", ["id": .string(id)])
-        layoutChanged(id)
+        layoutChanged(id, .hidden)
     }
 
     /// Removes every view.
@@ -111,7 +120,15 @@ public final class HeadlessUI {
         layoutObservers.append((owner, observe))
     }
 
-    private func layoutChanged(_ id: String) {
+    /// Tells `observe` of every change to the app's views and what it was (replacing the owner's
+    /// former change observer); change observers are told before layout observers.
+    public func setChangeObserver(owner: String, _ observe: @escaping (String, Change) -> Void) {
+        changeObservers.removeAll { $0.owner == owner }
+        changeObservers.append((owner, observe))
+    }
+
+    private func layoutChanged(_ id: String, _ change: Change) {
+        for observer in changeObservers { observer.observe(id, change) }
         for observer in layoutObservers { observer.observe(id) }
     }
 

@@ -29,8 +29,35 @@ public final class TraitsSystem: EngineSystem {
         renderer = ExperienceRenderer(composer: TraitComposer(registry: registry), transcript: engine.transcript, clock: engine.clock)
         renderer.actionRegistry.onLog = { [weak engine] message in engine?.transcript.record("log", ["message": .string(message)]) }
         engine.ui.setViewSource(owner: "traits", viewSource())
-        renderer.frameExists = { [weak engine] frame in
-            engine?.ui.views.values.contains { $0.id == frame || $0.properties["frameID"]?.stringValue == frame } ?? false
+        // The frames the app's views carry (a view's id, and its `frameID`), counted by view: a
+        // frame exists while a view carries it; a view shown with it registers it (the SDK's
+        // `Appcues.register(frameID:)`), the last one hidden removes it.
+        var viewFrames: [String: [String]] = [:]
+        var frameCounts: [String: Int] = [:]
+        func frames(of view: HeadlessUI.View?) -> [String] {
+            guard let view else { return [] }
+            var keys = [view.id]
+            if let frameID = view.properties["frameID"]?.stringValue, frameID != view.id { keys.append(frameID) }
+            return keys
+        }
+        for view in engine.ui.views.values {
+            viewFrames[view.id] = frames(of: view)
+            for key in frames(of: view) { frameCounts[key, default: 0] += 1 }
+        }
+        renderer.frameExists = { frame in (frameCounts[frame] ?? 0) > 0 }
+        engine.ui.setChangeObserver(owner: "traits") { [weak self, weak engine] id, change in
+            let old = viewFrames.removeValue(forKey: id) ?? []
+            let new = change == .hidden ? [] : frames(of: engine?.ui.find(id))
+            if !new.isEmpty { viewFrames[id] = new }
+            var gone: [String] = []
+            for key in old {
+                let count = (frameCounts[key] ?? 1) - 1
+                if count <= 0 { frameCounts.removeValue(forKey: key); gone.append(key) } else { frameCounts[key] = count }
+            }
+            for key in new { frameCounts[key, default: 0] += 1 }
+            guard let renderer = self?.renderer else { return }
+            for key in gone where (frameCounts[key] ?? 0) == 0 { renderer.frameRemoved(key) }
+            if change == .shown { for key in new { renderer.frameRegistered(key) } }
         }
         engine.ui.setLayoutObserver(owner: "traits") { [weak self] _ in self?.renderer.appLayoutChanged() }
         try engine.installModule("traits") { [unowned self, unowned engine] state in

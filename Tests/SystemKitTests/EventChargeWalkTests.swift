@@ -137,6 +137,8 @@ import TestSupport
             call: "traits.runActions{{type = '@appcues/link', config = {url = 'app://x/' .. i}}}", records: ["link.opened"]),
         Row(binding: "traits.continue", setup: present + "traits.show(\(experience("1")))", call: "traits.continue{offset = 1} traits.continue{offset = -1}",
             records: ["step.presented"]),
+        Row(binding: "traits.presentationDelegate", setup: present + "traits.presentationDelegate{} traits.show(\(experience("1")))",
+            call: "traits.continue{offset = 1} traits.continue{offset = -1}", records: ["presentation.delegate"]),
     ]
 
     static let more: [Row] = [

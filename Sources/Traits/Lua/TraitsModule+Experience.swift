@@ -160,7 +160,101 @@ extension TraitsModule {
             case .nil: system.renderer.navigationDelegate = nil
             default: throw args.argumentError(1, "field 'navigate' must be a function")
             }
+            switch table["continueUserActivity"] {
+            case .function(let function):
+                // The app delegate's `application(_:continue:restorationHandler:)`: true when it handled the link.
+                system.renderer.continueUserActivity = { activity in
+                    try function.call(try state.luaValue(activity)).first?.boolValue ?? false
+                }
+            case .nil: system.renderer.continueUserActivity = nil
+            default: throw args.argumentError(1, "field 'continueUserActivity' must be a function")
+            }
             return []
+        })
+        /// A presentation delegate from its Lua table (`TraitsPresentationDelegate`): each callback optional.
+        func presentationDelegate(_ table: LuaTable, _ args: LuaArguments, argument: Int, at path: String? = nil) throws -> PresentationDelegate {
+            try Tables.presentationDelegate.check(table, argument: argument, of: args, at: path)
+            var functions: [ExperienceRenderer.PresentationCallback: LuaFunction] = [:]
+            for callback in ExperienceRenderer.PresentationCallback.allCases {
+                switch table[callback.rawValue] {
+                case .function(let f): functions[callback] = f
+                case .nil: break
+                default: throw args.argumentError(argument, "field '\((path.map { $0 + "." } ?? ""))\(callback.rawValue)' must be a function, got \(table[callback.rawValue].typeName)")
+                }
+            }
+            return PresentationDelegate { callback, metadata in
+                guard let function = functions[callback] else { return true }
+                let result = try function.call(try state.luaValue(metadata)).first
+                if callback == .canDisplayExperience, case .boolean(false)? = result { return false }   // only false refuses
+                return true
+            }
+        }
+        module["presentationDelegate"] = .function(state.function("presentationDelegate") { args in
+            // traits.presentationDelegate{experienceWillAppear = function(metadata) end, ...}: Appcues.presentationDelegate; nil removes it
+            if args[1].isNil {
+                system.renderer.presentationDelegate = nil
+            } else {
+                system.renderer.presentationDelegate = try presentationDelegate(try args.table(1), args, argument: 1)
+            }
+            return []
+        })
+        module["frame"] = .function(state.function("frame") { args in
+            // traits.frame(frameID, {retainContent = false, presentationDelegate = {...}}): the frame view's options
+            let frameID = try args.string(1)
+            var options = FrameOptions()
+            if !args[2].isNil {
+                let table = try args.table(2)
+                try Tables.frame.check(table, argument: 2, of: args)
+                switch table["retainContent"] {
+                case .boolean(let on): options.retainContent = on
+                case .nil: break
+                default: throw args.argumentError(2, "field 'retainContent' must be a boolean, got \(table["retainContent"].typeName)")
+                }
+                switch table["presentationDelegate"] {
+                case .table(let delegate): options.presentationDelegate = try presentationDelegate(delegate, args, argument: 2, at: "presentationDelegate")
+                case .nil: break
+                default: throw args.argumentError(2, "field 'presentationDelegate' must be a table, got \(table["presentationDelegate"].typeName)")
+                }
+            }
+            if system.renderer.frames[frameID] == nil {
+                guard system.renderer.frames.count < ExperienceRenderer.maxFrameOptions else {
+                    throw fail("frame: more than \(ExperienceRenderer.maxFrameOptions) frames have options")
+                }
+                try engine.retain(frameID.utf8.count + 128)
+            }
+            system.renderer.frames[frameID] = options
+            return []
+        })
+        module["config"] = .function(state.function("config") { args in   // traits.config{enableUniversalLinks=, universalLinkHostAllowList=}
+            if !args[1].isNil {
+                let table = try args.table(1)
+                try Tables.config.check(table, argument: 1, of: args)
+                switch table["enableUniversalLinks"] {
+                case .boolean(let on): system.renderer.enableUniversalLinks = on
+                case .nil: break
+                default: throw args.argumentError(1, "field 'enableUniversalLinks' must be a boolean, got \(table["enableUniversalLinks"].typeName)")
+                }
+                switch table["universalLinkHostAllowList"] {
+                case .nil: break
+                case .boolean(false): system.renderer.universalLinkHostAllowList = nil
+                case .table(let list):
+                    var hosts: [String] = []
+                    for (i, item) in list.array.enumerated() {
+                        guard case .string(let host) = item else {
+                            throw args.argumentError(1, "field 'universalLinkHostAllowList[\(i + 1)]' must be a string, got \(item.typeName)")
+                        }
+                        hosts.append(host.string)
+                    }
+                    guard hosts.count <= 10_000 else { throw args.argumentError(1, "field 'universalLinkHostAllowList' has more than 10000 hosts") }
+                    try engine.retain(hosts.reduce(64) { $0 + $1.utf8.count + 16 })
+                    system.renderer.universalLinkHostAllowList = hosts
+                default:
+                    throw args.argumentError(1, "field 'universalLinkHostAllowList' must be a list of hosts or false, got \(table["universalLinkHostAllowList"].typeName)")
+                }
+            }
+            var current: JSONObject = ["enableUniversalLinks": .bool(system.renderer.enableUniversalLinks)]
+            if let hosts = system.renderer.universalLinkHostAllowList { current["universalLinkHostAllowList"] = .array(hosts.map { .string($0) }) }
+            return [try args.state.luaValue(.object(current))]
         })
         module["profile"] = .function(state.function("profile") { args in [try args.state.luaValue(.object(system.renderer.profile))] })
         module["reset"] = .function(state.function("reset") { _ in

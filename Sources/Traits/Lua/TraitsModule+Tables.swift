@@ -47,6 +47,23 @@ extension TraitsModule {
         static let delegate = LuaTableShape("TraitsDelegate", example: "traits.delegate(TABLE)", fields: [
             .init("canDisplayExperience?", "fun(experienceID: string): boolean"),
             .init("navigate?", "fun(url: string, externally: boolean)"),
+            .init("continueUserActivity?", "fun(activity: TraitsUserActivity): boolean"),
+        ])
+        static let presentationDelegate = LuaTableShape("TraitsPresentationDelegate", example: "traits.presentationDelegate(TABLE)", fields: [
+            .init("canDisplayExperience?", "fun(metadata: TraitsPresentationMetadata): boolean"),
+            .init("experienceWillAppear?", "fun(metadata: TraitsPresentationMetadata)"),
+            .init("experienceDidAppear?", "fun(metadata: TraitsPresentationMetadata)"),
+            .init("experienceStepDidChange?", "fun(metadata: TraitsPresentationMetadata)"),
+            .init("experienceWillDisappear?", "fun(metadata: TraitsPresentationMetadata)"),
+            .init("experienceDidDisappear?", "fun(metadata: TraitsPresentationMetadata)"),
+        ])
+        static let frame = LuaTableShape("TraitsFrameOptions", example: "traits.frame('home', TABLE)", fields: [
+            .init("retainContent?", "boolean"),
+            .init("presentationDelegate?", "TraitsPresentationDelegate"),
+        ])
+        static let config = LuaTableShape("TraitsConfig", example: "traits.config(TABLE)", fields: [
+            .init("enableUniversalLinks?", "boolean"),
+            .init("universalLinkHostAllowList?", "string[]|false"),
         ])
         static let tooltipLayout = LuaTableShape("TooltipLayoutSpec", example: "traits.tooltipLayout(TABLE)", fields: [
             .init("bounds", "TooltipRect"),
@@ -69,6 +86,6 @@ extension TraitsModule {
         ])
 
         /// Every table the module reads (`LuaModuleInfo.tables`).
-        static let all = [trait, error, showOptions, action, actionModel, component, delegate, tooltipLayout, rect]
+        static let all = [trait, error, showOptions, action, actionModel, component, delegate, presentationDelegate, frame, config, tooltipLayout, rect]
     }
 }

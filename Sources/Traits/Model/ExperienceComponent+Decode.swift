@@ -35,6 +35,8 @@ extension ExperienceComponent {
         case "stack":
             component.properties["orientation"] = .string(try reader.enumeration(object["orientation"], ["horizontal", "vertical"],
                                                                                   "Orientation", at: path.key("orientation")))
+            // `sticky` (checked with the optional members) lays the stack out fixed at the step's top or bottom.
+            if let sticky = object["sticky"]?.stringValue { component.properties["sticky"] = .string(sticky) }
             component.children = try items()
         case "box":
             component.children = try items()

@@ -6,7 +6,25 @@ import JSON
 extension ExperienceRenderer {
     func renderContent(_ child: Experience.Child, into stepView: TraitView) {
         guard let content = child.content, let data = composingData else { return }
-        stepView.add(view(for: content, child: child, data: data))
+        let (body, top, bottom) = content.divided()
+        guard !top.isEmpty || !bottom.isEmpty else { return stepView.add(view(for: content, child: child, data: data)) }
+        // As the SDK's step view: the sticky stacks stay fixed at the top and bottom while the
+        // rest of the content scrolls between them (several are stacked vertically).
+        if !top.isEmpty { stepView.add(stickyView("sticky-top", top, child: child, data: data)) }
+        let scroll = TraitView(kind: "scroll")
+        scroll.add(body.id.isEmpty ? TraitView(kind: "spacer") : view(for: body, child: child, data: data))   // the content was all sticky
+        stepView.add(scroll)
+        if !bottom.isEmpty { stepView.add(stickyView("sticky-bottom", bottom, child: child, data: data)) }
+    }
+
+    /// The fixed view holding sticky stacks: one as it is, several in a vertical stack (the SDK's `reduced()`).
+    private func stickyView(_ kind: String, _ components: [ExperienceComponent], child: Experience.Child, data: ExperienceData) -> TraitView {
+        let sticky = TraitView(kind: kind)
+        if components.count == 1 { sticky.add(view(for: components[0], child: child, data: data)); return sticky }
+        let stack = TraitView(kind: "stack", properties: ["orientation": "vertical"])
+        for component in components { stack.add(view(for: component, child: child, data: data)) }
+        sticky.add(stack)
+        return sticky
     }
 
     private func view(for component: ExperienceComponent, child: Experience.Child, data: ExperienceData) -> TraitView {

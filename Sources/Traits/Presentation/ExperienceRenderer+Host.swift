@@ -44,8 +44,11 @@ extension ExperienceRenderer: ActionHost {
         transcript.record("profile.updated", ["properties": .object(properties)])
     }
 
-    /// The navigation delegate when the app set one; else `http(s)` links open in-app (or
-    /// externally with `openExternally`) and other schemes through the system.
+    /// As the SDK's `AppcuesLinkAction.execute`: the navigation delegate when the app set one;
+    /// else an `http(s)` link is first offered to the app as a universal link (with
+    /// `enableUniversalLinks`, its host on the allow-list, the app answering `continueUserActivity`
+    /// true: `via` `universal`), and when the app does not handle it opens in-app (or externally
+    /// with `openExternally`); other schemes open through the system.
     public func open(url: String, externally: Bool, completion: @escaping () -> Void) {
         if let navigationDelegate {
             do { try navigationDelegate(url, externally) } catch {
@@ -54,10 +57,32 @@ extension ExperienceRenderer: ActionHost {
             transcript.record("link.opened", ["url": .string(url), "via": .string("delegate")])
             return completion()
         }
-        let scheme = URL(string: url)?.scheme?.lowercased()
-        let via = ["http", "https"].contains(scheme) ? (externally ? "external" : "in-app") : "scheme"
-        transcript.record("link.opened", ["url": .string(url), "via": .string(via)])
+        let parsed = URL(string: url)
+        let isWebLink = ["http", "https"].contains(parsed?.scheme?.lowercased())
+        var fields: JSONObject = ["url": .string(url)]
+        if isWebLink, enableUniversalLinks, isAllowListed(parsed), let continueUserActivity {
+            let activity: JSONValue = .object(["activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": .string(url),
+                                               "userInfo": .object(["referrer": "Appcues"])])
+            var handled = false
+            do { handled = try continueUserActivity(activity) } catch {
+                transcript.record("error", ["message": .string(ExperienceRenderer.message(error)), "source": .string("continueUserActivity")])
+            }
+            if handled {
+                fields["via"] = "universal"
+                transcript.record("link.opened", fields)
+                return completion()
+            }
+            fields["universalLink"] = "declined"   // the app did not handle it: the SDK falls back to the browser
+        }
+        fields["via"] = .string(isWebLink ? (externally ? "external" : "in-app") : "scheme")
+        transcript.record("link.opened", fields)
         completion()
+    }
+
+    /// The SDK's `isAllowListed`: without a host or an allow-list every link is allowed.
+    private func isAllowListed(_ url: URL?) -> Bool {
+        guard let host = url?.host, let list = universalLinkHostAllowList else { return true }
+        return list.contains(host)
     }
 
     /// Shows a served experience (normal priority: the current one is dismissed first); an id

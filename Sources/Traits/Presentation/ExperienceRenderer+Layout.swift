@@ -77,13 +77,12 @@ extension ExperienceRenderer {
     /// An embedded experience whose frame is not on screen waits for it, as the SDK defers one
     /// with no state machine for its context: `experience_error` ("no render context for frame
     /// …", recoverable) now, `experience_recovered` and the experience shown when the frame
-    /// appears. True when `data` waits.
+    /// registers. True when `data` waits. Every embed shown or deferred is cached for its frame
+    /// (the SDK's `potentiallyRenderableExperiences`): ``cacheEmbed(_:replacing:)``.
     func deferIfFrameMissing(_ data: ExperienceData, replacing: Bool = true) -> Bool {
         guard let frame = Self.frameID(data), !(frameExists?(frame) ?? true) else { return false }
         transcript.record("experience.deferred", ["experience": .string(data.id), "frame": .string(frame)])
-        if replacing { waitingEmbeds.removeAll { Self.frameID($0) == frame } }
-        waitingEmbeds.removeAll { $0 === data }
-        waitingEmbeds.append(data)
+        cacheEmbed(data, replacing: replacing)
         if data.published, data.recoverableErrorID == nil {
             let errorID = nextID()
             data.recoverableErrorID = errorID
@@ -93,19 +92,54 @@ extension ExperienceRenderer {
         return true
     }
 
-    /// For each frame now on screen whose render context is idle, shows its waiting embedded
-    /// experiences in order until one shows (the SDK's `start(owner:forContext:)` showing the
-    /// context's pending qualified experiences).
+    /// Caches an embedded experience for its frame: `replacing` (a show call, the SDK's
+    /// `processAndShow(experience:)`) replaces what the frame had; else (a qualification's list
+    /// for the frame) it is added after the others.
+    func cacheEmbed(_ data: ExperienceData, replacing: Bool) {
+        guard let frame = Self.frameID(data) else { return }
+        if replacing { waitingEmbeds.removeAll { Self.frameID($0) == frame } }
+        waitingEmbeds.removeAll { $0 === data }
+        waitingEmbeds.append(data)
+    }
+
+    /// Drops what is cached for a frame (a dismissal, or a frame with `retainContent = false`
+    /// whose embed rendered: the SDK's `cleanUpRetain`).
+    func uncacheEmbeds(frame: String) {
+        waitingEmbeds.removeAll { Self.frameID($0) == frame }
+    }
+
+    /// An app view carrying the frame `frame` (its `frameID` or id) was shown: the SDK's
+    /// `Appcues.register(frameID:)` with `start(owner:forContext:)`. A frame registered again
+    /// (a reused cell) first ends what it shows without analytics (`AppcuesFrameView.reset()`);
+    /// at the next layout pass, the experiences cached for the frame show in order until one does.
+    public func frameRegistered(_ frame: String) {
+        if let shown = presentation(in: "embed:" + frame) { silentlyEnd(shown) }
+        guard registeredFrameSet.insert(frame).inserted else { return }
+        registeredFrames.append(frame)
+        appLayoutChanged()
+    }
+
+    /// The last app view carrying the frame `frame` is gone (the SDK's frame view deallocated,
+    /// and its state machine with it): what it showed ends without analytics or callbacks; what
+    /// is cached for the frame stays.
+    public func frameRemoved(_ frame: String) {
+        if registeredFrameSet.remove(frame) != nil { registeredFrames.removeAll { $0 == frame } }
+        if let shown = presentation(in: "embed:" + frame) { silentlyEnd(shown, notify: false) }
+    }
+
+    /// For each frame registered since the last pass, still on screen and idle, shows its cached
+    /// embedded experiences in order until one shows (the SDK's `start(owner:forContext:)`
+    /// showing the context's pending qualified experiences).
     func startWaitingEmbeds() {
-        var frames: [String] = []
-        for data in waitingEmbeds {
-            if let frame = Self.frameID(data), !frames.contains(frame) { frames.append(frame) }
-        }
-        for frame in frames where (frameExists?(frame) ?? false) && presentation(in: "embed:" + frame) == nil {
+        let frames = registeredFrames
+        registeredFrames = []
+        registeredFrameSet = []
+        guard !waitingEmbeds.isEmpty else { return }
+        let cached = Set(waitingEmbeds.compactMap { Self.frameID($0) })
+        for frame in frames where cached.contains(frame) && (frameExists?(frame) ?? false) && presentation(in: "embed:" + frame) == nil {
             let list = waitingEmbeds.filter { Self.frameID($0) == frame }
-            waitingEmbeds.removeAll { Self.frameID($0) == frame }
             for data in list {
-                if (try? show(data)) == true { break }
+                if (try? show(data, replacingWaiting: false)) == true { break }
             }
         }
     }

@@ -60,7 +60,14 @@ extension ExperienceRenderer {
     /// context whose experience ends (nil: the one in focus).
     @discardableResult
     public func dismiss(markComplete: Bool = false, in context: String? = nil, completion: @escaping () -> Void = {}) -> Bool {
-        switch context.map({ state(in: $0) }) ?? state {
+        let contextState = context.map({ state(in: $0) }) ?? state
+        // The SDK's `dismiss(inContext:)` drops what the frame has cached once it is idle.
+        switch contextState {
+        case .shown(let p), .failing(let p):
+            if let frame = Self.frameID(p.data) { uncacheEmbeds(frame: frame) }
+        default: break
+        }
+        switch contextState {
         case .idle, .ending:
             completion()
             return false
@@ -93,8 +100,13 @@ extension ExperienceRenderer {
             publish(ExperienceAnalytics.experienceDismissed, ExperienceAnalytics.properties(data, stepIndex: index), data)
         }
         set(.ending(presentation), for: presentation)
+        // The SDK's `containerWillDisappear` / `containerDidDisappear` while `.endingExperience`.
+        notifyDelegates(.experienceWillDisappear, data)
+        guard isState(presentation, \.ending) else { return completion() }
         presentation.package.dismisser { [weak self, weak presentation] in
             guard let self, let presentation, self.isState(presentation, \.ending) else { return completion() }
+            self.notifyDelegates(.experienceDidDisappear, data)
+            guard self.isState(presentation, \.ending) else { return completion() }
             self.set(.idle, for: presentation)
             presentation.package.tearDown()
             self.record("experience.dismissed", presentation)
@@ -117,13 +129,29 @@ extension ExperienceRenderer {
     public func reset() {
         actionRegistry.clearQueue()
         waitingEmbeds = []
+        registeredFrames = []
+        registeredFrameSet = []
         for presentation in presentations {
-            set(.idle, for: presentation)
-            presentation.package.dismisser {}
-            presentation.package.tearDown()
-            record("experience.dismissed", presentation)
-            runPendingDismissals(presentation)   // idle now: their completions run
+            silentlyEnd(presentation)
         }
         profile = [:]
+    }
+
+    /// Ends a presentation without analytics (`Appcues.reset`, an embed frame registered again or
+    /// gone: the SDK's `reset()` removes the analytics observer, then ends the experience). An
+    /// experience on screen tells the delegates it disappears, after it is idle (a callback then
+    /// finds nothing to dismiss).
+    func silentlyEnd(_ presentation: Presentation, notify: Bool = true) {
+        guard isState(presentation, { $0.presentation }) else { return }
+        let wasEnding = isState(presentation, \.ending)   // its willDisappear was told already
+        set(.idle, for: presentation)
+        presentation.package.dismisser {}
+        presentation.package.tearDown()
+        record("experience.dismissed", presentation)
+        if notify, presentation.onScreen {
+            if !wasEnding { notifyDelegates(.experienceWillDisappear, presentation.data) }
+            notifyDelegates(.experienceDidDisappear, presentation.data)
+        }
+        runPendingDismissals(presentation)   // idle now: their completions run
     }
 }

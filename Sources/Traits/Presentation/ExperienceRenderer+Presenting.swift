@@ -10,9 +10,19 @@ extension ExperienceRenderer {
         do {
             try package.stepDecoratingTraitUpdater(presentation.item, nil)
             presentation.onScreen = true   // the presenter puts the step on screen (it renders when it completes)
+            // The SDK's `containerWillAppear`: the first group of an experience is appearing.
+            if presentation.isFirst {
+                notifyDelegates(.experienceWillAppear, presentation.data)
+                guard isState(presentation, \.presenting) else { completion?(); return }
+            }
             do {
                 try package.presenter { [weak self, weak presentation] in
                     guard let self, let presentation, self.isState(presentation, \.presenting) else { return }
+                    // The SDK's `containerDidAppear` (still beginning the step: a dismissal asked
+                    // from the callback waits until it renders): the first group appeared, or
+                    // another group of the experience did (a step change).
+                    self.notifyDelegates(presentation.isFirst ? .experienceDidAppear : .experienceStepDidChange, presentation.data)
+                    guard self.isState(presentation, \.presenting) else { completion?(); return }
                     self.set(.shown(presentation), for: presentation)
                     self.record("step.presented", presentation)
                     self.rendered(presentation)
@@ -65,6 +75,9 @@ extension ExperienceRenderer {
     /// recovered error, as the SDK) and closes an open recoverable error; every render is a step seen.
     func rendered(_ presentation: Presentation) {
         let data = presentation.data
+        if presentation.isFirst, let frame = Self.frameID(data), !(frames[frame]?.retainContent ?? true) {
+            uncacheEmbeds(frame: frame)   // the SDK's `cleanUpRetain`: a frame not retaining its content
+        }
         if presentation.isFirst {
             publish(ExperienceAnalytics.experienceStarted, ExperienceAnalytics.properties(data), data)
             if let errorID = data.recoverableErrorID {
@@ -108,6 +121,7 @@ extension ExperienceRenderer {
             try presentation.package.stepDecoratingTraitUpdater(newIndex, oldIndex)
             record("step.presented", presentation)
             publish(ExperienceAnalytics.stepSeen, ExperienceAnalytics.properties(data, stepIndex: presentation.stepIndex), data)
+            notifyDelegates(.experienceStepDidChange, data)   // the SDK's `containerNavigated`
         } catch {
             report(error, data: data, at: .init(group: presentation.group, item: newIndex), recoverable: false)
             set(.idle, for: presentation)

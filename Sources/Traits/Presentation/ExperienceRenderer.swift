@@ -57,6 +57,9 @@ public final class ExperienceRenderer {
         public var stepIndex: Experience.StepIndex { Experience.StepIndex(group: group, item: item) }
     }
 
+    /// Most embed frames with options (`traits.frame`).
+    public static let maxFrameOptions = 100_000
+
     /// Most retries of one step presentation (`retryMilliseconds`) before it is reported as failed.
     public static let maxRetries = 100
 
@@ -76,8 +79,23 @@ public final class ExperienceRenderer {
     let clock: VirtualClock
     /// The app's `canDisplayExperience` (Lua `traits.delegate{canDisplayExperience = ...}`): false blocks the step.
     public var canDisplayExperience: ((ExperienceData) throws -> Bool)?
+    /// The app's presentation delegate (`Appcues.presentationDelegate`; Lua `traits.presentationDelegate`).
+    public var presentationDelegate: PresentationDelegate?
+    /// The embed frames' options (`AppcuesFrameView.retainContent`, its `presentationDelegate`), by
+    /// frame ID (Lua `traits.frame`); a frame without is retained, with no delegate of its own.
+    public var frames: [String: FrameOptions] = [:]
     /// The app's navigation delegate (`navigate(url, externally)`); nil: the SDK's own handling.
     public var navigationDelegate: ((String, Bool) throws -> Void)?
+    /// The SDK's `Config.enableUniversalLinks` (default true): an `http(s)` link is first offered to
+    /// the app as a universal link.
+    public var enableUniversalLinks = true
+    /// The hosts offered as universal links (the app's `AppcuesUniversalLinkHostAllowList`
+    /// Info.plist key); nil: every host.
+    public var universalLinkHostAllowList: [String]?
+    /// The app's answer to a universal link (`application(_:continue:restorationHandler:)` with a
+    /// browsing-web user activity): true when the app handled it; nil: the app does not implement
+    /// it (no link is handled).
+    public var continueUserActivity: ((JSONValue) throws -> Bool)?
     /// Renders an app's custom component into its view (`traits.component`); false when no
     /// component has this identifier.
     public var customComponentRenderer: ((_ identifier: String, TraitView, JSONValue?, CustomComponentActions) throws -> Bool)?
@@ -92,8 +110,14 @@ public final class ExperienceRenderer {
     public var strictDecoding = true
     /// Whether a frame (an app view with this `frameID` or id) is on screen; nil: always.
     public var frameExists: ((String) -> Bool)?
-    /// Embedded experiences waiting for their frame, oldest first (one per frame).
+    /// Embedded experiences cached for their frame, oldest first (the SDK's
+    /// `potentiallyRenderableExperiences`): those waiting for their frame, and those shown in it,
+    /// which show again when the frame registers again, unless the frame does not retain its
+    /// content; a `screen_view` qualification and a dismissal in the frame clear them.
     public internal(set) var waitingEmbeds: [ExperienceData] = []
+    /// Frames registered (an app view carrying them shown) since the last layout pass.
+    var registeredFrames: [String] = []
+    var registeredFrameSet: Set<String> = []
     /// A relayout is scheduled for when the engine is idle.
     var layoutPending = false
     /// The layout handlers are running.
@@ -201,7 +225,7 @@ public final class ExperienceRenderer {
         }
         if composing { throw TraitsUsageError("an experience is being composed: a trait cannot show another one") }
         if deferIfFrameMissing(data, replacing: replacingWaiting) { return false }
-        waitingEmbeds.removeAll { $0 === data }
+        cacheEmbed(data, replacing: replacingWaiting)
         publishRecovery(data)
         transcript.record("experience.started", ["experience": .string(data.id)])
         if let error = data.error, !error.isEmpty {
@@ -257,10 +281,16 @@ public final class ExperienceRenderer {
 
     /// Asks the app, then presents (`executePresentContainer`).
     private func presentContainer(_ presentation: Presentation, completion: (() -> Void)?) {
-        let allowed: Bool
+        var allowed: Bool
         do { allowed = try canDisplayExperience?(presentation.data) ?? true } catch {
             transcript.record("error", ["message": .string(ExperienceRenderer.message(error)), "source": .string("canDisplayExperience")])
             allowed = false
+        }
+        // A delegate may have ended the experience (`traits.reset()`): nothing is left to present.
+        guard isState(presentation, \.presenting) else { completion?(); return }
+        if allowed {
+            allowed = delegatesAllow(presentation.data)
+            guard isState(presentation, \.presenting) else { completion?(); return }
         }
         guard allowed else {
             set(.idle, for: presentation)
@@ -295,6 +325,20 @@ extension ExperienceRenderer.State {
         case .failing: return "failing"
         case .ending: return "ending"
         }
+    }
+}
+
+/// An embed frame's options, as the SDK's `AppcuesFrameView` has them.
+public struct FrameOptions {
+    /// True (the default): content shown in the frame stays cached and shows again when the frame
+    /// registers again, until a `screen_view` qualification or a dismissal; false: each
+    /// registration needs new content.
+    public var retainContent = true
+    /// The frame's own presentation delegate, asked before the app's.
+    public var presentationDelegate: PresentationDelegate?
+    public init(retainContent: Bool = true, presentationDelegate: PresentationDelegate? = nil) {
+        self.retainContent = retainContent
+        self.presentationDelegate = presentationDelegate
     }
 }
 

@@ -111,6 +111,7 @@ import Testing
             #"{"type": "optionSelect", "id": "\#(ExperienceFixture.id(94))", "label": \#(ExperienceFixture.text(95, "Pick")), "selectMode": "single", "options": [{"value": "a", "content": \#(ExperienceFixture.text(96, "A"))}]}]}"#
         let json = ExperienceFixture.experience([ExperienceFixture.step(97, content: form, actions: [91: tapActions + [ExperienceFixture.action("longPress", "@appcues/track", #"{"eventName": "held"}"#)]])])
         try h.lua(presentLua.replacingOccurrences(of: "@t/present", with: "@t/present2") + "\n" +
+                  "traits.presentationDelegate{}\n" +
                   "traits.show([==[\(json.replacingOccurrences(of: "@t/present", with: "@t/present2"))]==])" +
                   "\ntraits.type('\(ExperienceFixture.id(92))', 'Ada') traits.select('\(ExperienceFixture.id(94))', 'a')" +
                   "\ntraits.tap('\(ExperienceFixture.id(91))') traits.longPress('\(ExperienceFixture.id(91))')")
